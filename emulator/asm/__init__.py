@@ -1,0 +1,33 @@
+"""A two-pass 6502 assembler on py65's instruction table (syntax: docs/assembler.md).
+
+    from emulator.asm import assemble
+    result = assemble(source_text, origin=0x2000)
+    result.image, result.origin, result.symbols, result.listing
+"""
+from emulator.asm.assembler import Assembler, AsmError, Assembly
+from emulator.asm.symbols import Symbol, format_symbols, read_symbol_file, read_symbols
+
+__all__ = ["assemble", "assemble_file", "AsmError", "Assembly", "Symbol", "read_symbols",
+           "read_symbol_file", "format_symbols"]
+
+
+def assemble(text, origin=0, filename="<source>", include_dirs=()):
+    """Assemble `text`; raises AsmError listing every error of the failing pass.
+
+    `origin` is the address assembly starts at until a `.org`; `.include` and `.incbin` look beside
+    `filename` first, then in `include_dirs`.
+    """
+    return Assembler(origin, filename, include_dirs).assemble(text)
+
+
+def assemble_file(path, origin=0, include_dirs=()):
+    """Assemble a source file (UTF-8); a file that cannot be read is an AsmError too."""
+    path = str(path)
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8")
+    except UnicodeDecodeError:
+        raise AsmError([f"{path}:1:1: not UTF-8 text"]) from None
+    except OSError as e:
+        raise AsmError([f"{path}: cannot read: {e.strerror or e}"]) from None
+    return assemble(text, origin=origin, filename=path, include_dirs=include_dirs)

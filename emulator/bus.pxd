@@ -1,0 +1,11 @@
+# C types for emulator/bus.py (compiled by setup.py; the .py runs as-is without it).
+
+cdef class Bus:
+    cdef public object memory, page_kind, page_stretch, devices, windows
+    cdef public unsigned char[::1] mem, kind, stretch
+
+    cpdef int read(self, int addr, long long cycle=*)
+    cpdef write(self, int addr, int value, long long cycle=*)
+    cpdef int io_read(self, int addr, long long cycle)
+    cpdef io_write(self, int addr, int value, long long cycle)
+    cpdef int stretch_delay(self, long long cycle)

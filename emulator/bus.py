@@ -1,0 +1,158 @@
+"""The 64 KiB address space a 6502 sees, as 256 pages of 256 bytes.
+
+Each page is RAM, ROM (writes ignored) or I/O (reads and writes go to a device).  RAM and ROM bytes live
+in one flat `memory` bytearray that the CPU core indexes directly; only I/O pages cost a Python call.
+A banked window (the BBC's sideways ROM area) is a run of pages whose contents are swapped in from a
+bank when the machine selects another one; a writable bank (sideways RAM) is copied back out first.
+
+An I/O page may also be *stretched*: accesses to it are slowed to a slower bus (the BBC's 1 MHz bus at
+&FC00-&FEFF), which the CPU core accounts for through `stretch_delay`.
+
+A device is any object with `read(addr, cycle) -> int` and `write(addr, value, cycle)`; `cycle` is the
+exact CPU cycle of the access.  An optional `peek(addr) -> int` reads without side effects (debugger).
+"""
+
+PAGE_RAM = 0
+PAGE_ROM = 1
+PAGE_IO = 2
+
+
+class Bus:
+    def __init__(self, fill=0x00):
+        self.memory = bytearray([fill]) * 0x10000
+        self.mem = self.memory                  # typed view for the compiled core
+        self.page_kind = bytearray(256)         # PAGE_RAM / PAGE_ROM / PAGE_IO per page
+        self.kind = self.page_kind
+        self.page_stretch = bytearray(256)      # nonzero: the page sits on the 1 MHz bus
+        self.stretch = self.page_stretch
+        self.devices = [None] * 256
+        self.windows = []
+
+    # --- building the map -------------------------------------------------------------------------
+
+    def _pages(self, start, size):
+        if start & 0xFF or size & 0xFF or size <= 0 or start + size > 0x10000:
+            raise ValueError(f"region ${start:04X}+${size:X} is not a whole number of pages in 64 KiB")
+        return range(start >> 8, (start + size) >> 8)
+
+    def map_ram(self, start, size):
+        for page in self._pages(start, size):
+            self.page_kind[page] = PAGE_RAM
+            self.devices[page] = None
+            self.page_stretch[page] = 0
+
+    def map_rom(self, start, data, size=None, fill=0xFF):
+        """Place `data` at `start` as ROM; a region larger than the data is padded with `fill`."""
+        size = len(data) if size is None else size
+        if len(data) > size:
+            raise ValueError(f"ROM image of {len(data)} bytes does not fit in ${size:X} bytes")
+        pages = self._pages(start, (size + 0xFF) & ~0xFF)
+        self.memory[start:start + size] = bytes(data) + bytes([fill]) * (size - len(data))
+        for page in pages:
+            self.page_kind[page] = PAGE_ROM
+            self.devices[page] = None
+            self.page_stretch[page] = 0
+
+    def map_io(self, start, size, device, stretch=False):
+        for page in self._pages(start, size):
+            self.page_kind[page] = PAGE_IO
+            self.devices[page] = device
+            self.page_stretch[page] = 1 if stretch else 0
+
+    def add_window(self, start, size, empty=0xFF):
+        """A banked region; `select` swaps banks into it.  Returns the window."""
+        window = BankWindow(self, start, size, empty)
+        self.windows.append(window)
+        return window
+
+    # --- access from Python (loaders, devices, debugger, tests) -------------------------------------
+
+    def read(self, addr, cycle=0):
+        """Read as the CPU would, side effects included."""
+        addr &= 0xFFFF
+        if self.page_kind[addr >> 8] == PAGE_IO:
+            return self.devices[addr >> 8].read(addr, cycle) & 0xFF
+        return self.memory[addr]
+
+    def write(self, addr, value, cycle=0):
+        """Write as the CPU would: ROM ignores it, I/O goes to the device."""
+        addr &= 0xFFFF
+        kind = self.page_kind[addr >> 8]
+        if kind == PAGE_RAM:
+            self.memory[addr] = value & 0xFF
+        elif kind == PAGE_IO:
+            self.devices[addr >> 8].write(addr, value & 0xFF, cycle)
+
+    def peek(self, addr):
+        """Read without side effects (a device without `peek` shows its memory byte)."""
+        addr &= 0xFFFF
+        if self.page_kind[addr >> 8] == PAGE_IO:
+            peek = getattr(self.devices[addr >> 8], "peek", None)
+            if peek is not None:
+                return peek(addr) & 0xFF
+        return self.memory[addr]
+
+    def load(self, addr, data):
+        """Put bytes into memory whatever the page kind (a loader, not a CPU write)."""
+        if addr < 0 or addr + len(data) > 0x10000:
+            raise ValueError(f"{len(data)} bytes at ${addr:04X} run past the end of memory")
+        self.memory[addr:addr + len(data)] = bytes(data)
+
+    def io_read(self, addr, cycle):
+        return self.devices[addr >> 8].read(addr, cycle) & 0xFF
+
+    def io_write(self, addr, value, cycle):
+        self.devices[addr >> 8].write(addr, value, cycle)
+
+    def stretch_delay(self, cycle):
+        """Extra CPU cycles before an access to a stretched page can happen on `cycle`.
+
+        The BBC's 1 MHz bus: the 2 MHz CPU clock is stretched until the access lines up with the
+        1 MHz clock, so the access costs one extra cycle, or two when it begins on an odd cycle
+        (BBC Micro Advanced User Guide, 1 MHz bus; as measured by the b2 and beebjit authors).
+        """
+        return 1 + (cycle & 1)
+
+
+class BankWindow:
+    """A run of pages whose contents come from one of several banks (sideways ROM/RAM)."""
+
+    def __init__(self, bus, start, size, empty=0xFF):
+        bus._pages(start, size)
+        self.bus = bus
+        self.start = start
+        self.size = size
+        self.empty = bytes([empty]) * size
+        self.banks = {}                 # number -> (bytearray, writable)
+        self.selected = None
+
+    def set_bank(self, number, data=None, writable=False):
+        """Fit a bank: ROM bytes (padded to the window with $FF) or, if writable, RAM."""
+        if data is None:
+            data = bytes(self.size)
+        if len(data) > self.size:
+            raise ValueError(f"bank {number}: {len(data)} bytes do not fit in a ${self.size:X} window")
+        buf = bytearray(data) + bytearray(b"\xff") * (self.size - len(data))
+        self.banks[number] = (buf, writable)
+        if number == self.selected:
+            self.selected = None
+            self.select(number)
+
+    def select(self, number):
+        if number == self.selected:
+            return
+        mem, start, end = self.bus.memory, self.start, self.start + self.size
+        if self.selected in self.banks:
+            buf, writable = self.banks[self.selected]
+            if writable:
+                buf[:] = mem[start:end]
+        bank = self.banks.get(number)
+        if bank is None:
+            mem[start:end] = self.empty
+            writable = False
+        else:
+            mem[start:end] = bank[0]
+            writable = bank[1]
+        for page in range(start >> 8, end >> 8):
+            self.bus.page_kind[page] = PAGE_RAM if writable else PAGE_ROM
+        self.selected = number

@@ -1,0 +1,48 @@
+# C types for emulator/cpu/core.py (compiled by setup.py; the .py runs as-is without it).
+cimport cython
+from emulator.bus cimport Bus
+
+cdef int _PAGE_IO, _ANE_MAGIC
+
+cdef int _pack_p(int fn, int fv, int fd, int fi, int fz, int fc) noexcept
+@cython.locals(binary=int, result=int, overflow=int, low=int, total=int, negative=int)
+cdef int _adc(int a, int v, int c, int d) noexcept
+@cython.locals(binary=int, result=int, overflow=int, low=int, total=int, flags=int)
+cdef int _sbc(int a, int v, int c, int d) noexcept
+@cython.locals(t=int, result=int, bit6=int, flags=int)
+cdef int _arr(int a, int v, int c, int d) noexcept
+
+
+@cython.final
+cdef class CPU:
+    cdef public Bus bus
+    cdef unsigned char[::1] mem, kind, stretch
+    cdef unsigned char[::1] mode_table, cycle_table, penalty_table
+    cdef public int a, x, y, s, pc
+    cdef public int fn, fz, fc, fv, fd, fi
+    cdef public long long cycles, instructions, limit
+    cdef public bint halted, stop_on_trap, trapped
+    cdef public object jam_opcode
+    cdef public int irq_lines, nmi_lines, nmi_latched
+    cdef public int poll_state, i_at_poll
+    cdef public long long stretch_extra
+
+    cdef inline int rd(self, int addr, long long when) except -1
+    cdef inline int wr(self, int addr, int value, long long when) except -1
+    cdef inline int wr_old(self, int addr, int value, long long when) except -1
+    cdef int io_rd(self, int addr, long long when) except -1
+    cdef int io_wr(self, int addr, int value, long long when) except -1
+    @cython.locals(delay=int)
+    cdef long long io_cycle(self, int addr, long long when) except *
+
+    @cython.locals(start=cython.longlong, low=int)
+    cpdef reset(self)
+
+    @cython.locals(a=int, x=int, y=int, s=int, pc=int, fn=int, fz=int, fc=int, fv=int, fd=int, fi=int,
+                   cycles=cython.longlong, instructions=cython.longlong, start=cython.longlong,
+                   last=cython.longlong, poll_state=int, i_at_poll=int, stop=int, vector=int,
+                   opc=int, op=int, mode=int, n=int, cross=int, ea=int, base=int, lo=int, ptr=int,
+                   v=int, t=int, r=int, flag=int, flag_select=int, shift=int,
+                   mode_table="unsigned char[::1]", cycle_table="unsigned char[::1]",
+                   penalty_table="unsigned char[::1]")
+    cdef int _run(self, bint single) except -1

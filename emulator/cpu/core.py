@@ -1,0 +1,730 @@
+"""The NMOS 6502 core: all 256 opcodes, exact cycle counts, decimal mode, IRQ/NMI.
+
+This file is plain Python; `core.pxd` beside it gives Cython the C types, so the same source compiles
+into a fast extension (ACORN_PURE_PYTHON=1 runs it as written).  All the work happens in `_run`:
+registers and flags live in C locals while it runs, N and Z are kept as "last result" bytes (N is bit
+7 of `fn`, Z is `fz == 0`), and each instruction is two switches: the addressing mode (from a table
+built from `opcodes.py`) and then the operation (an if/elif chain on the opcode, which Cython turns
+into a C switch).
+
+Time.  An instruction that starts when `cycles == C` and lasts n cycles occupies cycles C .. C+n-1.
+RAM and ROM pages are read straight from the bus's memory array; only I/O pages call the bus, and the
+cycle given is the exact cycle of the access: the opcode is fetched on C and operand bytes on C+1 and
+C+2; loads and stores access their data on the instruction's last cycle (C+n-1, any page-cross penalty
+included); read-modify-write instructions read on C+n-3 and write twice, the old value on C+n-2 and
+the new value on C+n-1, as the NMOS part does; stack pushes and pulls and vector fetches are on the
+cycles of the MCS6500 manual's tables (e.g. BRK pushes on C+2..C+4 and reads the vector on C+5, C+6).
+An access to a stretched I/O page (the BBC's 1 MHz bus) first adds `bus.stretch_delay(cycle)` cycles
+to the instruction.  While an I/O handler runs, `cpu.cycles` is the cycle of that access.
+
+Interrupts are polled between instructions.  An IRQ is taken when an IRQ line is asserted and I was
+clear at the poll; CLI, SEI and PLP change I only after the poll (one more instruction runs after CLI
+before a pending IRQ; an IRQ pending during SEI is still taken), RTI before it.  NMI is latched on the
+rising edge of the OR of its sources and taken before IRQ.  An interrupt entry takes 7 cycles and the
+first instruction of the handler always runs before the next poll.
+
+Unstable undocumented opcodes follow "NMOS 6510 Unintended Opcodes - No More Secrets" (groepaz):
+  ANE ($8B)  A = (A | $EE) & X & imm         magic constant $EE, one of the values the document lists
+  LXA ($AB)  A = X = (A | $EE) & imm         same constant
+  SHA ($93, $9F), SHX ($9E), SHY ($9C), TAS ($9B): the stored value is REG & (H+1), H being the high
+             byte of the base address before indexing; when the indexing crosses a page, the high byte
+             of the target address becomes that value (the "&(H+1)" rule; the RDY/DMA variant where the
+             &(H+1) drops out is not modelled).  TAS first sets S = A & X.
+  LAS ($BB)  A = X = S = M & S.
+ARR in decimal mode follows the same document (and 64doc): N = old C, Z and V from the rotated value,
+then each nibble is BCD-fixed and C comes from the high nibble.
+
+Known simplifications:
+  * dummy reads (page-cross fix-up reads, the extra read of RMW abs,X, the discarded stack reads of
+    RTS/RTI/PLA/PLP, the second byte read by implied instructions) never reach I/O devices;
+  * interrupt lines are sampled at the instruction boundary, not during the last cycle as on the chip,
+    so a line that rises on an instruction's final cycle is seen one instruction early;
+  * an NMI arriving during a BRK/IRQ entry does not hijack its vector (it is taken after the
+    handler's first instruction), and BRK's B flag is always pushed set;
+  * JAM stops the CPU without advancing the cycle count; only reset() restarts it.
+"""
+from emulator.cpu.opcodes import MODES, OPCODES
+
+STOP_LIMIT = 0
+STOP_JAM = 1
+STOP_TRAP = 2
+
+_PAGE_IO = 2            # emulator.bus.PAGE_IO
+
+# Per-opcode tables for the run loop: addressing mode number (index into MODES), base cycles, and
+# whether a page crossing costs a cycle.
+# JSR fetches its own operand (its high byte comes after the pushes), so the loop treats it as implied.
+_MODE_TABLE = bytes(0 if o.mnemonic == "JSR" else MODES.index(o.mode) for o in OPCODES)
+_CYCLE_TABLE = bytes(o.cycles for o in OPCODES)
+_PENALTY_TABLE = bytes(1 if o.page_penalty and o.mode != "rel" else 0 for o in OPCODES)
+
+ANE_MAGIC = 0xEE        # the "magic constant" of ANE and LXA (No More Secrets lists $EE among those seen)
+_ANE_MAGIC = ANE_MAGIC  # the same, as a C constant for the compiled core
+
+
+def _pack_p(fn, fv, fd, fi, fz, fc):
+    """P as PHP pushes it (bits 5 and 4 set)."""
+    return (fn & 0x80) | (fv << 6) | 0x30 | (fd << 3) | (fi << 2) | ((fz == 0) << 1) | fc
+
+
+def _adc(a, v, c, d):
+    """ADC: returns A | C<<8 | V<<9 | Z<<10 | Nbyte<<16.
+
+    Decimal mode is the NMOS behaviour of Bruce Clark's "Decimal Mode" (6502.org), appendix A: A and C
+    from the decimal adjust (sequence 1), N and V from the value after the low-nibble adjust only
+    (sequence 2), Z from the binary sum; invalid BCD digits go through the same steps.
+    """
+    binary = a + v + c
+    if not d:
+        result = binary & 0xFF
+        overflow = ((~(a ^ v) & (a ^ binary)) >> 7) & 1
+        return result | (binary >> 8) << 8 | overflow << 9 | (result == 0) << 10 | result << 16
+    low = (a & 0x0F) + (v & 0x0F) + c
+    if low >= 0x0A:
+        low = ((low + 0x06) & 0x0F) + 0x10
+    total = (a & 0xF0) + (v & 0xF0) + low            # before the high-nibble adjust: N and V
+    overflow = ((~(a ^ v) & (a ^ total)) >> 7) & 1
+    negative = total & 0x80
+    if total >= 0xA0:
+        total += 0x60
+    return ((total & 0xFF) | (total >= 0x100) << 8 | overflow << 9
+            | ((binary & 0xFF) == 0) << 10 | negative << 16)
+
+
+def _sbc(a, v, c, d):
+    """SBC, packed as for _adc.  All four flags come from the binary subtraction in both modes; in
+    decimal mode only A is adjusted (Clark, appendix A, sequence 3)."""
+    binary = a - v - (1 - c)
+    result = binary & 0xFF
+    overflow = (((a ^ v) & (a ^ binary)) >> 7) & 1
+    flags = (binary >= 0) << 8 | overflow << 9 | (result == 0) << 10 | result << 16
+    if not d:
+        return result | flags
+    low = (a & 0x0F) - (v & 0x0F) + c - 1
+    if low < 0:
+        low = ((low - 0x06) & 0x0F) - 0x10
+    total = (a & 0xF0) - (v & 0xF0) + low
+    if total < 0:
+        total -= 0x60
+    return (total & 0xFF) | flags
+
+
+def _arr(a, v, c, d):
+    """ARR (AND then ROR with the ALU's adder quirks), packed as for _adc."""
+    t = a & v
+    result = (t >> 1) | (c << 7)
+    if not d:
+        bit6 = (result >> 6) & 1
+        return result | bit6 << 8 | (bit6 ^ ((result >> 5) & 1)) << 9 | (result == 0) << 10 | result << 16
+    # Decimal mode (No More Secrets, ARR): N = old carry, Z and V from the rotated value, then the
+    # nibbles are fixed up as BCD and the carry comes from the high nibble's fix-up.
+    flags = (((t ^ result) >> 6) & 1) << 9 | (result == 0) << 10 | (c << 7) << 16
+    if (t & 0x0F) + (t & 0x01) > 5:
+        result = (result & 0xF0) | ((result + 6) & 0x0F)
+    if (t & 0xF0) + (t & 0x10) > 0x50:
+        result = (result + 0x60) & 0xFF
+        flags |= 1 << 8
+    return result | flags
+
+
+class CPU:
+    """An NMOS 6502 on a `emulator.bus.Bus`."""
+
+    def __init__(self, bus):
+        self.bus = bus
+        self.mem = bus.mem
+        self.kind = bus.kind
+        self.stretch = bus.stretch
+        self.mode_table = bytearray(_MODE_TABLE)
+        self.cycle_table = bytearray(_CYCLE_TABLE)
+        self.penalty_table = bytearray(_PENALTY_TABLE)
+        self.a = self.x = self.y = 0
+        self.s = 0xFD
+        self.pc = 0
+        self.fn = 0
+        self.fz = 1
+        self.fc = 0
+        self.fv = 0
+        self.fd = 0
+        self.fi = 1
+        self.cycles = 0
+        self.instructions = 0
+        self.limit = 0
+        self.halted = False
+        self.jam_opcode = None
+        self.stop_on_trap = False
+        self.trapped = False
+        self.irq_lines = 0
+        self.nmi_lines = 0
+        self.nmi_latched = 0
+        self.poll_state = 0         # 0 poll normally, 1 IRQ uses i_at_poll (after CLI/SEI/PLP), 2 skip
+        self.i_at_poll = 1
+        self.stretch_extra = 0      # stretch cycles added by I/O accesses of the current instruction
+
+    # --- flags ----------------------------------------------------------------------------------------
+
+    @property
+    def p(self):
+        return _pack_p(self.fn, self.fv, self.fd, self.fi, self.fz, self.fc)
+
+    @p.setter
+    def p(self, value):
+        self.fn = value & 0x80
+        self.fv = (value >> 6) & 1
+        self.fd = (value >> 3) & 1
+        self.fi = (value >> 2) & 1
+        self.fz = 0 if value & 0x02 else 1
+        self.fc = value & 1
+
+    # --- interrupt lines ------------------------------------------------------------------------------
+
+    def set_irq(self, mask, asserted):
+        if asserted:
+            self.irq_lines |= mask
+        else:
+            self.irq_lines &= ~mask
+
+    def set_nmi(self, mask, asserted):
+        before = self.nmi_lines
+        if asserted:
+            self.nmi_lines |= mask
+        else:
+            self.nmi_lines &= ~mask
+        if before == 0 and self.nmi_lines != 0:
+            self.nmi_latched = 1
+
+    def nmi(self):
+        """One NMI edge, whatever the lines are doing."""
+        self.nmi_latched = 1
+
+    def reset(self):
+        """The 7-cycle reset sequence: three stack pushes with writes suppressed, I set, PC from $FFFC."""
+        start = self.cycles
+        self.s = (self.s - 3) & 0xFF
+        self.fi = 1
+        self.halted = False
+        self.jam_opcode = None
+        self.trapped = False
+        self.nmi_latched = 0
+        self.poll_state = 0
+        self.stretch_extra = 0
+        low = self.rd(0xFFFC, start + 5)
+        self.pc = low | self.rd(0xFFFD, start + 6) << 8
+        self.cycles = start + 7 + self.stretch_extra
+        self.stretch_extra = 0
+
+    # --- running --------------------------------------------------------------------------------------
+
+    def run(self, limit):
+        """Run whole instructions while cycles < limit (self.limit, which devices may lower)."""
+        self.limit = limit
+        return self._run(0)
+
+    def step(self):
+        """Exactly one instruction, or one interrupt entry sequence."""
+        return self._run(1)
+
+    # --- memory access --------------------------------------------------------------------------------
+
+    def rd(self, addr, when):
+        if self.kind[addr >> 8] != _PAGE_IO:
+            return self.mem[addr]
+        return self.io_rd(addr, when)
+
+    def wr(self, addr, value, when):
+        kind = self.kind[addr >> 8]
+        if kind == 0:
+            self.mem[addr] = value
+        elif kind == _PAGE_IO:
+            self.io_wr(addr, value, when)
+        return 0
+
+    def wr_old(self, addr, value, when):
+        """The first write of a read-modify-write (the unmodified value): only a device can see it."""
+        if self.kind[addr >> 8] == _PAGE_IO:
+            self.io_wr(addr, value, when)
+        return 0
+
+    def io_rd(self, addr, when):
+        when = self.io_cycle(addr, when)
+        return self.bus.io_read(addr, when)
+
+    def io_wr(self, addr, value, when):
+        when = self.io_cycle(addr, when)
+        self.bus.io_write(addr, value, when)
+        return 0
+
+    def io_cycle(self, addr, when):
+        """The cycle an I/O access happens on, stretching the instruction for a slow page."""
+        when += self.stretch_extra
+        if self.stretch[addr >> 8]:
+            delay = self.bus.stretch_delay(when)
+            self.stretch_extra += delay
+            when += delay
+        self.cycles = when
+        return when
+
+    def _run(self, single):
+        a = self.a & 0xFF
+        x = self.x & 0xFF
+        y = self.y & 0xFF
+        s = self.s & 0xFF
+        pc = self.pc & 0xFFFF
+        fn = self.fn & 0xFF
+        fz = self.fz & 0xFF
+        fc = self.fc & 1
+        fv = self.fv & 1
+        fd = self.fd & 1
+        fi = self.fi & 1
+        cycles = self.cycles
+        instructions = self.instructions
+        poll_state = self.poll_state
+        i_at_poll = self.i_at_poll
+        mode_table = self.mode_table
+        cycle_table = self.cycle_table
+        penalty_table = self.penalty_table
+        stop = 0                    # STOP_LIMIT
+        self.trapped = False
+        if self.halted:
+            return 1                # STOP_JAM
+        while single or cycles < self.limit:
+            # --- interrupt poll (between instructions) -----------------------------------------------
+            if (self.nmi_latched or self.irq_lines) and poll_state != 2:
+                vector = 0
+                if self.nmi_latched:
+                    self.nmi_latched = 0
+                    vector = 0xFFFA
+                elif self.irq_lines and not (i_at_poll if poll_state == 1 else fi):
+                    vector = 0xFFFE
+                if vector:
+                    self.stretch_extra = 0
+                    self.wr(0x100 | s, pc >> 8, cycles + 2)
+                    s = (s - 1) & 0xFF
+                    self.wr(0x100 | s, pc & 0xFF, cycles + 3)
+                    s = (s - 1) & 0xFF
+                    self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc) & 0xEF, cycles + 4)  # B clear
+                    s = (s - 1) & 0xFF
+                    fi = 1
+                    lo = self.rd(vector, cycles + 5)
+                    pc = lo | self.rd(vector + 1, cycles + 6) << 8
+                    cycles += 7 + self.stretch_extra
+                    self.stretch_extra = 0
+                    poll_state = 2          # the handler's first instruction runs before any other
+                    if single:
+                        break
+                    continue
+            poll_state = 0
+
+            # --- addressing mode ---------------------------------------------------------------------
+            start = cycles
+            opc = pc
+            op = self.rd(opc, start)
+            mode = mode_table[op]
+            n = cycle_table[op]
+            cross = 0
+            ea = 0
+            base = 0
+            if mode == 0 or mode == 1:                      # imp, acc
+                pc = (opc + 1) & 0xFFFF
+            elif mode == 2:                                 # imm
+                ea = (opc + 1) & 0xFFFF
+                pc = (opc + 2) & 0xFFFF
+            elif mode == 3:                                 # zpg
+                ea = self.rd((opc + 1) & 0xFFFF, start + 1)
+                pc = (opc + 2) & 0xFFFF
+            elif mode == 4:                                 # zpx
+                ea = (self.rd((opc + 1) & 0xFFFF, start + 1) + x) & 0xFF
+                pc = (opc + 2) & 0xFFFF
+            elif mode == 5:                                 # zpy
+                ea = (self.rd((opc + 1) & 0xFFFF, start + 1) + y) & 0xFF
+                pc = (opc + 2) & 0xFFFF
+            elif mode == 6:                                 # abs
+                lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                ea = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
+                pc = (opc + 3) & 0xFFFF
+            elif mode == 7:                                 # abx
+                lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
+                ea = (base + x) & 0xFFFF
+                cross = (lo + x) >> 8
+                pc = (opc + 3) & 0xFFFF
+            elif mode == 8:                                 # aby
+                lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
+                ea = (base + y) & 0xFFFF
+                cross = (lo + y) >> 8
+                pc = (opc + 3) & 0xFFFF
+            elif mode == 9:                                 # ind (JMP only): the pointer wraps in its page
+                lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                ptr = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
+                lo = self.rd(ptr, start + 3)
+                ea = lo | self.rd((ptr & 0xFF00) | ((ptr + 1) & 0xFF), start + 4) << 8
+                pc = (opc + 3) & 0xFFFF
+            elif mode == 10:                                # inx
+                ptr = (self.rd((opc + 1) & 0xFFFF, start + 1) + x) & 0xFF
+                lo = self.rd(ptr, start + 3)
+                ea = lo | self.rd((ptr + 1) & 0xFF, start + 4) << 8
+                pc = (opc + 2) & 0xFFFF
+            elif mode == 11:                                # iny
+                ptr = self.rd((opc + 1) & 0xFFFF, start + 1)
+                lo = self.rd(ptr, start + 2)
+                base = lo | self.rd((ptr + 1) & 0xFF, start + 3) << 8
+                ea = (base + y) & 0xFFFF
+                cross = (lo + y) >> 8
+                pc = (opc + 2) & 0xFFFF
+            else:                                           # rel: ea is the branch target
+                lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                pc = (opc + 2) & 0xFFFF
+                ea = (pc + lo - ((lo & 0x80) << 1)) & 0xFFFF
+            if cross:
+                n += penalty_table[op]
+            last = start + n - 1                            # the cycle of the data access
+            instructions += 1
+
+            # --- operation ---------------------------------------------------------------------------
+            if op in (0xA9, 0xA5, 0xB5, 0xAD, 0xBD, 0xB9, 0xA1, 0xB1):        # LDA
+                a = self.rd(ea, last)
+                fn = fz = a
+            elif op in (0x85, 0x95, 0x8D, 0x9D, 0x99, 0x81, 0x91):            # STA
+                self.wr(ea, a, last)
+            elif op in (0xD0, 0xF0, 0x10, 0x30, 0x90, 0xB0, 0x50, 0x70):      # branches
+                flag_select = op >> 6
+                if flag_select == 0:
+                    flag = fn >> 7
+                elif flag_select == 1:
+                    flag = fv
+                elif flag_select == 2:
+                    flag = fc
+                else:
+                    flag = 1 if fz == 0 else 0
+                if flag == ((op >> 5) & 1):
+                    n += 1 if (pc ^ ea) < 0x100 else 2
+                    if ea == opc and self.stop_on_trap:
+                        self.trapped = True
+                        stop = 2        # STOP_TRAP
+                    pc = ea
+            elif op in (0xA2, 0xA6, 0xB6, 0xAE, 0xBE):                        # LDX
+                x = self.rd(ea, last)
+                fn = fz = x
+            elif op in (0xA0, 0xA4, 0xB4, 0xAC, 0xBC):                        # LDY
+                y = self.rd(ea, last)
+                fn = fz = y
+            elif op in (0x86, 0x96, 0x8E):                                    # STX
+                self.wr(ea, x, last)
+            elif op in (0x84, 0x94, 0x8C):                                    # STY
+                self.wr(ea, y, last)
+            elif op in (0xC9, 0xC5, 0xD5, 0xCD, 0xDD, 0xD9, 0xC1, 0xD1):      # CMP
+                t = a - self.rd(ea, last)
+                fc = 1 if t >= 0 else 0
+                fn = fz = t & 0xFF
+            elif op in (0xE0, 0xE4, 0xEC):                                    # CPX
+                t = x - self.rd(ea, last)
+                fc = 1 if t >= 0 else 0
+                fn = fz = t & 0xFF
+            elif op in (0xC0, 0xC4, 0xCC):                                    # CPY
+                t = y - self.rd(ea, last)
+                fc = 1 if t >= 0 else 0
+                fn = fz = t & 0xFF
+            elif op in (0x69, 0x65, 0x75, 0x6D, 0x7D, 0x79, 0x61, 0x71):      # ADC
+                r = _adc(a, self.rd(ea, last), fc, fd)
+                a = r & 0xFF
+                fc = (r >> 8) & 1
+                fv = (r >> 9) & 1
+                fz = ((r >> 10) & 1) ^ 1
+                fn = r >> 16
+            elif op in (0xE9, 0xE5, 0xF5, 0xED, 0xFD, 0xF9, 0xE1, 0xF1, 0xEB):  # SBC (+ $EB)
+                r = _sbc(a, self.rd(ea, last), fc, fd)
+                a = r & 0xFF
+                fc = (r >> 8) & 1
+                fv = (r >> 9) & 1
+                fz = ((r >> 10) & 1) ^ 1
+                fn = r >> 16
+            elif op in (0x09, 0x05, 0x15, 0x0D, 0x1D, 0x19, 0x01, 0x11):      # ORA
+                a |= self.rd(ea, last)
+                fn = fz = a
+            elif op in (0x29, 0x25, 0x35, 0x2D, 0x3D, 0x39, 0x21, 0x31):      # AND
+                a &= self.rd(ea, last)
+                fn = fz = a
+            elif op in (0x49, 0x45, 0x55, 0x4D, 0x5D, 0x59, 0x41, 0x51):      # EOR
+                a ^= self.rd(ea, last)
+                fn = fz = a
+            elif op in (0x24, 0x2C):                                          # BIT
+                v = self.rd(ea, last)
+                fn = v
+                fv = (v >> 6) & 1
+                fz = a & v
+            elif op in (0xE8, 0xC8, 0xCA, 0x88):                              # INX INY DEX DEY
+                if op == 0xE8:
+                    x = fn = fz = (x + 1) & 0xFF
+                elif op == 0xC8:
+                    y = fn = fz = (y + 1) & 0xFF
+                elif op == 0xCA:
+                    x = fn = fz = (x - 1) & 0xFF
+                else:
+                    y = fn = fz = (y - 1) & 0xFF
+            elif op in (0xAA, 0xA8, 0x8A, 0x98, 0xBA, 0x9A):                  # transfers
+                if op == 0xAA:
+                    x = fn = fz = a
+                elif op == 0xA8:
+                    y = fn = fz = a
+                elif op == 0x8A:
+                    a = fn = fz = x
+                elif op == 0x98:
+                    a = fn = fz = y
+                elif op == 0xBA:
+                    x = fn = fz = s
+                else:
+                    s = x                                                      # TXS: no flags
+            elif op in (0xE6, 0xF6, 0xEE, 0xFE, 0xC6, 0xD6, 0xCE, 0xDE):      # INC DEC memory
+                v = self.rd(ea, last - 2)
+                self.wr_old(ea, v, last - 1)
+                v = (v + 1 if op >= 0xE0 else v - 1) & 0xFF
+                fn = fz = v
+                self.wr(ea, v, last)
+            elif op in (0x06, 0x16, 0x0E, 0x1E, 0x46, 0x56, 0x4E, 0x5E,
+                        0x26, 0x36, 0x2E, 0x3E, 0x66, 0x76, 0x6E, 0x7E):      # shifts, memory
+                v = self.rd(ea, last - 2)
+                self.wr_old(ea, v, last - 1)
+                shift = op >> 5                              # 0 ASL, 1 ROL, 2 LSR, 3 ROR
+                if shift == 0:
+                    fc = v >> 7
+                    v = (v << 1) & 0xFF
+                elif shift == 1:
+                    t = fc
+                    fc = v >> 7
+                    v = ((v << 1) | t) & 0xFF
+                elif shift == 2:
+                    fc = v & 1
+                    v >>= 1
+                else:
+                    t = fc
+                    fc = v & 1
+                    v = (v >> 1) | (t << 7)
+                fn = fz = v
+                self.wr(ea, v, last)
+            elif op in (0x0A, 0x2A, 0x4A, 0x6A):                              # shifts, accumulator
+                shift = op >> 5
+                if shift == 0:
+                    fc = a >> 7
+                    a = (a << 1) & 0xFF
+                elif shift == 1:
+                    t = fc
+                    fc = a >> 7
+                    a = ((a << 1) | t) & 0xFF
+                elif shift == 2:
+                    fc = a & 1
+                    a >>= 1
+                else:
+                    t = fc
+                    fc = a & 1
+                    a = (a >> 1) | (t << 7)
+                fn = fz = a
+            elif op == 0x4C:                                                  # JMP abs
+                if ea == opc and self.stop_on_trap:
+                    self.trapped = True
+                    stop = 2        # STOP_TRAP
+                pc = ea
+            elif op == 0x6C:                                                  # JMP (ind)
+                pc = ea
+            elif op == 0x20:                                                  # JSR
+                # low byte on cycle 2, pushes on 4 and 5, high byte on 6: a push can land on it
+                lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                t = (opc + 2) & 0xFFFF
+                self.wr(0x100 | s, t >> 8, start + 3)
+                s = (s - 1) & 0xFF
+                self.wr(0x100 | s, t & 0xFF, start + 4)
+                s = (s - 1) & 0xFF
+                pc = lo | self.rd(t, start + 5) << 8
+            elif op == 0x60:                                                  # RTS
+                s = (s + 1) & 0xFF
+                lo = self.rd(0x100 | s, start + 3)
+                s = (s + 1) & 0xFF
+                pc = ((lo | self.rd(0x100 | s, start + 4) << 8) + 1) & 0xFFFF
+            elif op == 0x48:                                                  # PHA
+                self.wr(0x100 | s, a, start + 2)
+                s = (s - 1) & 0xFF
+            elif op == 0x68:                                                  # PLA
+                s = (s + 1) & 0xFF
+                a = fn = fz = self.rd(0x100 | s, start + 3)
+            elif op == 0x08:                                                  # PHP (B set)
+                self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 2)
+                s = (s - 1) & 0xFF
+            elif op in (0x28, 0x40):                                          # PLP, RTI
+                s = (s + 1) & 0xFF
+                v = self.rd(0x100 | s, start + 3)
+                if op == 0x28:
+                    i_at_poll = fi                                            # I changes after the poll
+                    poll_state = 1
+                fn = v & 0x80
+                fv = (v >> 6) & 1
+                fd = (v >> 3) & 1
+                fi = (v >> 2) & 1
+                fz = 0 if v & 0x02 else 1
+                fc = v & 1
+                if op == 0x40:
+                    s = (s + 1) & 0xFF
+                    lo = self.rd(0x100 | s, start + 4)
+                    s = (s + 1) & 0xFF
+                    pc = lo | self.rd(0x100 | s, start + 5) << 8
+            elif op in (0x18, 0x38, 0xD8, 0xF8, 0xB8):                        # CLC SEC CLD SED CLV
+                if op == 0x18:
+                    fc = 0
+                elif op == 0x38:
+                    fc = 1
+                elif op == 0xD8:
+                    fd = 0
+                elif op == 0xF8:
+                    fd = 1
+                else:
+                    fv = 0
+            elif op in (0x58, 0x78):                                          # CLI, SEI
+                i_at_poll = fi                                                # I changes after the poll
+                poll_state = 1
+                fi = 1 if op == 0x78 else 0
+            elif op == 0x00:                                                  # BRK
+                t = (opc + 2) & 0xFFFF
+                self.wr(0x100 | s, t >> 8, start + 2)
+                s = (s - 1) & 0xFF
+                self.wr(0x100 | s, t & 0xFF, start + 3)
+                s = (s - 1) & 0xFF
+                self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 4)
+                s = (s - 1) & 0xFF
+                fi = 1
+                lo = self.rd(0xFFFE, start + 5)
+                pc = lo | self.rd(0xFFFF, start + 6) << 8
+            elif op in (0xEA, 0x1A, 0x3A, 0x5A, 0x7A, 0xDA, 0xFA,
+                        0x80, 0x82, 0x89, 0xC2, 0xE2):                         # NOP, NOP #imm
+                pass
+            elif op in (0x04, 0x44, 0x64, 0x14, 0x34, 0x54, 0x74, 0xD4, 0xF4,
+                        0x0C, 0x1C, 0x3C, 0x5C, 0x7C, 0xDC, 0xFC):             # NOPs that read
+                self.rd(ea, last)
+            # --- undocumented, stable ---
+            elif op in (0xA7, 0xB7, 0xAF, 0xBF, 0xA3, 0xB3):                  # LAX
+                a = x = fn = fz = self.rd(ea, last)
+            elif op in (0x87, 0x97, 0x8F, 0x83):                              # SAX
+                self.wr(ea, a & x, last)
+            elif op in (0x07, 0x17, 0x0F, 0x1F, 0x1B, 0x03, 0x13,             # SLO
+                        0x27, 0x37, 0x2F, 0x3F, 0x3B, 0x23, 0x33,             # RLA
+                        0x47, 0x57, 0x4F, 0x5F, 0x5B, 0x43, 0x53,             # SRE
+                        0x67, 0x77, 0x6F, 0x7F, 0x7B, 0x63, 0x73):            # RRA
+                v = self.rd(ea, last - 2)
+                self.wr_old(ea, v, last - 1)
+                shift = op >> 5                              # 0 SLO, 1 RLA, 2 SRE, 3 RRA
+                if shift == 0:
+                    fc = v >> 7
+                    v = (v << 1) & 0xFF
+                    a |= v
+                    fn = fz = a
+                elif shift == 1:
+                    t = fc
+                    fc = v >> 7
+                    v = ((v << 1) | t) & 0xFF
+                    a &= v
+                    fn = fz = a
+                elif shift == 2:
+                    fc = v & 1
+                    v >>= 1
+                    a ^= v
+                    fn = fz = a
+                else:
+                    t = fc
+                    fc = v & 1
+                    v = (v >> 1) | (t << 7)
+                    r = _adc(a, v, fc, fd)
+                    a = r & 0xFF
+                    fc = (r >> 8) & 1
+                    fv = (r >> 9) & 1
+                    fz = ((r >> 10) & 1) ^ 1
+                    fn = r >> 16
+                self.wr(ea, v, last)
+            elif op in (0xC7, 0xD7, 0xCF, 0xDF, 0xDB, 0xC3, 0xD3):            # DCP
+                v = self.rd(ea, last - 2)
+                self.wr_old(ea, v, last - 1)
+                v = (v - 1) & 0xFF
+                t = a - v
+                fc = 1 if t >= 0 else 0
+                fn = fz = t & 0xFF
+                self.wr(ea, v, last)
+            elif op in (0xE7, 0xF7, 0xEF, 0xFF, 0xFB, 0xE3, 0xF3):            # ISC
+                v = self.rd(ea, last - 2)
+                self.wr_old(ea, v, last - 1)
+                v = (v + 1) & 0xFF
+                r = _sbc(a, v, fc, fd)
+                a = r & 0xFF
+                fc = (r >> 8) & 1
+                fv = (r >> 9) & 1
+                fz = ((r >> 10) & 1) ^ 1
+                fn = r >> 16
+                self.wr(ea, v, last)
+            elif op in (0x0B, 0x2B):                                          # ANC
+                a &= self.rd(ea, last)
+                fn = fz = a
+                fc = a >> 7
+            elif op == 0x4B:                                                  # ALR
+                a &= self.rd(ea, last)
+                fc = a & 1
+                a >>= 1
+                fn = fz = a
+            elif op == 0x6B:                                                  # ARR
+                r = _arr(a, self.rd(ea, last), fc, fd)
+                a = r & 0xFF
+                fc = (r >> 8) & 1
+                fv = (r >> 9) & 1
+                fz = ((r >> 10) & 1) ^ 1
+                fn = r >> 16
+            elif op == 0xCB:                                                  # SBX
+                t = (a & x) - self.rd(ea, last)
+                fc = 1 if t >= 0 else 0
+                x = fn = fz = t & 0xFF
+            # --- undocumented, unstable (model: see the module docstring) ---
+            elif op == 0x8B:                                                  # ANE
+                a = fn = fz = (a | _ANE_MAGIC) & x & self.rd(ea, last)
+            elif op == 0xAB:                                                  # LXA
+                a = x = fn = fz = (a | _ANE_MAGIC) & self.rd(ea, last)
+            elif op == 0xBB:                                                  # LAS
+                a = x = s = fn = fz = self.rd(ea, last) & s
+            elif op in (0x93, 0x9F, 0x9B, 0x9E, 0x9C):                        # SHA TAS SHX SHY
+                if op == 0x9E:
+                    v = x
+                elif op == 0x9C:
+                    v = y
+                elif op == 0x9B:
+                    s = a & x
+                    v = s
+                else:
+                    v = a & x
+                v &= ((base >> 8) + 1) & 0xFF
+                if cross:
+                    ea = (v << 8) | (ea & 0xFF)
+                self.wr(ea, v, last)
+            else:                                                             # JAM
+                self.halted = True
+                self.jam_opcode = op
+                pc = opc
+                n = 0
+                instructions -= 1
+                stop = 1                # STOP_JAM
+
+            cycles = start + n
+            if self.stretch_extra:
+                cycles += self.stretch_extra
+                self.stretch_extra = 0
+            if stop or single:
+                break
+
+        self.a = a
+        self.x = x
+        self.y = y
+        self.s = s
+        self.pc = pc
+        self.fn = fn
+        self.fz = fz
+        self.fc = fc
+        self.fv = fv
+        self.fd = fd
+        self.fi = fi
+        self.cycles = cycles
+        self.instructions = instructions
+        self.poll_state = poll_state
+        self.i_at_poll = i_at_poll
+        return stop

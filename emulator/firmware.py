@@ -1,0 +1,331 @@
+"""ROM sets: our own firmware built from roms/src, or a user's ROM files (--roms DIR).
+
+Our firmware: each ROM is `roms/src/<machine>/<name>.s`, or `roms/src/<machine>/<name>/main.s` with its
+includes beside it; it is assembled into `roms/build/<machine>/<name>.rom`, exactly the ROM's size (the
+unused space is $FF).  A stamp file beside the images holds a hash of every file under
+`roms/src/<machine>` and of the assembler's own source; the images are rebuilt whenever it differs.  When
+roms/build cannot be written the images go to a per-user cache directory instead.
+
+A user's ROM directory holds the files named in ARCHITECTURE.md.  Since both machines have a `basic.rom`,
+a directory may also keep each machine's set in a subdirectory `atom/` or `bbc/`, used when present.
+"""
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+from emulator.errors import EXIT_BAD_INPUT, UserError
+
+REPO = Path(__file__).resolve().parent.parent
+SOURCE_ROOT = REPO / "roms" / "src"
+BUILD_ROOT = REPO / "roms" / "build"
+STAMP_NAME = "stamp"
+
+
+class RomSpec:
+    def __init__(self, name, address, size, required, sizes=None):
+        self.name = name
+        self.address = address        # where the ROM appears in the memory map
+        self.size = size              # the size we build, and the size a user's file must have
+        self.required = required
+        self.sizes = sizes or (size,) # sizes accepted from a user's file
+
+    @property
+    def end(self):
+        return self.address + self.size - 1
+
+
+def _bbc_roms():
+    # ARCHITECTURE.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
+    # romN.rom optional sideways ROMs (slot N), 16 KiB, an 8 KiB image accepted from a user.
+    roms = {"mos": RomSpec("mos", 0xC000, 0x4000, True), "basic": RomSpec("basic", 0x8000, 0x4000, True)}
+    for slot in range(16):
+        roms[f"rom{slot}"] = RomSpec(f"rom{slot}", 0x8000, 0x4000, False, sizes=(0x4000, 0x2000))
+    return roms
+
+
+MACHINES = {
+    "bbc": {
+        "title": "BBC Micro",
+        "hex": "&",
+        "roms": _bbc_roms(),
+    },
+    "atom": {
+        "title": "Acorn Atom",
+        "hex": "#",
+        "roms": {
+            # ARCHITECTURE.md: kernel 4 KiB at #F000, BASIC at #C000, optional floating point at
+            # #D000, DOS at #E000 and utility ROM at #A000, each 4 KiB.
+            "kernel": RomSpec("kernel", 0xF000, 0x1000, True),
+            "basic": RomSpec("basic", 0xC000, 0x1000, True),
+            "float": RomSpec("float", 0xD000, 0x1000, False),
+            "dos": RomSpec("dos", 0xE000, 0x1000, False),
+            "utility": RomSpec("utility", 0xA000, 0x1000, False),
+        },
+    },
+}
+
+
+def _machine(machine):
+    if machine not in MACHINES:
+        raise UserError(f"unknown machine {machine!r} (use atom or bbc)")
+    return MACHINES[machine]
+
+
+def _address(machine, value):
+    return f"{MACHINES[machine]['hex']}{value:04X}"
+
+
+def _size_text(size):
+    return f"{size} bytes"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Our own firmware
+
+def rom_sources(machine, source_root=None):
+    """name -> main source file of each of our ROMs for `machine` (empty when there are none yet).
+
+    A top-level `.s` file must be named after a ROM; a subdirectory is a ROM when it holds main.s
+    (other subdirectories and files, such as shared `.inc` files, are includes).
+    """
+    specs = _machine(machine)["roms"]
+    directory = Path(source_root or SOURCE_ROOT) / machine
+    found = {}
+    if not directory.is_dir():
+        return found
+    for entry in sorted(directory.iterdir()):
+        if entry.is_file() and entry.suffix == ".s":
+            name, main = entry.stem, entry
+        elif entry.is_dir() and (entry / "main.s").is_file():
+            name, main = entry.name, entry / "main.s"
+        else:
+            continue
+        if name not in specs:
+            known = ", ".join(n for n in specs if not n.startswith("rom")) + (
+                ", rom0-rom15" if machine == "bbc" else "")
+            raise UserError(f"{main}: no {MACHINES[machine]['title']} ROM is called {name!r} (known: {known})")
+        if name in found:
+            raise UserError(f"{directory}: ROM {name!r} has two sources, {found[name]} and {main}")
+        found[name] = main
+    return found
+
+
+def _assembler_sources():
+    here = Path(__file__).resolve().parent
+    return sorted((here / "asm").glob("*.py")) + [Path(__file__).resolve()]
+
+
+def source_hash(machine, source_root=None):
+    """A hash of every file under roms/src/<machine> and of the assembler itself."""
+    digest = hashlib.sha256()
+    directory = Path(source_root or SOURCE_ROOT) / machine
+    files = sorted(p for p in directory.rglob("*") if p.is_file()) if directory.is_dir() else []
+    for path in files:
+        digest.update(b"src\0" + str(path.relative_to(directory).as_posix()).encode() + b"\0")
+        digest.update(path.read_bytes())
+    for path in _assembler_sources():
+        digest.update(b"asm\0" + path.name.encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build_rom(machine, name, source, source_root=None):
+    """The image of one ROM: assembled at its address and padded with $FF to its size."""
+    from emulator.asm import assemble_file
+
+    spec = _machine(machine)["roms"][name]
+    machine_dir = Path(source_root or SOURCE_ROOT) / machine
+    result = assemble_file(source, origin=spec.address, include_dirs=[source.parent, machine_dir])
+    if not result.image:
+        raise UserError(f"{source}: assembles to nothing")
+    last = result.end - 1
+    if result.origin != spec.address or last > spec.end:
+        raise UserError(
+            f"{source}: the code spans {_address(machine, result.origin)}-{_address(machine, last)}, but "
+            f"{name} must start at {_address(machine, spec.address)} and end by {_address(machine, spec.end)}")
+    return result.image + b"\xff" * (spec.size - len(result.image))
+
+
+def _writable(directory):
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        probe = directory / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+def _cache_root():
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "acorn-emulator" / "roms"
+
+
+def _stamp_matches(directory, stamp, names):
+    try:
+        if (directory / STAMP_NAME).read_text().strip() != stamp:
+            return False
+    except OSError:
+        return False
+    return all((directory / f"{name}.rom").is_file() for name in names)
+
+
+def build_machine(machine, source_root=None, build_root=None, force=False):
+    """Build our ROMs for `machine` when missing or stale.
+
+    Returns (directory, {name: path}, rebuilt); the dict is empty when there are no sources.  Without
+    an explicit build_root, an unwritable roms/build falls back to the per-user cache.
+    """
+    from emulator.asm.command import write_atomically
+
+    sources = rom_sources(machine, source_root)
+    candidates = [Path(build_root) / machine] if build_root else [BUILD_ROOT / machine, _cache_root() / machine]
+    if not sources:
+        return candidates[0], {}, False
+    stamp = source_hash(machine, source_root)
+    if not force:
+        for directory in candidates:
+            if _stamp_matches(directory, stamp, sources):
+                return directory, {n: directory / f"{n}.rom" for n in sources}, False
+    directory = next((d for d in candidates if _writable(d)), None)
+    if directory is None:
+        raise UserError(f"cannot write the built ROMs to {' or '.join(str(d) for d in candidates)}")
+    images = {name: build_rom(machine, name, source, source_root) for name, source in sources.items()}
+    for stale in directory.glob("*.rom"):
+        if stale.stem not in images:
+            stale.unlink()
+    paths = {}
+    for name, image in images.items():
+        paths[name] = directory / f"{name}.rom"
+        write_atomically(paths[name], image)
+    write_atomically(directory / STAMP_NAME, stamp + "\n")
+    return directory, paths, True
+
+
+def rom_set(machine, roms_dir=None, source_root=None, build_root=None, require_complete=True):
+    """name -> bytes: our own firmware (roms_dir None, built if needed) or a user's ROM directory."""
+    spec = _machine(machine)
+    if roms_dir is not None:
+        return user_rom_set(machine, roms_dir)
+    directory, paths, _ = build_machine(machine, source_root, build_root)
+    if not paths:
+        where = Path(source_root or SOURCE_ROOT) / machine
+        raise UserError(f"there is no {spec['title']} firmware in {where} yet: give a ROM directory with --roms")
+    if require_complete:
+        missing = [n for n, s in spec["roms"].items() if s.required and n not in paths]
+        if missing:
+            where = Path(source_root or SOURCE_ROOT) / machine
+            raise UserError(f"our {spec['title']} firmware has no {' or '.join(missing)} yet "
+                            f"(no {missing[0]}.s or {missing[0]}/main.s in {where})")
+    roms = {}
+    for name, path in paths.items():
+        try:
+            roms[name] = path.read_bytes()
+        except OSError as e:
+            raise UserError(f"cannot read {path}: {e.strerror}") from None
+    return roms
+
+
+# ---------------------------------------------------------------------------------------------------
+# A user's ROM directory
+
+def machine_directory(machine, roms_dir):
+    """Where a machine's files are: DIR/<machine>/ when that exists, else DIR itself."""
+    root = Path(roms_dir)
+    sub = root / machine
+    return sub if sub.is_dir() else root
+
+
+def inspect_user_roms(machine, roms_dir):
+    """[(spec, path, size or None, problem or None)] for every ROM present or required."""
+    directory = machine_directory(machine, roms_dir)
+    report = []
+    for name, spec in _machine(machine)["roms"].items():
+        path = directory / f"{name}.rom"
+        if not path.exists():
+            if spec.required:
+                report.append((spec, path, None, "missing"))
+            continue
+        if not path.is_file():
+            report.append((spec, path, None, "not a file"))
+            continue
+        size = path.stat().st_size
+        if size not in spec.sizes:
+            wanted = " or ".join(str(s) for s in spec.sizes)
+            report.append((spec, path, size, f"{size} bytes, expected {wanted}"))
+        else:
+            report.append((spec, path, size, None))
+    return report
+
+
+def user_rom_set(machine, roms_dir):
+    title = _machine(machine)["title"]
+    if not Path(roms_dir).is_dir():
+        raise UserError(f"ROM directory {roms_dir} does not exist")
+    roms = {}
+    for spec, path, size, problem in inspect_user_roms(machine, roms_dir):
+        if problem == "missing":
+            raise UserError(f"{path}: missing (the {title} needs {spec.name}.rom, {_size_text(spec.size)})")
+        if problem:
+            raise UserError(f"{path}: {problem} ({spec.name}.rom of the {title})")
+        try:
+            roms[spec.name] = path.read_bytes()
+        except OSError as e:
+            raise UserError(f"cannot read {path}: {e.strerror}") from None
+    return roms
+
+
+# ---------------------------------------------------------------------------------------------------
+# The `acorn roms` command
+
+def main_build(args):
+    from emulator.asm import AsmError
+
+    source_root = getattr(args, "src", None)
+    build_root = getattr(args, "out", None)
+    failed = False
+    for machine, spec in MACHINES.items():
+        try:
+            directory, paths, _ = build_machine(machine, source_root, build_root, force=True)
+        except AsmError as e:
+            for message in e.errors:
+                print(message, file=sys.stderr)
+            print(f"acorn roms: {spec['title']} firmware not built ({len(e.errors)} errors)", file=sys.stderr)
+            failed = True
+            continue
+        if not paths:
+            where = Path(source_root or SOURCE_ROOT) / machine
+            print(f"{spec['title']}: no sources in {where}, nothing to build")
+            continue
+        for name, path in paths.items():
+            rom = spec["roms"][name]
+            print(f"{spec['title']}: built {path} ({_size_text(rom.size)} at {_address(machine, rom.address)})")
+    return EXIT_BAD_INPUT if failed else 0
+
+
+def main_check(args):
+    if not Path(args.directory).is_dir():
+        raise UserError(f"ROM directory {args.directory} does not exist")
+    complete = []
+    for machine, spec in MACHINES.items():
+        report = inspect_user_roms(machine, args.directory)
+        ok = all(problem is None for _, _, _, problem in report)
+        if ok:
+            complete.append(spec["title"])
+        print(f"{spec['title']}: {'complete' if ok else 'incomplete'} ({machine_directory(machine, args.directory)})")
+        for rom, path, size, problem in report:
+            where = f"{_size_text(rom.size)} at {_address(machine, rom.address)}"
+            kind = "" if rom.required else ", optional"
+            if problem is None:
+                print(f"  {path.name:<12} ok ({where}{kind})")
+            elif problem == "missing":
+                print(f"  {path.name:<12} MISSING: needed, {where}")
+            else:
+                print(f"  {path.name:<12} WRONG: {problem}{kind}")
+    if complete:
+        print(f"usable with --roms: {', '.join(complete)}")
+        return 0
+    print("no complete ROM set: --roms cannot use this directory", file=sys.stderr)
+    return EXIT_BAD_INPUT

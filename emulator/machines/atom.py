@@ -1,0 +1,283 @@
+"""The Acorn Atom: the one module that knows the Atom's addresses and wiring.
+
+Memory map ("Atomic Theory and Practice" ch. 25; J. G. Harston's Atom memory map, mdfs.net):
+    #0000-#03FF  RAM (block 0)            #2800-#3BFF  RAM (standard upper text space)
+    #0400-#27FF, #3C00-#7FFF              RAM when the machine is expanded (ram="expanded")
+    #8000-#97FF  video RAM (6 KiB, read by the MC6847)
+    #A000 utility ROM   #B000-#B3FF 8255 PPI (4 registers, mirrored)   #B800 optional 6522 VIA
+    #C000 BASIC   #D000 floating point   #E000 DOS   #F000 kernel (4 KiB sockets)
+Addresses nothing answers (an empty ROM socket, #9800-#9FFF, the rest of #B000-#BFFF) read as the
+high byte of the address: the Atom has no pull-ups, so the data bus keeps the last byte the CPU
+fetched, which for an absolute-address read is the address's high byte (the "open bus" behaviour
+measured on NMOS 6502 systems: nesdev wiki, "Open bus behavior").  Writes there are ignored.
+
+PPI wiring ("Atomic Theory and Practice" 25.5):
+    port A out: bits 0-3 keyboard row, bits 4-7 VDG mode: 4 A/G, 5 GM0, 6 GM1, 7 GM2
+    port B in:  bits 0-5 keyboard columns, 6 CTRL, 7 SHIFT (low when pressed)
+    port C out: bit 0 tape output, 1 enable 2.4 kHz to tape, 2 loudspeaker, 3 VDG CSS
+    port C in:  bit 4 2.4 kHz input, 5 cassette input, 6 REPT (low when pressed),
+                bit 7 VDG field sync (low during flyback)
+VDG data wiring: video RAM bit 6 drives both A/S and INT/EXT (so bytes with bit 6 set are
+semigraphics-6 cells) and bit 7 drives INV; bits 0-5 are the character code (MAME's atom driver
+wires the 6847 the same way).  CLEAR 0 is the text screen, whose semigraphic cells give 64 x 48;
+CLEAR 1-4 put #30 #70 #B0 #F0 on port A (RG1 128x64, RG2 128x96, RG3 128x192, RG6 256x192: the
+1, 1.5, 3 and 6 KiB the Atom manuals give for these modes) and the colour modes use #10 #50 #90 #D0
+(CG1 CG2 CG3 CG6).
+The CPU runs at 1 MHz, so a cycle is a microsecond.
+"""
+from emulator.bus import Bus
+from emulator.chips.atom_keyboard import AtomKeyboard, chord_for
+from emulator.chips.ppi8255 import PPI8255
+from emulator.chips.speaker import Speaker
+from emulator.chips.vdg6847 import FIELD_LINES, FS_LOW_LINES, VDG6847
+from emulator.clock import Clock
+from emulator.display.screen import Screen
+from emulator.errors import UserError
+
+CLOCK_HZ = 1_000_000
+
+VIDEO_RAM = 0x8000
+VIDEO_RAM_SIZE = 0x1800
+PPI_BASE = 0xB000
+VIA_BASE = 0xB800
+ROM_SOCKETS = {"utility": 0xA000, "basic": 0xC000, "float": 0xD000, "dos": 0xE000, "kernel": 0xF000}
+ROM_SIZE = 0x1000
+RAM_LAYOUTS = {
+    "standard": ((0x0000, 0x0400), (0x2800, 0x1400)),
+    "expanded": ((0x0000, 0x8000),),
+}
+
+# port A
+ROW_MASK = 0x0F
+MODE_AG = 0x10
+MODE_GM_SHIFT = 5
+# port C
+PC_TAPE_OUT = 0x01
+PC_TONE_ENABLE = 0x02
+PC_SPEAKER = 0x04
+PC_CSS = 0x08
+PC_TONE_IN = 0x10
+PC_TAPE_IN = 0x20
+PC_REPT = 0x40
+PC_FIELD_SYNC = 0x80
+
+TONE_HZ = 2400
+
+# Typing, in emulated milliseconds: how long a key is held, the pause before the next one, and the
+# time between pressing SHIFT/CTRL and the key (and between releasing them).
+TYPE_HOLD_MS = 50
+TYPE_GAP_MS = 50
+TYPE_MODIFIER_LEAD_MS = 20
+BREAK_HOLD_MS = 20
+
+
+def _floating_page(page):
+    return bytes([page]) * 256
+
+
+class Atom:
+    name = "atom"
+    clock_hz = CLOCK_HZ
+
+    def __init__(self, roms, ram="standard", via=False, cpu_class=None):
+        if ram not in RAM_LAYOUTS:
+            raise UserError(f"unknown Atom RAM layout {ram!r} (known: {', '.join(RAM_LAYOUTS)})")
+        if cpu_class is None:
+            from emulator.cpu.core import CPU as cpu_class
+        self.bus = Bus()
+        self.cpu = cpu_class(self.bus)
+        self.clock = Clock(self.cpu)
+        self.keyboard = AtomKeyboard(on_break=self._break_line)
+        self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=60, as_bit=6, intext_bit=6, inv_bit=7)
+        self.speaker = Speaker(clock_hz=CLOCK_HZ)
+        self.keyboard_row = 0
+        self.port_c_out = 0xFF              # PPI pins undriven until the mode is set: pulled high
+        self.speaker.level = 1
+        self.ppi = PPI8255(input_b=self._keyboard_columns, input_c=self._port_c_inputs,
+                           output_a=self._port_a_changed, output_c=self._port_c_changed)
+        self.via = None
+        self._map_memory(roms, ram, via)
+        self.screen = Screen(self.vdg, self.video_memory)
+        self.typing_until = 0               # cycle when the typing queued so far is finished
+        self.reset_held = False
+        self.cpu.reset()
+
+    # --- memory map -------------------------------------------------------------------------------
+
+    def _map_memory(self, roms, ram, via):
+        bus = self.bus
+        for page in range(256):                           # everything floats until something is fitted
+            bus.map_rom(page << 8, _floating_page(page))
+        for start, size in RAM_LAYOUTS[ram]:
+            bus.map_ram(start, size)
+            bus.load(start, bytes(size))
+        bus.map_ram(VIDEO_RAM, VIDEO_RAM_SIZE)
+        bus.load(VIDEO_RAM, bytes(VIDEO_RAM_SIZE))
+        for name, data in roms.items():
+            socket = name[:-4] if name.endswith(".rom") else name
+            if socket not in ROM_SOCKETS:
+                raise UserError(f"the Atom has no ROM socket called {name!r} "
+                                f"(sockets: {', '.join(ROM_SOCKETS)})")
+            if len(data) != ROM_SIZE:
+                raise UserError(f"{socket}.rom is {len(data)} bytes; the Atom's #{ROM_SOCKETS[socket]:04X} "
+                                f"socket takes exactly {ROM_SIZE} bytes (4 KiB)")
+            bus.map_rom(ROM_SOCKETS[socket], data)
+        bus.map_io(PPI_BASE, 0x400, AtomPPIPage(self))
+        if via:
+            self._fit_via()
+        self.rom_names = sorted(n[:-4] if n.endswith(".rom") else n for n in roms)
+
+    def _fit_via(self):
+        try:
+            from emulator.chips.via6522 import VIA6522
+        except ImportError:
+            raise UserError("the 6522 VIA model is not available in this build") from None
+        self.via = VIA6522(self.clock, irq=self._via_irq)
+        self.bus.map_io(VIA_BASE, 0x400, self.via)
+
+    def _via_irq(self, asserted):
+        self.cpu.set_irq(1, asserted)
+
+    def video_memory(self):
+        return memoryview(self.bus.memory)[VIDEO_RAM:VIDEO_RAM + VIDEO_RAM_SIZE]
+
+    # --- PPI wiring -------------------------------------------------------------------------------
+
+    def _port_a_changed(self, value, cycle):
+        self.keyboard_row = value & ROW_MASK
+        self.vdg.set_mode(value & MODE_AG, value >> MODE_GM_SHIFT, self.port_c_out & PC_CSS)
+
+    def _port_c_changed(self, value, cycle):
+        changed = value ^ self.port_c_out
+        self.port_c_out = value
+        if changed & PC_SPEAKER:
+            self.speaker.set_level(value & PC_SPEAKER, cycle)
+        if changed & PC_CSS:
+            self.vdg.css = 1 if value & PC_CSS else 0
+
+    def _keyboard_columns(self, cycle):
+        return self.keyboard.columns(self.keyboard_row)
+
+    def _port_c_inputs(self, cycle):
+        value = PC_FIELD_SYNC if self.vdg.field_sync(cycle) else 0
+        if not self.keyboard.rept:
+            value |= PC_REPT
+        if (cycle * 2 * TONE_HZ // CLOCK_HZ) & 1:              # the 2.4 kHz square wave
+            value |= PC_TONE_IN
+        # PC5, the cassette input: no tape is modelled, so the line stays low (no edges).
+        return value
+
+    # --- keys -------------------------------------------------------------------------------------
+
+    def _break_line(self, pressed):
+        """BREAK drives the 6502's RESET line: the CPU restarts from the reset vector on release."""
+        self.reset_held = pressed
+        if not pressed:
+            self.cpu.reset()
+
+    def press(self, name):
+        self.keyboard.press(name)
+
+    def release(self, name):
+        self.keyboard.release(name)
+
+    def break_key(self, hold_ms=BREAK_HOLD_MS):
+        start = max(self.cpu.cycles, self.typing_until)
+        self.clock.schedule(start, lambda c: self.keyboard.press("BREAK"))
+        self.clock.schedule(start + hold_ms * 1000, lambda c: self.keyboard.release("BREAK"))
+        self.typing_until = start + hold_ms * 1000
+
+    def type(self, text, hold_ms=TYPE_HOLD_MS, gap_ms=TYPE_GAP_MS, lead_ms=TYPE_MODIFIER_LEAD_MS):
+        """Queue real key presses for `text`; checked as a whole before anything is typed.
+
+        Each character is pressed for `hold_ms` with `gap_ms` between characters (emulated time);
+        SHIFT or CTRL goes down `lead_ms` before the key and up `lead_ms` after it.  Returns the
+        cycle by which the typing will be done.
+        """
+        chords = [chord_for(ch) for ch in text]
+        hold, gap, lead = (int(ms * 1000) for ms in (hold_ms, gap_ms, lead_ms))
+        if hold <= 0 or gap <= 0 or lead < 0:
+            raise UserError("typing times must be positive")
+        keyboard, schedule = self.keyboard, self.clock.schedule
+        t = max(self.cpu.cycles, self.typing_until)
+        for modifiers, key in chords:
+            for m in modifiers:
+                schedule(t, lambda c, m=m: keyboard.press(m))
+            if modifiers:
+                t += lead
+            schedule(t, lambda c, k=key: keyboard.press(k))
+            t += hold
+            schedule(t, lambda c, k=key: keyboard.release(k))
+            if modifiers:
+                t += lead
+                for m in modifiers:
+                    schedule(t, lambda c, m=m: keyboard.release(m))
+            t += gap
+        self.typing_until = t
+        return t
+
+    @property
+    def typing(self):
+        """True while typed keys are still queued."""
+        return self.cpu.cycles < self.typing_until
+
+    # --- running ----------------------------------------------------------------------------------
+
+    @property
+    def cycles(self):
+        return self.cpu.cycles
+
+    def run_until(self, cycle):
+        """Run to `cycle`, events included.  Returns the CPU's stop reason (0: reached).
+
+        While BREAK is held the 6502 sits in reset: it runs no instructions, but time passes for
+        the events (the release among them), as in Clock.run_until.
+        """
+        clock, cpu = self.clock, self.cpu
+        while cpu.cycles < cycle:
+            stop = min(clock.next_event_cycle(cycle), cycle)
+            if self.reset_held:
+                cpu.cycles = stop
+            else:
+                reason = cpu.run(stop)
+                if reason:
+                    return reason
+            clock.fire_due()
+        return 0
+
+
+class AtomPPIPage:
+    """The I/O page at #B000-#B3FF as the CPU sees it: the 8255, with a short path for #B002.
+
+    Kernels poll #B002 (field sync) in tight loops, so reading port C with the Atom's own direction
+    word (#8A: upper half input, lower half output) is done here in one call, from the same pins the
+    chip would read; everything else goes to the chip.
+    """
+
+    def __init__(self, atom):
+        self.ppi = atom.ppi
+        self.keyboard = atom.keyboard
+        vdg = atom.vdg
+        self._ticks_per_cycle = vdg.field_hz            # field phase in units of 1/clock_hz fields
+        self._ticks_per_field = vdg.clock_hz
+        self._fs_low_from = (FIELD_LINES - FS_LOW_LINES) * vdg.clock_hz
+        self._tone_per_cycle = 2 * TONE_HZ
+
+    def read(self, addr, cycle):
+        ppi = self.ppi
+        if addr & 3 != 2 or ppi.c_output_mask != 0x0F:
+            return ppi.read(addr, cycle)
+        value = ppi.latch_c & 0x0F
+        if (cycle * self._ticks_per_cycle) % self._ticks_per_field * FIELD_LINES < self._fs_low_from:
+            value |= PC_FIELD_SYNC
+        if not self.keyboard.rept:
+            value |= PC_REPT
+        if (cycle * self._tone_per_cycle // CLOCK_HZ) & 1:
+            value |= PC_TONE_IN
+        return value
+
+    def peek(self, addr):
+        return self.ppi.peek(addr)
+
+    def write(self, addr, value, cycle):
+        self.ppi.write(addr, value, cycle)

@@ -1,0 +1,167 @@
+"""The headless scripting API: a whole machine driven the way a person would drive it.
+
+    from emulator import Machine
+    m = Machine("atom")                     # roms="DIR" for a user's ROM set
+    m.type("PRINT 2+2\\n")                  # real key presses through the keyboard matrix
+    m.run_until_text("4", max_seconds=5)    # emulated seconds; raises Timeout
+    m.screen.text(); m.screen.rgb(); m.screenshot("out.png")
+    m.memory[0x70], m.cpu.pc, m.cycles
+
+No pygame here: a window is the front end's business.  Machines are built from a registry so the
+BBC Micro can join behind the same API.
+"""
+from emulator.errors import EXIT_JAM, EXIT_TIMEOUT, UserError
+
+STOP_JAM = 1
+
+
+class Timeout(UserError):
+    """The text did not appear within the emulated time allowed."""
+
+    exit_code = EXIT_TIMEOUT
+
+
+class Halted(UserError):
+    """The CPU executed a JAM opcode and stopped."""
+
+    exit_code = EXIT_JAM
+
+
+def _build_atom(roms, **options):
+    from emulator.machines.atom import Atom
+
+    return Atom(_rom_set("atom", roms), **options)
+
+
+def _rom_set(machine, roms):
+    """A dict of ROM images: given directly, read from a user's directory, or our own firmware."""
+    if isinstance(roms, dict):
+        return dict(roms)
+    try:
+        from emulator.firmware import rom_set
+    except ImportError:
+        if roms is None:
+            raise UserError(f"our own {machine} firmware is not available in this build yet; "
+                            f"use --roms DIR with a ROM set") from None
+        raise UserError("ROM directories cannot be read in this build (emulator.firmware missing)") from None
+    return rom_set(machine, roms_dir=None if roms is None else str(roms))
+
+
+MACHINES = {
+    "atom": _build_atom,
+    "bbc": None,            # the BBC Micro's hardware is another issue
+}
+
+
+class MemoryView:
+    """machine.memory[addr] reads without side effects; assignment writes as the CPU would."""
+
+    def __init__(self, bus, now):
+        self._bus = bus
+        self._now = now
+
+    def __len__(self):
+        return 0x10000
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return bytes(self._bus.peek(a) for a in range(*index.indices(0x10000)))
+        return self._bus.peek(index & 0xFFFF)
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            for a, v in zip(range(*index.indices(0x10000)), value):
+                self._bus.write(a, v, self._now())
+        else:
+            self._bus.write(index & 0xFFFF, value, self._now())
+
+    def word(self, addr):
+        return self[addr] | self[(addr + 1) & 0xFFFF] << 8
+
+
+class Machine:
+    CHECK_INTERVAL_S = 1 / 60           # how often run_until_text looks at the screen (emulated)
+
+    def __init__(self, name="atom", roms=None, **options):
+        if name not in MACHINES:
+            raise UserError(f"unknown machine {name!r} (known: {', '.join(sorted(MACHINES))})")
+        if MACHINES[name] is None:
+            raise UserError(f"the {name} machine is not available yet")
+        self.name = name
+        self.hardware = MACHINES[name](roms, **options)
+        self.memory = MemoryView(self.hardware.bus, lambda: self.hardware.cpu.cycles)
+
+    # --- what is there ------------------------------------------------------------------------------
+
+    @property
+    def cpu(self):
+        return self.hardware.cpu
+
+    @property
+    def cycles(self):
+        return self.hardware.cpu.cycles
+
+    @property
+    def seconds(self):
+        return self.hardware.cpu.cycles / self.hardware.clock_hz
+
+    @property
+    def screen(self):
+        return self.hardware.screen
+
+    def screenshot(self, path):
+        self.hardware.screen.screenshot(path)
+
+    def beeps(self):
+        """Every finished beep of the speaker so far (emulator.chips.speaker.Beep)."""
+        return self.hardware.speaker.events(self.cycles)
+
+    # --- input --------------------------------------------------------------------------------------
+
+    def type(self, text, **timing):
+        """Queue key presses that type `text` (see the machine's `type` for the timing options)."""
+        return self.hardware.type(text, **timing)
+
+    def press(self, key):
+        self.hardware.press(key)
+
+    def release(self, key):
+        self.hardware.release(key)
+
+    def break_key(self):
+        self.hardware.break_key()
+
+    # --- running ------------------------------------------------------------------------------------
+
+    def run_cycles(self, n):
+        self._run_to(self.cycles + int(n))
+
+    def run(self, seconds):
+        self.run_cycles(round(seconds * self.hardware.clock_hz))
+
+    def run_until_typed(self, max_seconds=60):
+        """Run until every queued key press has happened."""
+        deadline = self.cycles + round(max_seconds * self.hardware.clock_hz)
+        target = self.hardware.typing_until
+        if target > deadline:
+            self._run_to(deadline)
+            raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds")
+        self._run_to(target)
+
+    def run_until_text(self, text, max_seconds=10):
+        """Run until `text` is on the screen; Timeout after `max_seconds` of emulated time."""
+        hw = self.hardware
+        step = max(1, round(self.CHECK_INTERVAL_S * hw.clock_hz))
+        deadline = self.cycles + round(max_seconds * hw.clock_hz)
+        while True:
+            if text in "\n".join(hw.screen.text()):
+                return
+            if self.cycles >= deadline:
+                raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
+            self._run_to(min(self.cycles + step, deadline))
+
+    def _run_to(self, cycle):
+        reason = self.hardware.run_until(cycle)
+        if reason == STOP_JAM:
+            raise Halted(f"the CPU halted (JAM) at ${self.cpu.pc:04X}")
+        return reason
