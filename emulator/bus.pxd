@@ -1,4 +1,12 @@
 # C types for emulator/bus.py (compiled by setup.py; the .py runs as-is without it).
+cimport cython
+
+
+cdef class IODevice:
+    cpdef int read(self, int addr, long long cycle) except? -1
+    cpdef write(self, int addr, int value, long long cycle)
+    cpdef int peek(self, int addr) except? -1
+
 
 cdef class Bus:
     cdef public object memory, page_kind, page_stretch, devices, windows
@@ -6,6 +14,8 @@ cdef class Bus:
 
     cpdef int read(self, int addr, long long cycle=*)
     cpdef write(self, int addr, int value, long long cycle=*)
+    @cython.locals(device=object, typed=IODevice)
     cpdef int io_read(self, int addr, long long cycle)
+    @cython.locals(device=object, typed=IODevice)
     cpdef io_write(self, int addr, int value, long long cycle)
     cpdef int stretch_delay(self, long long cycle)

@@ -10,11 +10,31 @@ An I/O page may also be *stretched*: accesses to it are slowed to a slower bus (
 
 A device is any object with `read(addr, cycle) -> int` and `write(addr, value, cycle)`; `cycle` is the
 exact CPU cycle of the access.  An optional `peek(addr) -> int` reads without side effects (debugger).
+A device that subclasses `IODevice` is a *typed* device: when the modules are compiled the bus calls it
+through C (no Python call), which is what a chip the CPU polls in a tight loop needs.  Any other object
+with those methods works too, through an ordinary Python call.
 """
 
 PAGE_RAM = 0
 PAGE_ROM = 1
 PAGE_IO = 2
+
+
+class IODevice:
+    """Base of the typed devices: a subclass implements read, write and peek with these signatures.
+
+    Compiled, this is a C extension type and the bus calls the methods through its C method table;
+    a plain Python subclass also works (its methods are found as Python overrides).
+    """
+
+    def read(self, addr, cycle):
+        raise NotImplementedError(f"{type(self).__name__} does not implement read")
+
+    def write(self, addr, value, cycle):
+        raise NotImplementedError(f"{type(self).__name__} does not implement write")
+
+    def peek(self, addr):
+        raise NotImplementedError(f"{type(self).__name__} does not implement peek")
 
 
 class Bus:
@@ -71,7 +91,7 @@ class Bus:
         """Read as the CPU would, side effects included."""
         addr &= 0xFFFF
         if self.page_kind[addr >> 8] == PAGE_IO:
-            return self.devices[addr >> 8].read(addr, cycle) & 0xFF
+            return self.io_read(addr, cycle)
         return self.memory[addr]
 
     def write(self, addr, value, cycle=0):
@@ -81,13 +101,16 @@ class Bus:
         if kind == PAGE_RAM:
             self.memory[addr] = value & 0xFF
         elif kind == PAGE_IO:
-            self.devices[addr >> 8].write(addr, value & 0xFF, cycle)
+            self.io_write(addr, value & 0xFF, cycle)
 
     def peek(self, addr):
         """Read without side effects (a device without `peek` shows its memory byte)."""
         addr &= 0xFFFF
         if self.page_kind[addr >> 8] == PAGE_IO:
-            peek = getattr(self.devices[addr >> 8], "peek", None)
+            device = self.devices[addr >> 8]
+            if isinstance(device, IODevice):
+                return device.peek(addr) & 0xFF
+            peek = getattr(device, "peek", None)
             if peek is not None:
                 return peek(addr) & 0xFF
         return self.memory[addr]
@@ -98,11 +121,25 @@ class Bus:
             raise ValueError(f"{len(data)} bytes at ${addr:04X} run past the end of memory")
         self.memory[addr:addr + len(data)] = bytes(data)
 
+    # The CPU core's entry points for I/O pages.  A typed device is assigned to `typed` (declared an
+    # IODevice in bus.pxd), so compiled code calls its methods through C; others get a Python call.
+    # The kind is decided at each access, so code that puts objects into `devices` directly (the
+    # debugger's watch pages) needs nothing else kept in step.
+
     def io_read(self, addr, cycle):
-        return self.devices[addr >> 8].read(addr, cycle) & 0xFF
+        device = self.devices[addr >> 8]
+        if isinstance(device, IODevice):
+            typed = device
+            return typed.read(addr, cycle) & 0xFF
+        return device.read(addr, cycle) & 0xFF
 
     def io_write(self, addr, value, cycle):
-        self.devices[addr >> 8].write(addr, value, cycle)
+        device = self.devices[addr >> 8]
+        if isinstance(device, IODevice):
+            typed = device
+            typed.write(addr, value, cycle)
+        else:
+            device.write(addr, value, cycle)
 
     def stretch_delay(self, cycle):
         """Extra CPU cycles before an access to a stretched page can happen on `cycle`.

@@ -24,8 +24,9 @@ def build_parser():
     p.set_defaults(handler="emulator.commands.exec_cmd:main")
 
     p = sub.add_parser("bench", help="measure speed")
-    p.add_argument("what", choices=["cpu", "machine"],
-                   help="cpu: our core against py65 on the same workload; machine: a whole machine headless")
+    p.add_argument("what", choices=["cpu", "machine", "nim"],
+                   help="cpu: our core against py65 on the same workload; machine: a whole machine headless; "
+                        "nim: cycles per call of the Nim routines in assembly/")
     p.add_argument("--cycles", default="200000000", help="cycles of the workload for our core")
     p.add_argument("--machine", default="atom", help="bench machine: which machine (atom)")
     p.add_argument("--seconds", default="10", help="bench machine: emulated seconds per measurement")
@@ -34,6 +35,9 @@ def build_parser():
 
     from emulator.commands.run_cmd import add_parser as add_run_parser
     add_run_parser(sub)
+
+    from emulator.commands.debug_cmd import add_parser as add_debug_parser
+    add_debug_parser(sub)
 
     p = sub.add_parser("asm", help="assemble 6502 source")
     p.add_argument("source")
@@ -61,6 +65,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.command == "bench" and args.what == "machine":
         args.handler = "emulator.commands.bench_machine:main"
+    if args.command == "bench" and args.what == "nim":
+        args.handler = "emulator.commands.bench_nim:main"
     module_name, _, function = args.handler.partition(":")
     try:
         module = __import__(module_name, fromlist=[function])

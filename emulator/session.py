@@ -33,6 +33,12 @@ def _build_atom(roms, **options):
     return Atom(_rom_set("atom", roms), **options)
 
 
+def _build_bbc(roms, **options):
+    from emulator.machines.bbc import BBCMicro
+
+    return BBCMicro(_rom_set("bbc", roms), **options)
+
+
 def _rom_set(machine, roms):
     """A dict of ROM images: given directly, read from a user's directory, or our own firmware."""
     if isinstance(roms, dict):
@@ -49,7 +55,7 @@ def _rom_set(machine, roms):
 
 MACHINES = {
     "atom": _build_atom,
-    "bbc": None,            # the BBC Micro's hardware is another issue
+    "bbc": _build_bbc,
 }
 
 

@@ -68,7 +68,7 @@ def test_rom_sizes_and_sockets_are_checked():
 def test_unknown_and_unavailable_machines():
     with pytest.raises(UserError, match="unknown machine 'zx81'.*atom.*bbc"):
         Machine("zx81")
-    with pytest.raises(UserError, match="bbc machine is not available yet"):
+    with pytest.raises(UserError, match="no BBC Micro firmware"):
         Machine("bbc")
 
 

@@ -35,11 +35,11 @@ def test_until_timeout_exits_3(echo_roms, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["run", "--machine", "spectrum", "--headless"], "unknown machine 'spectrum'"),
-    (["run", "--machine", "bbc", "--headless"], "not available yet"),
+    (["run", "--machine", "bbc", "--headless"], "no BBC Micro firmware"),
     (["run", "--headless", "--type", "A_B"], "cannot type '_'"),
     (["run", "--max-seconds", "soon", "--headless"], "not a number"),
     (["run"], "pass --headless"),
-    (["bench", "machine", "--machine", "bbc"], "not available yet"),
+    (["bench", "machine", "--machine", "spectrum"], "unknown machine 'spectrum'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, message, echo_roms, capsys):
     if argv[0] == "run" and "--machine" not in argv:

@@ -1,7 +1,7 @@
 """The bus: page kinds, I/O dispatch with exact cycles, ROM write protection, banked windows."""
 import pytest
 
-from emulator.bus import PAGE_IO, PAGE_RAM, PAGE_ROM, Bus
+from emulator.bus import PAGE_IO, PAGE_RAM, PAGE_ROM, Bus, IODevice
 
 
 class Recorder:
@@ -75,3 +75,100 @@ def test_bank_window_swaps_rom_and_keeps_sideways_ram():
     assert bus.read(0x8001) == 0x42            # sideways RAM kept its contents
     window.select(9)                           # an empty socket
     assert bus.read(0x8000) == 0xFF and bus.page_kind[0x80] == PAGE_ROM
+
+
+# --- typed devices (IODevice) next to plain objects ----------------------------------------------------
+
+class TypedRecorder(IODevice):
+    """A typed device: the bus calls it through C when the modules are compiled."""
+
+    def __init__(self, value=0x5A):
+        self.value = value
+        self.log = []
+
+    def read(self, addr, cycle):
+        self.log.append(("r", addr, cycle))
+        return self.value
+
+    def write(self, addr, value, cycle):
+        self.log.append(("w", addr, value, cycle))
+
+    def peek(self, addr):
+        return self.value ^ 0xFF
+
+
+def test_typed_and_plain_devices_share_the_bus():
+    bus = Bus()
+    typed, plain = TypedRecorder(0x2C3), Recorder(0x3C)
+    bus.map_io(0xB000, 0x100, typed)
+    bus.map_io(0xB800, 0x100, plain)
+    assert bus.read(0xB002, cycle=7) == 0xC3             # masked to 8 bits on the typed path too
+    assert bus.io_read(0xB003, 9) == 0xC3
+    bus.write(0xB001, 0x1FF, cycle=11)
+    bus.io_write(0xB000, 0x42, 12)
+    assert bus.peek(0xB000) == 0x3C                      # the typed device's own peek, no side effect
+    assert typed.log == [("r", 0xB002, 7), ("r", 0xB003, 9), ("w", 0xB001, 0xFF, 11), ("w", 0xB000, 0x42, 12)]
+    assert bus.read(0xB810, cycle=13) == 0x3C and bus.io_read(0xB811, 14) == 0x3C
+    bus.write(0xB812, 0x34, cycle=15)
+    bus.io_write(0xB813, 0x35, 16)
+    assert plain.log == [("r", 0xB810, 13), ("r", 0xB811, 14),
+                         ("w", 0xB812, 0x34, 15), ("w", 0xB813, 0x35, 16)]
+
+
+def test_remapping_a_page_replaces_a_typed_device():
+    bus = Bus()
+    typed, plain = TypedRecorder(0x11), Recorder(0x22)
+    bus.map_io(0xC000, 0x200, typed)
+    bus.map_io(0xC100, 0x100, plain)                     # the second page now belongs to the plain device
+    assert bus.read(0xC000) == 0x11 and bus.read(0xC100) == 0x22
+    bus.map_ram(0xC000, 0x100)
+    bus.write(0xC000, 0x99)
+    assert bus.read(0xC000) == 0x99 and typed.log == [("r", 0xC000, 0)]
+
+
+def test_a_typed_device_must_implement_its_methods():
+    bus = Bus()
+    bus.map_io(0xFE00, 0x100, IODevice())
+    with pytest.raises(NotImplementedError):
+        bus.read(0xFE00)
+    with pytest.raises(NotImplementedError):
+        bus.write(0xFE00, 1)
+    with pytest.raises(NotImplementedError):
+        bus.peek(0xFE00)
+
+
+def test_the_cpu_sees_the_same_cycles_through_either_kind_of_device():
+    from emulator.cpu.core import CPU
+
+    # LDA $B002, STA $B001, INC $B003 (reads, then writes the old and the new value), BIT $FE00 on a
+    # stretched page (2 extra cycles: the read falls on odd cycle 17), LDX #$10, LDA $B0E0,X
+    program = bytes([0xAD, 0x02, 0xB0, 0x8D, 0x01, 0xB0, 0xEE, 0x03, 0xB0, 0x2C, 0x00, 0xFE,
+                     0xA2, 0x10, 0xBD, 0xE0, 0xB0])
+    runs = []
+    for make in (TypedRecorder, Recorder):
+        bus = Bus()
+        bus.load(0x0200, program)
+        device, slow = make(0x81), make(0x40)
+        bus.map_io(0xB000, 0x100, device)
+        bus.map_io(0xFE00, 0x100, slow, stretch=True)
+        cpu = CPU(bus)
+        cpu.pc = 0x0200
+        for _ in range(6):
+            cpu.step()
+        runs.append((device.log, slow.log, cpu.cycles, cpu.a, cpu.pc))
+    assert runs[0] == runs[1]
+    assert runs[0] == ([("r", 0xB002, 3), ("w", 0xB001, 0x81, 7), ("r", 0xB003, 11), ("w", 0xB003, 0x81, 12),
+                        ("w", 0xB003, 0x82, 13), ("r", 0xB0F0, 25)],
+                       [("r", 0xFE00, 19)], 26, 0x81, 0x0211)
+
+
+def test_the_polled_chips_are_typed_and_compiled_with_the_core():
+    import emulator
+    from emulator import bus as bus_module
+    from emulator.chips import ppi8255
+    from emulator.machines import atom_io
+
+    assert issubclass(ppi8255.PPI8255, IODevice) and issubclass(atom_io.PPIPage, IODevice)
+    # A failed optional compile would leave the poll path in Python and the Atom far below speed.
+    for module in (bus_module, ppi8255, atom_io):
+        assert module.__file__.endswith(".py") != emulator.compiled(), module.__name__

@@ -17,7 +17,11 @@ word but their handshake lines are not generated (the Atom, the one user here, r
 A port that is an input leaves its pins to the peripherals; a peripheral sees an undriven pin high
 (TTL inputs float high), so `pins_a()` and friends report #FF bits there.
 The control register cannot be read back on an 8255A; reading it here gives #FF (an undriven bus).
+
+The chip is a typed bus device (`IODevice`, with C types in ppi8255.pxd), so a machine's compiled I/O
+page can reach its registers without a Python call.
 """
+from emulator.bus import IODevice
 
 PORT_A_INPUT = 0x10
 PORT_C_UPPER_INPUT = 0x08
@@ -34,7 +38,7 @@ def _no_output(value, cycle):
     pass
 
 
-class PPI8255:
+class PPI8255(IODevice):
     def __init__(self, input_a=None, input_b=None, input_c=None,
                  output_a=None, output_b=None, output_c=None):
         self.input_a = input_a or _no_input

@@ -5,6 +5,7 @@ for two workloads of atom_bench.s (a program printing primes, and a kernel idlin
 and two ways of showing the picture: frames rendered only on demand (a headless script reading the
 screen now and then costs nothing per field) and every field rendered (what a window pays).
 With --roms DIR the user's ROM set runs instead, idling at its prompt.
+`--machine bbc` runs bbc_bench.s the same way (the same two workloads, each in MODE 7 and MODE 4).
 """
 import time
 from pathlib import Path
@@ -13,18 +14,20 @@ from emulator.errors import UserError
 
 WORKLOAD = Path(__file__).with_name("atom_bench.s")
 WORKLOADS = {"busy": 0, "idle": 1}
+BBC_WORKLOAD = Path(__file__).with_name("bbc_bench.s")
+BBC_SCREENS = {"MODE 7": 0, "MODE 4": 1}      # $91 of bbc_bench.s
 
 
-def _bench_rom():
+def _bench_rom(workload=WORKLOAD):
     from emulator.asm import assemble
 
-    return assemble(WORKLOAD.read_text(), filename=str(WORKLOAD)).image
+    return assemble(workload.read_text(), filename=str(workload)).image
 
 
 def measure(machine, seconds, every_field):
     """Run `seconds` of emulated time; returns emulated seconds per host second."""
     hw = machine.hardware
-    field_cycles = hw.clock_hz // 60
+    field_cycles = hw.clock_hz // getattr(hw, "field_hz", 60)
     if every_field:
         def render(cycle):
             hw.screen.rgb()
@@ -43,8 +46,8 @@ def main(args):
     from emulator.session import Machine
 
     name = getattr(args, "machine", None) or "atom"
-    if name != "atom":
-        Machine(name)                     # the registry's one-line error for bbc / unknown names
+    if name not in ("atom", "bbc"):
+        Machine(name)                     # the registry's one-line error for unknown names
         raise UserError(f"no machine benchmark for {name!r} yet")
     try:
         seconds = float(args.seconds)
@@ -56,8 +59,18 @@ def main(args):
     runs = []
     if args.roms:
         for every_field in (False, True):
-            machine = Machine("atom", roms=args.roms)
+            machine = Machine(name, roms=args.roms)
             runs.append(("user ROMs, idle", every_field, measure(machine, seconds, every_field)))
+    elif name == "bbc":
+        # bbc_bench.s as the MOS: $90 the workload, $91 the screen MODE, read at reset
+        image = _bench_rom(BBC_WORKLOAD)
+        for workload, work in WORKLOADS.items():
+            for screen, mode in BBC_SCREENS.items():
+                for every_field in (False, True):
+                    machine = Machine("bbc", roms={"mos": image})
+                    machine.memory[0x90] = work
+                    machine.memory[0x91] = mode
+                    runs.append((f"{workload} {screen}", every_field, measure(machine, seconds, every_field)))
     else:
         image = _bench_rom()
         for workload, mode in WORKLOADS.items():
@@ -70,7 +83,7 @@ def main(args):
     import emulator
 
     build = "compiled" if emulator.compiled() else "pure Python"
-    print(f"acorn bench machine --machine atom ({build}, {seconds:g} emulated s each)")
+    print(f"acorn bench machine --machine {name} ({build}, {seconds:g} emulated s each)")
     for workload, every_field, ratio in runs:
         frames = "every field rendered" if every_field else "frames on demand"
         print(f"  {workload:16s} {frames:22s} {ratio:8.1f}x real time")

@@ -43,6 +43,8 @@ def main(args):
         options["ram"] = args.ram
     if getattr(args, "via", False):
         options["via"] = True
+    if options and args.machine != "atom":
+        raise UserError("--ram and --via are Atom options")
     texts = [decode_typing(t) for t in (args.type or [])]
     window = None
     if not args.headless:
@@ -54,7 +56,13 @@ def main(args):
     for text in texts:
         machine.type(text)               # every text is checked before anything runs
     if window is not None:
-        return window(machine, args)
+        from emulator.frontend.window import NoDisplay
+        try:
+            return window(machine, args)
+        except NoDisplay as e:
+            if not args.fallback_headless:
+                raise
+            print(f"acorn run: {e}; running headless instead", file=sys.stderr)
 
     status = 0
     try:
@@ -96,6 +104,16 @@ def add_parser(sub):
     p.add_argument("--ram", choices=["standard", "expanded"],
                    help="Atom RAM: standard (#0000-#03FF, #2800-#3BFF) or expanded (#0000-#7FFF)")
     p.add_argument("--via", action="store_true", help="fit the Atom's optional 6522 VIA at #B800")
+    window = p.add_argument_group("window options (without --headless)")
+    window.add_argument("--scale", metavar="N", help="integer scale of the picture (default 3 Atom, 1 BBC)")
+    window.add_argument("--mute", action="store_true", help="no sound (Alt+M toggles it in the window)")
+    window.add_argument("--keymap", metavar="FILE.toml",
+                        help="host key overrides (default ~/.config/acorn/keymap.toml if it exists)")
+    window.add_argument("--positional", action="store_true",
+                        help="map host keys by position (for games) instead of by the character they type")
+    window.add_argument("--keyboard-view", action="store_true",
+                        help="show the machine's keyboard below the screen (Alt+K toggles it)")
+    window.add_argument("--paste", metavar="FILE", help="type this text file into the machine at start")
     p.set_defaults(handler="emulator.commands.run_cmd:main")
     return p
 

@@ -26,6 +26,12 @@ cdef class CPU:
     cdef public int irq_lines, nmi_lines, nmi_latched
     cdef public int poll_state, i_at_poll
     cdef public long long stretch_extra
+    # debugger hooks (see HOOK_* / CAUSE_* in core.py)
+    cdef public int debug_hooks, resume_pc, break_cause
+    cdef public bint break_requested, break_on_brk, break_on_irq, break_on_nmi
+    cdef public unsigned char[::1] break_map
+    cdef public long long[::1] trace_buf
+    cdef public long long trace_capacity, trace_count
 
     cdef inline int rd(self, int addr, long long when) except -1
     cdef inline int wr(self, int addr, int value, long long when) except -1
@@ -37,12 +43,16 @@ cdef class CPU:
 
     @cython.locals(start=cython.longlong, low=int)
     cpdef reset(self)
+    cpdef request_break(self)
 
     @cython.locals(a=int, x=int, y=int, s=int, pc=int, fn=int, fz=int, fc=int, fv=int, fd=int, fi=int,
                    cycles=cython.longlong, instructions=cython.longlong, start=cython.longlong,
                    last=cython.longlong, poll_state=int, i_at_poll=int, stop=int, vector=int,
                    opc=int, op=int, mode=int, n=int, cross=int, ea=int, base=int, lo=int, ptr=int,
                    v=int, t=int, r=int, flag=int, flag_select=int, shift=int,
+                   debug_hooks=int,
                    mode_table="unsigned char[::1]", cycle_table="unsigned char[::1]",
                    penalty_table="unsigned char[::1]")
     cdef int _run(self, bint single) except -1
+    @cython.locals(hooks=int, t=cython.longlong, record=cython.longlong, mem="unsigned char[::1]")
+    cdef int _debug_hook(self, int pc, int a, int x, int y, int s, int p, long long cycles) except -1

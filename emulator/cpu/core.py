@@ -23,6 +23,13 @@ before a pending IRQ; an IRQ pending during SEI is still taken), RTI before it. 
 rising edge of the OR of its sources and taken before IRQ.  An interrupt entry takes 7 cycles and the
 first instruction of the handler always runs before the next poll.
 
+Debugger hooks (emulator.debug uses them; all off by default).  The run loop tests one local,
+`debug_hooks`, per instruction; while it is nonzero `_debug_hook` stops before an address flagged in
+the 64 KiB `break_map` (passing over `resume_pc` once, to resume from a breakpoint) and records the
+instruction in the `trace_buf` ring.  `break_on_brk/irq/nmi` stop a run after a BRK or an interrupt
+entry (tests in those cold paths only), and a device may call `request_break()` to end the run once
+the current instruction is done.  Such stops return STOP_BREAK with the reason in `break_cause`.
+
 Unstable undocumented opcodes follow "NMOS 6510 Unintended Opcodes - No More Secrets" (groepaz):
   ANE ($8B)  A = (A | $EE) & X & imm         magic constant $EE, one of the values the document lists
   LXA ($AB)  A = X = (A | $EE) & imm         same constant
@@ -43,11 +50,26 @@ Known simplifications:
     handler's first instruction), and BRK's B flag is always pushed set;
   * JAM stops the CPU without advancing the cycle count; only reset() restarts it.
 """
+from array import array
+
 from emulator.cpu.opcodes import MODES, OPCODES
 
 STOP_LIMIT = 0
 STOP_JAM = 1
 STOP_TRAP = 2
+STOP_BREAK = 3          # a debugger hook stopped the run: see `break_cause`
+
+# Debugger hooks (emulator.debug).  `debug_hooks` is 0 unless a debugger wants something per
+# instruction, so an idle debugger costs one well-predicted branch per instruction:
+HOOK_BREAKPOINTS = 1    # stop before an instruction whose address is flagged in `break_map`
+HOOK_TRACE = 2          # record every instruction in the `trace_buf` ring
+# Why a STOP_BREAK run stopped (`break_cause`):
+CAUSE_BREAKPOINT = 1    # PC reached a flagged address (the instruction has not run)
+CAUSE_REQUEST = 2       # something called request_break() (a watchpoint); the instruction has run
+CAUSE_BRK = 3           # a BRK was executed (PC is at the handler)
+CAUSE_IRQ = 4           # an IRQ was taken (PC is at the handler)
+CAUSE_NMI = 5           # an NMI was taken (PC is at the handler)
+TRACE_WORDS = 3         # trace record: PC | bytes << 16;  A X Y S P packed;  cycle at its start
 
 _PAGE_IO = 2            # emulator.bus.PAGE_IO
 
@@ -160,6 +182,18 @@ class CPU:
         self.poll_state = 0         # 0 poll normally, 1 IRQ uses i_at_poll (after CLI/SEI/PLP), 2 skip
         self.i_at_poll = 1
         self.stretch_extra = 0      # stretch cycles added by I/O accesses of the current instruction
+        # debugger hooks (all off): see HOOK_* and CAUSE_* above
+        self.debug_hooks = 0
+        self.break_map = bytearray(0x10000)
+        self.resume_pc = -1         # a breakpoint at this PC is passed over once (resuming from it)
+        self.break_cause = 0
+        self.break_requested = False
+        self.break_on_brk = False
+        self.break_on_irq = False
+        self.break_on_nmi = False
+        self.trace_buf = array("q", bytes(8 * TRACE_WORDS))
+        self.trace_capacity = 1
+        self.trace_count = 0        # records written so far; the newest is at (count - 1) % capacity
 
     # --- flags ----------------------------------------------------------------------------------------
 
@@ -224,6 +258,23 @@ class CPU:
         """Exactly one instruction, or one interrupt entry sequence."""
         return self._run(1)
 
+    # --- debugger hooks -------------------------------------------------------------------------------
+
+    def request_break(self):
+        """Stop the current run once the instruction in progress is done (STOP_BREAK, CAUSE_REQUEST).
+
+        For devices such as a debugger's watchpoints; lowering `limit` ends the run loop."""
+        self.break_requested = True
+        self.limit = 0
+
+    def set_trace_buffer(self, capacity):
+        """Allocate the trace ring for `capacity` instructions (tracing itself is HOOK_TRACE)."""
+        if capacity < 1:
+            raise ValueError("the trace buffer needs room for at least one instruction")
+        self.trace_buf = array("q", bytes(8 * TRACE_WORDS * capacity))
+        self.trace_capacity = capacity
+        self.trace_count = 0
+
     # --- memory access --------------------------------------------------------------------------------
 
     def rd(self, addr, when):
@@ -264,6 +315,33 @@ class CPU:
         self.cycles = when
         return when
 
+    def _debug_hook(self, pc, a, x, y, s, p, cycles):
+        """The per-instruction hooks, called only while `debug_hooks` is nonzero (kept out of the
+        run loop so that an idle debugger costs the loop one test).  Returns 1 to stop before the
+        instruction at `pc`."""
+        hooks = self.debug_hooks
+        if hooks & 1 and self.break_map[pc]:                               # HOOK_BREAKPOINTS
+            if pc != self.resume_pc:
+                self.break_cause = 1        # CAUSE_BREAKPOINT
+                return 1
+            self.resume_pc = -1
+        if hooks & 2:                                                      # HOOK_TRACE
+            mem = self.mem
+            t = (self.trace_count % self.trace_capacity) * 3
+            record = mem[(pc + 2) & 0xFFFF]
+            record = (record << 8) | mem[(pc + 1) & 0xFFFF]
+            record = (record << 8) | mem[pc]
+            self.trace_buf[t] = (record << 16) | pc
+            record = p                      # 64-bit shifts: P S Y X A
+            record = (record << 8) | s
+            record = (record << 8) | y
+            record = (record << 8) | x
+            record = (record << 8) | a
+            self.trace_buf[t + 1] = record
+            self.trace_buf[t + 2] = cycles
+            self.trace_count += 1
+        return 0
+
     def _run(self, single):
         a = self.a & 0xFF
         x = self.x & 0xFF
@@ -278,6 +356,7 @@ class CPU:
         fi = self.fi & 1
         cycles = self.cycles
         instructions = self.instructions
+        debug_hooks = self.debug_hooks
         poll_state = self.poll_state
         i_at_poll = self.i_at_poll
         mode_table = self.mode_table
@@ -310,10 +389,20 @@ class CPU:
                     cycles += 7 + self.stretch_extra
                     self.stretch_extra = 0
                     poll_state = 2          # the handler's first instruction runs before any other
+                    if self.break_on_nmi if vector == 0xFFFA else self.break_on_irq:
+                        self.break_cause = 5 if vector == 0xFFFA else 4     # CAUSE_NMI / CAUSE_IRQ
+                        stop = 3            # STOP_BREAK
+                        break
                     if single:
                         break
                     continue
             poll_state = 0
+
+            # --- debugger hooks (debug_hooks is 0 when no debugger wants anything) ----------------------
+            if debug_hooks:
+                if self._debug_hook(pc, a, x, y, s, _pack_p(fn, fv, fd, fi, fz, fc), cycles):
+                    stop = 3                    # STOP_BREAK
+                    break
 
             # --- addressing mode ---------------------------------------------------------------------
             start = cycles
@@ -592,6 +681,9 @@ class CPU:
                 fi = 1
                 lo = self.rd(0xFFFE, start + 5)
                 pc = lo | self.rd(0xFFFF, start + 6) << 8
+                if self.break_on_brk:
+                    self.break_cause = 3    # CAUSE_BRK
+                    stop = 3                # STOP_BREAK
             elif op in (0xEA, 0x1A, 0x3A, 0x5A, 0x7A, 0xDA, 0xFA,
                         0x80, 0x82, 0x89, 0xC2, 0xE2):                         # NOP, NOP #imm
                 pass
@@ -712,6 +804,11 @@ class CPU:
             if stop or single:
                 break
 
+        if self.break_requested:            # a device asked for a stop (request_break)
+            self.break_requested = False
+            if stop == 0:
+                self.break_cause = 2        # CAUSE_REQUEST
+                stop = 3                    # STOP_BREAK
         self.a = a
         self.x = x
         self.y = y

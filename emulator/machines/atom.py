@@ -33,6 +33,7 @@ from emulator.chips.vdg6847 import FIELD_LINES, FS_LOW_LINES, VDG6847
 from emulator.clock import Clock
 from emulator.display.screen import Screen
 from emulator.errors import UserError
+from emulator.machines.atom_io import PPIPage
 
 CLOCK_HZ = 1_000_000
 
@@ -246,38 +247,13 @@ class Atom:
         return 0
 
 
-class AtomPPIPage:
+def AtomPPIPage(atom):
     """The I/O page at #B000-#B3FF as the CPU sees it: the 8255, with a short path for #B002.
 
     Kernels poll #B002 (field sync) in tight loops, so reading port C with the Atom's own direction
-    word (#8A: upper half input, lower half output) is done here in one call, from the same pins the
-    chip would read; everything else goes to the chip.
+    word (#8A: upper half input, lower half output) is answered by a compiled page (atom_io.py) from
+    the same pins `Atom._port_c_inputs` gives the chip; everything else goes to the chip.
     """
-
-    def __init__(self, atom):
-        self.ppi = atom.ppi
-        self.keyboard = atom.keyboard
-        vdg = atom.vdg
-        self._ticks_per_cycle = vdg.field_hz            # field phase in units of 1/clock_hz fields
-        self._ticks_per_field = vdg.clock_hz
-        self._fs_low_from = (FIELD_LINES - FS_LOW_LINES) * vdg.clock_hz
-        self._tone_per_cycle = 2 * TONE_HZ
-
-    def read(self, addr, cycle):
-        ppi = self.ppi
-        if addr & 3 != 2 or ppi.c_output_mask != 0x0F:
-            return ppi.read(addr, cycle)
-        value = ppi.latch_c & 0x0F
-        if (cycle * self._ticks_per_cycle) % self._ticks_per_field * FIELD_LINES < self._fs_low_from:
-            value |= PC_FIELD_SYNC
-        if not self.keyboard.rept:
-            value |= PC_REPT
-        if (cycle * self._tone_per_cycle // CLOCK_HZ) & 1:
-            value |= PC_TONE_IN
-        return value
-
-    def peek(self, addr):
-        return self.ppi.peek(addr)
-
-    def write(self, addr, value, cycle):
-        self.ppi.write(addr, value, cycle)
+    return PPIPage(atom.ppi, atom.keyboard, atom.vdg, output_mask=0x0F,    # #8A drives port C bits 0-3
+                   field_sync_bit=PC_FIELD_SYNC, rept_bit=PC_REPT, tone_bit=PC_TONE_IN, tone_hz=TONE_HZ,
+                   field_lines=FIELD_LINES, fs_low_lines=FS_LOW_LINES)

@@ -1,6 +1,7 @@
 ; Our Acorn Atom kernel: 4 KiB at $F000.  Reset, the documented vectors and entry points, the VDG
-; text driver, the keyboard and line input.  Clean-room, from the documented behaviour
-; ("Atomic Theory and Practice" ch. 18 and 25); see docs/atom_firmware.md.
+; text driver, the keyboard and line input; BASIC's inline assembler (asm.s) and graphics
+; statements (graphics.s) live here too.  Clean-room, from the documented behaviour
+; ("Atomic Theory and Practice" ch. 11, 18, 25); see docs/atom_firmware.md.
 
         .include "atom.inc"
 
@@ -9,6 +10,12 @@
         jmp readline
         jmp bell
         jmp escape_down
+        jmp asm_statement
+        jmp st_clear
+        jmp st_plot
+        jmp st_draw
+        jmp st_move
+        jmp st_wait
 
 ; ---------------------------------------------------------------------------------------------
 ; Reset: BREAK and power-on
@@ -21,8 +28,7 @@ reset:  sei
         sta PPI_CTRL
         lda #0
         sta PPI_A               ; text mode, keyboard row 0
-        lda #$04
-        sta PPI_C               ; speaker idle high, CSS 0
+        sta PPI_C               ; speaker low (as the mode set left it), CSS 0
         ldx #default_vectors_end - default_vectors - 1
 @vec:   lda default_vectors,x
         sta NMIV,x
@@ -34,8 +40,7 @@ reset:  sei
         lda #0
         sta VDUOFF
         sta LOCKFLAG
-        lda #$FF                ; a key may still be held from before the reset
-        sta LASTKEY
+        sta LASTKEY             ; no key held
         jsr home
         lda #12
         jsr OSWRCH
@@ -306,7 +311,7 @@ scroll: ldy #0
         bne @blank
         rts
 
-; The bell: a short tone on the loudspeaker (port C bit 2), about 0.2 s at 1 kHz.
+; The bell: a short tone on the loudspeaker (port C bit 2), about 0.1 s at 1 kHz.
 bell:   pha
         txa
         pha
@@ -371,7 +376,10 @@ escape_down:
         and #$20
         eor #$20                ; nonzero when pressed
         cmp #1                  ; C set when pressed
-        rts
+        bcc @up
+        lda #51                 ; ESCAPE's matrix code: OSRDCH will not take it again while held
+        sta LASTKEY
+@up:    rts
 
 ; wait_key: wait until a key is pressed and released (page mode).
 wait_key:
@@ -384,8 +392,10 @@ wait_key:
 ; OSRDCH: the next key, as ASCII.  Keys are not queued: a key counts when it goes down (or, with
 ; REPT held, again while it stays down).  The cursor keys move the cursor and COPY returns the
 ; character under it.  X, Y preserved.
-rdch:   stx KSAVEX
-        sty KSAVEY
+rdch:   txa                     ; X and Y on the stack: OSWRCH (cursor keys) uses KSAVEX/Y
+        pha
+        tya
+        pha
 @poll:  jsr scan_matrix
         bne @key
         sta LASTKEY             ; nothing held
@@ -402,8 +412,12 @@ rdch:   stx KSAVEX
         lda key_table-1,x
         bmi @special
         jsr apply_modifiers
-@done:  ldx KSAVEX
-        ldy KSAVEY
+@done:  sta KTMP+1
+        pla
+        tay
+        pla
+        tax
+        lda KTMP+1
         rts
 @special:
         cmp #$80
@@ -559,11 +573,17 @@ readline:
         clc
         rts
 @escape:
+        lda PPI_A               ; ESCAPE at the keyboard also returns to the text mode
+        and #$0F
+        sta PPI_A
         lda #13
         sta INBUF
         jsr OSCRLF
         sec
         rts
+
+.include "asm.s"
+.include "graphics.s"
 
 ; ---------------------------------------------------------------------------------------------
 ; The documented entry points ("Atomic Theory and Practice" 25.1), each where programs call it.

@@ -1,0 +1,186 @@
+"""`acorn debug [--machine bbc|atom] [FILE] [--symbols FILE] [--script FILE]`: the debugger.
+
+Without --machine the target is a bare 6502 with 64 KiB of RAM, as `acorn exec` (routines under test
+need nothing else, and it starts instantly).  With --machine the whole machine runs with its firmware.
+
+FILE is
+  * an assembly source (.s, .asm, .a65): assembled, loaded at its origin, with its symbols;
+  * a BASIC listing (.bas, .txt) on a machine: typed in through the keyboard once the machine is up;
+  * anything else: a binary, loaded at --load ADDR.
+On the bare CPU the program starts at --pc, else at the symbol `start`, else at the load address.  On a
+machine the firmware boots as usual; --pc sets PC after loading.
+"""
+import sys
+from pathlib import Path
+
+from emulator.errors import UserError, parse_number
+
+SOURCE_SUFFIXES = (".s", ".asm", ".a65")
+LISTING_SUFFIXES = (".bas", ".txt")
+BOOT_SECONDS = 0.5                  # a machine runs this long before a listing is typed
+
+
+def load_program(args, symbols):
+    """(image, load address, default start) from FILE, adding an assembly's symbols."""
+    path = args.file
+    suffix = Path(path).suffix.lower()
+    if suffix in SOURCE_SUFFIXES:
+        from emulator.asm import AsmError, assemble_file
+
+        origin = parse_number(args.load, "--load address") if args.load else 0
+        try:
+            assembly = assemble_file(path, origin=origin)
+        except AsmError as e:
+            raise UserError(str(e).splitlines()[0]) from None
+        symbols.add_assembly(assembly)
+        start = assembly.symbols.get("start", assembly.origin)
+        return assembly.image, assembly.origin, start
+    from emulator.commands.exec_cmd import read_binary
+
+    if args.load is None:
+        raise UserError(f"{path}: a binary needs --load ADDR (or give an assembly source .s)")
+    load = parse_number(args.load, "--load address")
+    return read_binary(path), load, load
+
+
+def build(args, out=print):
+    """The Monitor for these arguments (the program loaded, nothing run yet but a machine's boot)."""
+    from emulator.debug import BareTarget, Debugger, MachineTarget, SymbolTable
+    from emulator.debug.basic_view import view_for
+    from emulator.debug.monitor import Monitor
+
+    machine_name = args.machine
+    symbols = SymbolTable(machine_name)
+    for path in args.symbols or ():
+        symbols.load_file(path)
+    listing = args.file is not None and Path(args.file).suffix.lower() in LISTING_SUFFIXES
+    program = None
+    if args.file is not None and not listing:
+        program = load_program(args, symbols)
+    pc = None
+    if args.pc:
+        from emulator.debug.expr import parse
+
+        expression = parse(args.pc, symbols)              # a number or a symbol
+        if not expression.constant:
+            raise UserError(f"--pc {args.pc}: registers and memory mean nothing before the start")
+        pc = expression.evaluate(None)
+        if not 0 <= pc <= 0xFFFF:
+            raise UserError(f"--pc {args.pc} is outside the 64 KiB address space")
+    try:
+        max_seconds = float(args.max_seconds)
+    except ValueError:
+        raise UserError(f"--max-seconds {args.max_seconds!r} is not a number of seconds") from None
+    if not max_seconds > 0:
+        raise UserError("--max-seconds must be more than 0")
+
+    machine = None
+    if machine_name is None:
+        if listing:
+            raise UserError(f"{args.file}: a BASIC listing needs a machine (--machine atom)")
+        from emulator.commands.exec_cmd import bare_cpu
+
+        image, load, start = program if program else (b"", 0, 0)
+        cpu = bare_cpu(image, load, pc if pc is not None else start, source=args.file or "image")
+        target = BareTarget(cpu)
+    else:
+        from emulator.session import Machine
+
+        machine = Machine(machine_name, roms=args.roms)
+        if program:
+            image, load, _ = program
+            if load + len(image) > 0x10000:
+                raise UserError(f"{args.file}: {len(image)} bytes at ${load:04X} overflow 64 KiB")
+            machine.hardware.bus.load(load, image)
+        if pc is not None:
+            machine.cpu.pc = pc
+        target = MachineTarget(machine)
+    dbg = Debugger(target, symbols, max_seconds=max_seconds)
+    view = None if machine is None else view_for(machine_name, dbg.peek, own_firmware=args.roms is None)
+    monitor = Monitor(dbg, out=out, machine=machine, basic_view=view)
+    if listing:
+        text = _read_text(args.file).replace("\r\n", "\n").replace("\n", "\r")
+        dbg.run_cycles(int(BOOT_SECONDS * target.clock_hz))
+        dbg.history.input(f"type {args.file}", lambda: machine.type(text))     # logged for rewind
+        monitor.listing_keys = len(text)
+    return monitor
+
+
+def _read_text(path):
+    try:
+        with open(path, encoding="latin-1") as f:
+            return f.read()
+    except OSError as e:
+        raise UserError(f"{path}: cannot read ({e.strerror})") from None
+
+
+def run_script(monitor, lines, echo=True):
+    """Run command lines; returns False if one of them was `quit`."""
+    for line in lines:
+        if echo and line.strip():
+            monitor.out(f"(acorn) {line.rstrip()}"[:79])
+        if not monitor.execute(line):
+            return False
+    return True
+
+
+def interactive(monitor):
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:
+        pass
+    while True:
+        try:
+            line = input("(acorn) ")
+        except EOFError:
+            monitor.out("")
+            return
+        except KeyboardInterrupt:
+            monitor.out("")
+            continue
+        if not monitor.execute(line):
+            return
+
+
+def main(args):
+    if args.bench_idle:
+        from emulator.debug.bench import main as bench_main
+
+        return bench_main(args.bench_idle)
+    monitor = build(args)
+    monitor.out("acorn debug: help lists the commands")
+    if getattr(monitor, "listing_keys", 0):
+        monitor.say(f"typing {args.file} ({monitor.listing_keys} keys): go or run to let it in")
+    monitor.where()
+    if args.script:
+        try:
+            with open(args.script, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            raise UserError(f"cannot read script {args.script}: {getattr(e, 'strerror', None) or e}") from None
+        run_script(monitor, lines)
+    elif sys.stdin.isatty():
+        interactive(monitor)
+    else:
+        run_script(monitor, sys.stdin.read().splitlines())
+    # a script with errors in it still ran to its end; the exit code tells a test or a user
+    return 2 if monitor.errors and not sys.stdin.isatty() else 0
+
+
+def add_parser(sub):
+    p = sub.add_parser("debug", help="the debugger (a bare 6502 unless --machine is given)")
+    p.add_argument("file", nargs="?", metavar="FILE",
+                   help="assembly source (.s), BASIC listing (.bas, needs --machine) or binary (--load)")
+    p.add_argument("--machine", choices=["atom", "bbc"],
+                   help="debug a whole machine (default: a bare 6502 with 64 KiB of RAM)")
+    p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")
+    p.add_argument("--symbols", action="append", metavar="FILE", help="a symbol file (acorn asm --symbols)")
+    p.add_argument("--script", metavar="FILE", help="run the commands in FILE, then leave")
+    p.add_argument("--load", metavar="ADDR", help="load address of a binary (origin of a source without .org)")
+    p.add_argument("--pc", metavar="ADDR", help="start address (a number or a symbol)")
+    p.add_argument("--max-seconds", default="60", metavar="N",
+                   help="emulated seconds one go may run without a stop (default 60)")
+    p.add_argument("--bench-idle", metavar="CYCLES", nargs="?", const="50000000",
+                   help="measure the idle debugger's overhead on the bench cpu workload and exit")
+    p.set_defaults(handler="emulator.commands.debug_cmd:main")
+    return p

@@ -1,0 +1,701 @@
+"""The pygame window: the machine's display, paced to real time, with keys, sound and views.
+
+    run_window(machine, args)       what `acorn run` calls without --headless
+
+Layout, top to bottom: the picture (integer-scaled, centred in a canvas of the machine's largest
+picture), the status line (machine, firmware, speed as % of real time, emulated MHz), and the
+keyboard view when it is shown.  The picture is rendered from the machine's own `screen.rgb()`
+once per frame; the machine runs one field's worth of cycles a frame (60 Hz Atom, 50 Hz BBC), or
+as many as fit in a frame's host time in turbo.
+
+Front-end commands are on Alt (the machine has no Alt key, so nothing is taken from it):
+  Alt+T turbo   Alt+P / Pause  pause   Alt+B BREAK   Alt+V paste the clipboard   Alt+S screenshot
+  Alt+K keyboard view   Alt+L logical/positional keys   Alt+M mute   Alt+H help   Alt+Q quit
+  Alt+D the debugger panel beside the screen (emulator.frontend.debug_panel)
+A file dropped on the window is typed in (as is --paste FILE at start).
+"""
+import contextlib
+import os
+import sys
+import time
+from pathlib import Path
+
+from emulator.errors import EXIT_TIMEOUT, UserError
+from emulator.frontend import layouts
+from emulator.frontend.keymap import LOGICAL, POSITIONAL, KeyboardBridge, load_overrides
+from emulator.frontend.pacing import FramePacer, SpeedMeter
+
+FIELD_HZ = {"atom": 60, "bbc": 50}
+# The largest picture each machine makes (rows, columns): the canvas the picture is centred in.
+CANVAS = {"atom": (192, 256), "bbc": (512, 640)}
+DEFAULT_SCALE = {"atom": 3, "bbc": 1}
+STATUS_HEIGHT = 22
+MAX_SKIPPED_FRAMES = 4                # a late frame is not drawn, but at least every fifth is
+UNTIL_CHECK_FRAMES = 6               # --until looks at the screen's text every 0.1 s or so
+BACKGROUND = (24, 24, 28)
+STATUS_COLOUR = (40, 40, 48)
+TEXT_COLOUR = (220, 220, 220)
+KEY_COLOURS = {"plain": (70, 60, 50), "dark": (45, 40, 38), "red": (170, 40, 30), "break": (45, 40, 38)}
+KEY_LIT = (250, 210, 60)
+LED_ON = (255, 40, 30)
+KEY_LEGEND = (235, 235, 225)
+LATCHING_KEYS = ("SHIFT", "CTRL")
+ARROW_LEGENDS = {"\u2190": ((-1, 0),), "\u2192": ((1, 0),), "\u2191": ((0, -1),), "\u2193": ((0, 1),),
+                 "\u2195": ((0, -1), (0, 1)), "\u2194": ((-1, 0), (1, 0))}
+PANEL_WIDTH = 480
+PANEL_LINES = 40
+PANEL_COLOUR = (16, 20, 30)
+PANEL_TEXT = (200, 220, 200)
+PANEL_HEADING = (250, 210, 60)
+PANEL_PC = (120, 220, 255)
+DEBUG_KEYS = ("s", "o", "u", "c", "r", "b", "up", "down", "page up", "page down")      # a click on these holds them until the next key's click ends
+
+
+class NoDisplay(UserError):
+    """A window was asked for and there is no display to open it on."""
+
+
+def import_pygame():
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        import pygame
+    except ImportError:
+        raise NoDisplay("pygame is not installed, so no window can open; pass --headless") from None
+    return pygame
+
+
+def open_display(pygame):
+    """Start SDL's video.  A driver with no screen behind it counts as no display unless it was
+    asked for by name (SDL_VIDEODRIVER=dummy is how tests and scripts run the window offscreen)."""
+    explicit = os.environ.get("SDL_VIDEODRIVER")
+    if (not explicit and sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay("no display is available for a window (neither DISPLAY nor WAYLAND_DISPLAY "
+                        "is set); pass --headless")
+    try:
+        with _quiet_stderr():                   # SDL's drivers print their own complaints while probing
+            pygame.display.init()
+    except pygame.error as e:
+        raise NoDisplay(f"no display is available for a window ({e}); pass --headless") from None
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        pygame.display.quit()
+        raise NoDisplay(f"no display is available for a window (SDL found only its {driver!r} "
+                        "driver); pass --headless")
+    return driver
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Silence file descriptor 2 (C libraries write there directly) for the duration."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            sys.stderr.flush()
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class _Stopped(Exception):
+    """The debugger stopped the machine in the middle of a frame."""
+
+
+class Options:
+    """What the window was asked for (from `acorn run`'s arguments, or given directly by tests)."""
+
+    def __init__(self, scale=None, mute=False, keymap=None, keys=LOGICAL, keyboard=False, paste=None,
+                 max_seconds=None, firmware=None, audio=True, screenshot_dir=".", until=None):
+        self.scale = scale
+        self.mute = mute
+        self.keymap = keymap
+        self.keys = keys
+        self.keyboard = keyboard
+        self.paste = paste
+        self.max_seconds = max_seconds
+        self.firmware = firmware
+        self.audio = audio
+        self.screenshot_dir = screenshot_dir
+        self.until = until
+
+    @classmethod
+    def from_args(cls, args):
+        scale = getattr(args, "scale", None)
+        if scale is not None:
+            try:
+                scale = int(scale)
+            except ValueError:
+                raise UserError(f"--scale {scale!r} is not a whole number") from None
+            if not 1 <= scale <= 8:
+                raise UserError("--scale must be from 1 to 8")
+        max_seconds = getattr(args, "max_seconds", None)
+        if max_seconds is not None:
+            from emulator.commands.run_cmd import _max_seconds
+            max_seconds = _max_seconds(max_seconds)
+        roms = getattr(args, "roms", None)
+        return cls(scale=scale, mute=getattr(args, "mute", False), keymap=getattr(args, "keymap", None),
+                   keys=POSITIONAL if getattr(args, "positional", False) else LOGICAL,
+                   keyboard=getattr(args, "keyboard_view", False), paste=getattr(args, "paste", None),
+                   max_seconds=max_seconds, firmware=f"ROMs from {roms}" if roms else None,
+                   until=getattr(args, "until", None))
+
+
+def keys_down(machine):
+    """The machine's keys that are down now, by the names the keyboard view uses."""
+    hardware = machine.hardware
+    keyboard = hardware.keyboard
+    down = set()
+    if hasattr(keyboard, "down"):                                       # the Atom
+        down |= set(keyboard.down)
+    elif hasattr(keyboard, "pressed"):                                  # the BBC Micro
+        from emulator.chips.bbc_keyboard import KEY_NAMES
+        down |= {KEY_NAMES[n] for n in keyboard.pressed if n in KEY_NAMES}
+    for holder, attribute in ((keyboard, "break_down"), (hardware, "break_down"), (hardware, "reset_held")):
+        if getattr(holder, attribute, False):
+            down.add("BREAK")
+    return down
+
+
+class Window:
+    def __init__(self, machine, options=None, pygame=None):
+        self.pygame = pygame or import_pygame()
+        pg = self.pygame
+        self.machine = machine
+        self.options = options or Options()
+        self.name = machine.name
+        self.clock_hz = machine.hardware.clock_hz
+        self.fps = FIELD_HZ.get(self.name, 50)
+        self.frame_cycles = self.clock_hz / self.fps
+        self.scale = self.options.scale or DEFAULT_SCALE.get(self.name, 1)
+        self.canvas_rows, self.canvas_columns = CANVAS.get(self.name, (256, 320))
+        self.turbo = False
+        self.paused = False
+        self.running = True
+        self.show_keyboard = bool(self.options.keyboard)
+        self.show_help = False
+        self.message = ""
+        self.message_until = 0.0
+        self.halted = None
+        self.frames = 0                 # frames run
+        self.presented = 0              # frames drawn (a late frame is run but not drawn)
+        self.frame_times = []           # host time of each frame presented (for pacing figures)
+        self.clicked = None             # machine key held by a mouse click
+        self.latched = set()            # SHIFT / CTRL clicked down
+        self.screenshot_count = 0
+        self.debug_view = None          # emulator.frontend.debug_panel.DebugView once opened
+        self.show_debugger = False
+
+        open_display(pg)
+        pg.font.init()
+        self.font = pg.font.Font(None, 18)
+        self.key_font = pg.font.Font(None, 15)
+        self.mono_font = pg.font.SysFont("dejavusansmono,liberationmono,couriernew,monospace", 13)
+        overrides = load_overrides(self.name, self.options.keymap, self.options.keys)
+        self.bridge = KeyboardBridge(self.name, self._press, self._release, self.options.keys, overrides)
+        self.pacer = FramePacer(self.fps)
+        self.speed = SpeedMeter(self.clock_hz)
+        self.target_cycle = float(machine.cycles)
+        self.start_cycle = machine.cycles
+        self._layout()
+        pg.display.set_caption(f"acorn: {self.name}")
+        self.audio = None
+        self.sound = None
+        self._open_audio()
+        if self.options.paste:
+            self.paste_file(self.options.paste)
+
+    # --- geometry ----------------------------------------------------------------------------------
+
+    def _layout(self):
+        pg = self.pygame
+        self.canvas = pg.Rect(0, 0, self.canvas_columns * self.scale, self.canvas_rows * self.scale)
+        top_height, width = self.canvas.height, self.canvas.width
+        self.panel_rect = None
+        if self.show_debugger:
+            self.panel_rect = pg.Rect(self.canvas.right, 0, PANEL_WIDTH,
+                                      max(self.canvas.height, PANEL_LINES * self.mono_font.get_linesize() + 12))
+            top_height, width = self.panel_rect.height, self.panel_rect.right
+        self.status_rect = pg.Rect(0, top_height, width, STATUS_HEIGHT)
+        self.key_rects = []
+        keyboard_height = 0
+        if self.show_keyboard:
+            self.key_rects, keyboard_height = layouts.key_rects(self.name, max(self.canvas.width, 640))
+            width = max(width, 640)
+            self.status_rect.width = width
+        if self.panel_rect is None and width > self.canvas.width:
+            self.canvas.x = (width - self.canvas.width) // 2      # centred over a wider keyboard view
+        self.keyboard_top = self.status_rect.bottom
+        self.size = (width, self.keyboard_top + keyboard_height)
+        self.surface = pg.display.set_mode(self.size)
+
+    def screen_rect(self, rows, columns):
+        """Where a picture of rows x columns goes: integer-scaled, centred in the canvas."""
+        w, h = columns * self.scale, rows * self.scale
+        return self.pygame.Rect(self.canvas.x + (self.canvas.width - w) // 2,
+                                self.canvas.y + (self.canvas.height - h) // 2, w, h)
+
+    # --- audio -------------------------------------------------------------------------------------
+
+    def _open_audio(self):
+        if not self.options.audio:
+            return
+        from emulator.frontend.audio import MixerStream, SoundSource
+        pg = self.pygame
+        try:
+            pg.mixer.init(frequency=44100, size=-16, channels=1, buffer=512)
+        except pg.error as e:
+            self.flash(f"no sound ({e})")
+            return
+        self.audio = MixerStream(pg, self.fps)
+        self.sound = SoundSource(self.machine.hardware, rate=self.audio.rate)
+        self.audio.set_muted(self.options.mute)
+
+    # --- machine keys ------------------------------------------------------------------------------
+
+    def _press(self, key):
+        if self.debug_view is not None:
+            self.debug_view.input(f"press {key}", lambda: self._press_now(key))
+        else:
+            self._press_now(key)
+
+    def _release(self, key):
+        if self.debug_view is not None:
+            self.debug_view.input(f"release {key}", lambda: self._release_now(key))
+        else:
+            self._release_now(key)
+
+    def _press_now(self, key):
+        if key == "BREAK":
+            try:
+                self.machine.press("BREAK")
+            except UserError:
+                self.machine.break_key()        # a machine whose BREAK is only a timed pulse
+            return
+        self.machine.press(key)
+
+    def _release_now(self, key):
+        try:
+            self.machine.release(key)
+        except UserError:
+            pass
+
+    # --- commands ----------------------------------------------------------------------------------
+
+    def flash(self, text, seconds=3.0):
+        self.message = text
+        self.message_until = time.perf_counter() + seconds
+
+    def toggle_turbo(self):
+        self.turbo = not self.turbo
+        self.pacer.reset()
+        self.flash("turbo on" if self.turbo else "real time")
+
+    def toggle_pause(self):
+        self.paused = not self.paused
+        self.pacer.reset()
+        self.target_cycle = float(self.machine.cycles)
+
+    def press_break(self):
+        self.machine.break_key()
+        self.flash("BREAK")
+
+    def paste_text(self, text):
+        """Type `text` through the keyboard; characters the machine cannot type are left out."""
+        text = text.replace("\r\n", "\r").replace("\n", "\r").replace("\t", " ")
+        typed, skipped = [], 0
+        for char in text:
+            try:
+                self.machine.type(char)
+                typed.append(char)
+            except UserError:
+                skipped += 1
+        note = f"; {skipped} characters it cannot type left out" if skipped else ""
+        self.flash(f"typing {len(typed)} characters{note}")
+        return len(typed)
+
+    def paste_file(self, path):
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise UserError(f"{path}: cannot read the file to paste ({e.strerror})") from None
+        return self.paste_text(text)
+
+    def paste_clipboard(self):
+        pg = self.pygame
+        text = ""
+        try:
+            if hasattr(pg.scrap, "get_text"):
+                text = pg.scrap.get_text() or ""
+            else:
+                pg.scrap.init()
+                raw = pg.scrap.get(pg.SCRAP_TEXT) or b""
+                text = raw.decode("utf-8", "replace").rstrip("\0")
+        except pg.error:
+            text = ""
+        if not text:
+            self.flash("the clipboard has no text")
+            return 0
+        return self.paste_text(text)
+
+    def screenshot(self):
+        directory = Path(self.options.screenshot_dir)
+        while True:
+            self.screenshot_count += 1
+            path = directory / f"acorn-{self.name}-{self.screenshot_count:03d}.png"
+            if not path.exists():
+                break
+        self.machine.screenshot(str(path))
+        self.flash(f"saved {path}")
+        return path
+
+    def toggle_keyboard(self):
+        self.show_keyboard = not self.show_keyboard
+        self._layout()
+
+    def toggle_key_mode(self):
+        mode = POSITIONAL if self.bridge.mode == LOGICAL else LOGICAL
+        self.bridge.release_all()
+        overrides = load_overrides(self.name, self.options.keymap, mode)
+        self.bridge = KeyboardBridge(self.name, self._press, self._release, mode, overrides)
+        self.flash(f"{mode} key mapping")
+
+    def toggle_mute(self):
+        if self.audio is None:
+            self.flash("no sound output")
+            return
+        self.audio.set_muted(not self.audio.muted)
+        self.flash("muted" if self.audio.muted else "sound on")
+
+    def toggle_debugger(self):
+        if self.debug_view is None:
+            try:
+                from emulator.frontend.debug_panel import DebugView
+                self.debug_view = DebugView(self.machine)
+            except ImportError as e:
+                self.flash(f"the debugger is not available in this build ({e})")
+                return
+        self.show_debugger = not self.show_debugger
+        if self.show_debugger:
+            self.paused = True
+        self._layout()
+
+    def debugger_command(self, name):
+        if self.debug_view.command(name):
+            self.paused = False
+            self.pacer.reset()
+            self.target_cycle = float(self.machine.cycles)
+
+    COMMANDS = {"t": "toggle_turbo", "d": "toggle_debugger", "p": "toggle_pause", "b": "press_break", "v": "paste_clipboard",
+                "s": "screenshot", "k": "toggle_keyboard", "l": "toggle_key_mode", "m": "toggle_mute",
+                "h": "toggle_help", "q": "quit"}
+
+    def toggle_help(self):
+        self.show_help = not self.show_help
+
+    def quit(self):
+        self.running = False
+
+    # --- events ------------------------------------------------------------------------------------
+
+    def handle_event(self, event):
+        pg = self.pygame
+        if event.type == pg.QUIT:
+            self.running = False
+        elif event.type == pg.KEYDOWN:
+            name = pg.key.name(event.key)
+            if event.mod & pg.KMOD_ALT and name in self.COMMANDS:
+                getattr(self, self.COMMANDS[name])()
+            elif event.key == pg.K_PAUSE:
+                self.toggle_pause()
+            elif self.show_debugger and self.paused and name in DEBUG_KEYS:
+                self.debugger_command(name)
+            elif name not in ("left alt", "right alt"):
+                self.bridge.key_down(event.key, name, getattr(event, "scancode", 0),
+                                     getattr(event, "unicode", ""))
+        elif event.type == pg.KEYUP:
+            self.bridge.key_up(event.key)
+        elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos, True)
+        elif event.type == pg.MOUSEBUTTONUP and event.button == 1:
+            self._click(event.pos, False)
+        elif event.type == pg.DROPFILE:
+            try:
+                self.paste_file(event.file)
+            except UserError as e:              # a bad drop is a message, not the end of the session
+                self.flash(str(e))
+        elif event.type in (getattr(pg, "WINDOWFOCUSLOST", -1),):
+            self.bridge.release_all()           # a key let go in another window must not stick
+
+    def key_at(self, pos):
+        x, y = pos[0], pos[1] - self.keyboard_top
+        for rect in self.key_rects:
+            if rect.contains(x, y):
+                return rect.key
+        return None
+
+    def _click(self, pos, down):
+        if down:
+            key = self.key_at(pos)
+            if key is None:
+                return
+            if key in LATCHING_KEYS:
+                if key in self.latched:
+                    self.latched.discard(key)
+                    self._release(key)
+                else:
+                    self.latched.add(key)
+                    self._press(key)
+                return
+            self.clicked = key
+            self._press(key)
+        elif self.clicked is not None:
+            self._release(self.clicked)
+            self.clicked = None
+            for key in sorted(self.latched):
+                self._release(key)
+            self.latched.clear()
+
+    # --- running -----------------------------------------------------------------------------------
+
+    def run_frame(self):
+        """Run the machine for one frame: a field's cycles, or in turbo a frame's host time."""
+        from emulator.session import Halted
+        if self.paused or self.halted:
+            return
+        try:
+            if self.turbo:
+                budget_end = time.perf_counter() + 1.0 / self.fps
+                while time.perf_counter() < budget_end:
+                    self.target_cycle += self.frame_cycles
+                    self._run_to_target()
+            else:
+                self.target_cycle += self.frame_cycles
+                self._run_to_target()
+        except Halted as e:
+            self.halted = str(e)
+            self.flash(self.halted, seconds=3600)
+        except _Stopped:
+            pass
+
+    def _run_to_target(self):
+        n = int(self.target_cycle) - self.machine.cycles
+        if n <= 0:
+            return
+        if self.debug_view is None:
+            self.machine.run_cycles(n)
+            return
+        stop = self.debug_view.run_cycles(n)        # breakpoints and watchpoints stop the machine
+        if stop is not None:
+            self.paused = True
+            self.target_cycle = float(self.machine.cycles)
+            if not self.show_debugger:
+                self.toggle_debugger()
+            raise _Stopped()
+
+    def step(self, draw=True):
+        """One frame of the loop: events, emulation, sound, drawing.  No pacing (see `run`)."""
+        pg = self.pygame
+        for event in pg.event.get():
+            self.handle_event(event)
+        self.run_frame()
+        if self.audio is not None and self.sound is not None:
+            samples = self.sound.take(self.machine.cycles)
+            if not self.turbo and not self.paused:
+                self.audio.push(samples)
+            self.audio.pump()
+        self.speed.update(self.machine.cycles)
+        if draw:
+            self.draw()
+            pg.display.flip()
+            self.presented += 1
+        self.frames += 1
+
+    def run(self, host_seconds=None, emulated_seconds=None, until=None):
+        """The loop, paced to the field rate; until the window closes or a limit is reached.  With
+        `until`, the loop ends when that text is on the screen; 3 (EXIT_TIMEOUT) if the emulated-time
+        limit comes first, else 0."""
+        if emulated_seconds is None:
+            emulated_seconds = self.options.max_seconds
+        if until is None:
+            until = self.options.until
+        self.pacer.reset()
+        self.pacer.wait()                       # starts the schedule: frame n is due at start + n periods
+        start = time.perf_counter()
+        end_cycle = None if emulated_seconds is None else self.start_cycle + emulated_seconds * self.clock_hz
+        skipped = 0
+        while self.running:
+            draw = self.turbo or skipped >= MAX_SKIPPED_FRAMES or not self.pacer.late()
+            skipped = 0 if draw else skipped + 1
+            self.step(draw=draw)
+            now = time.perf_counter()
+            self.frame_times.append(now)
+            if host_seconds is not None and now - start >= host_seconds:
+                break
+            if until is not None and self.frames % UNTIL_CHECK_FRAMES == 0 \
+                    and until in "\n".join(self.machine.screen.text()):
+                return 0
+            if end_cycle is not None and self.machine.cycles >= end_cycle:
+                if until is not None and until not in "\n".join(self.machine.screen.text()):
+                    return EXIT_TIMEOUT
+                break
+            if not self.turbo:
+                self.pacer.wait()
+        return 0
+
+    def measured_rate(self):
+        """Frames a second over the frames run so far (host clock)."""
+        if len(self.frame_times) < 2:
+            return 0.0
+        return (len(self.frame_times) - 1) / (self.frame_times[-1] - self.frame_times[0])
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def draw(self):
+        surface = self.surface
+        surface.fill(BACKGROUND)
+        self.draw_screen()
+        self.draw_status()
+        if self.show_keyboard:
+            self.draw_keyboard()
+        if self.show_debugger:
+            self.draw_debugger()
+        if self.show_help:
+            self.draw_help()
+
+    def draw_screen(self):
+        pg = self.pygame
+        rgb = self.machine.screen.rgb()
+        rows, columns = rgb.shape[:2]
+        if rows > self.canvas_rows or columns > self.canvas_columns:     # a picture bigger than planned
+            self.canvas_rows, self.canvas_columns = max(rows, self.canvas_rows), max(columns, self.canvas_columns)
+            self._layout()
+        picture = pg.surfarray.make_surface(rgb.swapaxes(0, 1))
+        rect = self.screen_rect(rows, columns)
+        if self.scale != 1:
+            picture = pg.transform.scale(picture, rect.size)
+        self.surface.blit(picture, rect.topleft)
+        self.picture_rect = rect
+
+    def status_text(self):
+        firmware = self.options.firmware
+        if firmware is None:
+            names = getattr(self.machine.hardware, "rom_names", None)
+            firmware = "our own firmware" if names is None else "ROMs: " + " ".join(names)
+        state = "PAUSED" if self.paused else ("TURBO" if self.turbo else "real time")
+        parts = [{"atom": "Acorn Atom", "bbc": "BBC Micro"}.get(self.name, self.name), firmware,
+                 f"{self.speed.ratio * 100:.0f}%", f"{self.speed.mhz:.2f} MHz", state,
+                 f"keys {self.bridge.mode}"]
+        if self.audio is not None and self.audio.muted:
+            parts.append("muted")
+        if self.message and time.perf_counter() < self.message_until:
+            parts.append(self.message)
+        parts.append("Alt+H help")
+        return "  |  ".join(parts)
+
+    def draw_status(self):
+        pg = self.pygame
+        pg.draw.rect(self.surface, STATUS_COLOUR, self.status_rect)
+        text = self.font.render(self.status_text(), True, TEXT_COLOUR)
+        self.surface.blit(text, (self.status_rect.x + 6, self.status_rect.y + (STATUS_HEIGHT - text.get_height()) // 2))
+
+    def draw_keyboard(self):
+        pg = self.pygame
+        down = keys_down(self.machine)
+        hardware = self.machine.hardware
+        leds = {"CAPS LOCK": getattr(hardware, "caps_lock_led", False),
+                "SHIFT LOCK": getattr(hardware, "shift_lock_led", False)}
+        top = self.keyboard_top
+        for rect in self.key_rects:
+            lit = rect.key in down
+            colour = KEY_LIT if lit else KEY_COLOURS.get(rect.style, KEY_COLOURS["plain"])
+            box = pg.Rect(rect.x, top + rect.y, rect.w, rect.h)
+            pg.draw.rect(self.surface, colour, box, border_radius=3)
+            if leds.get(rect.key):                  # the BBC's CAPS LOCK / SHIFT LOCK lights
+                pg.draw.circle(self.surface, LED_ON, (box.right - 6, box.top + 6), 3)
+            if rect.legend in ARROW_LEGENDS:       # drawn: the default font has no arrow glyphs
+                self._draw_arrows(box, ARROW_LEGENDS[rect.legend], (20, 20, 20) if lit else KEY_LEGEND)
+            elif rect.legend:
+                label = self.key_font.render(rect.legend, True, (20, 20, 20) if lit else KEY_LEGEND)
+                if label.get_width() > rect.w - 2:
+                    label = pg.transform.smoothscale(label, (rect.w - 2, label.get_height()))
+                self.surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_arrows(self, box, directions, colour):
+        pg = self.pygame
+        cx, cy = box.center
+        half = max(4, min(box.w, box.h) // 4)
+        head = max(3, half // 2)
+        for dx, dy in directions:
+            tip = (cx + dx * half, cy + dy * half)
+            pg.draw.line(self.surface, colour, (cx - dx * half * (len(directions) == 1), cy - dy * half * (len(directions) == 1)), tip, 2)
+            side = (-dy, dx)
+            pg.draw.polygon(self.surface, colour, [
+                tip, (tip[0] - dx * head + side[0] * head, tip[1] - dy * head + side[1] * head),
+                (tip[0] - dx * head - side[0] * head, tip[1] - dy * head - side[1] * head)])
+
+    def key_box(self, key):
+        """The window rectangle of a machine key in the keyboard view (None if not shown)."""
+        for rect in self.key_rects:
+            if rect.key == key:
+                return self.pygame.Rect(rect.x, self.keyboard_top + rect.y, rect.w, rect.h)
+        return None
+
+    def draw_debugger(self):
+        pg = self.pygame
+        pg.draw.rect(self.surface, PANEL_COLOUR, self.panel_rect)
+        step = self.mono_font.get_linesize()
+        y = self.panel_rect.y + 6
+        for line in self.debug_view.lines()[:PANEL_LINES]:
+            heading = line in ("REGISTERS", "DISASSEMBLY", "BREAKPOINTS") or line.startswith("MEMORY $")
+            colour = PANEL_HEADING if heading else PANEL_PC if line.startswith(">") else PANEL_TEXT
+            if line:
+                self.surface.blit(self.mono_font.render(line, True, colour), (self.panel_rect.x + 8, y))
+            y += step
+
+    def draw_help(self):
+        pg = self.pygame
+        lines = ["Alt+T turbo    Alt+P or Pause: pause    Alt+B BREAK (also F12)",
+                 "Alt+V paste clipboard (drop a file to type it)    Alt+S screenshot (PNG)",
+                 "Alt+K keyboard view    Alt+L logical/positional keys    Alt+M mute",
+                 "Alt+D debugger panel (stopped: S step, O over, U out, C continue, R rewind, B break)",
+                 "Alt+H this help    Alt+Q quit"]
+        height = 20 * len(lines) + 12
+        box = pg.Rect(8, 8, min(self.size[0] - 16, 560), height)
+        pg.draw.rect(self.surface, (0, 0, 0), box)
+        for i, line in enumerate(lines):
+            self.surface.blit(self.font.render(line, True, TEXT_COLOUR), (box.x + 8, box.y + 6 + 20 * i))
+
+    def close(self):
+        pg = self.pygame
+        self.bridge.release_all()
+        if self.audio is not None:
+            pg.mixer.quit()
+        pg.display.quit()
+
+
+def run_window(machine, args):
+    """`acorn run` in a window; returns the exit status.  NoDisplay (a UserError, exit 2) if none."""
+    options = Options.from_args(args)
+    window = Window(machine, options)
+    try:
+        status = window.run()
+    finally:
+        window.close()
+    if status == EXIT_TIMEOUT:
+        print(f"acorn run: {options.until!r} did not appear on the screen within "
+              f"{options.max_seconds:g} emulated seconds", file=sys.stderr)
+    if getattr(args, "print_screen", False):
+        rows = machine.screen.text()
+        while rows and not rows[-1]:
+            rows.pop()
+        for row in rows:
+            print(row)
+    if getattr(args, "screenshot", None):
+        machine.screenshot(args.screenshot)
+    return status

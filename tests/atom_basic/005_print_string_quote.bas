@@ -1,0 +1,3 @@
+10 PRINT "SAY ""HI"""
+==
+SAY "HI"

@@ -1,0 +1,3 @@
+10 PRINT "A";PRINT "B"
+==
+AB

@@ -1,0 +1,5 @@
+10 PRINT
+20 PRINT "X"
+==
+
+X

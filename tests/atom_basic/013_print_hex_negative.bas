@@ -1,0 +1,3 @@
+10 PRINT &-1
+==
+FFFFFFFF

@@ -1,0 +1,3 @@
+10 PRINT $65 $66;PRINT $67
+==
+ABC

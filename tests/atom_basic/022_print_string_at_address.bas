@@ -1,0 +1,5 @@
+10 DIM A9
+20 $A="WORD"
+30 PRINT $A
+==
+WORD

@@ -1,0 +1,3 @@
+10 PRINT #7FFFFFFF>-1
+==
+       1

@@ -1,0 +1,3 @@
+10 PRINT ABS-5 ABS 5
+==
+       5       5

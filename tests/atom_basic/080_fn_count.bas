@@ -1,0 +1,4 @@
+10 PRINT "ABC";X=COUNT;PRINT 'X
+==
+ABC
+       3

@@ -1,0 +1,4 @@
+10 PRINT "AB"';X=COUNT;PRINT X
+==
+AB
+       0

@@ -1,0 +1,3 @@
+10 DIM A9;$A="HELLO";PRINT LEN A
+==
+       5

@@ -1,0 +1,3 @@
+10 DIM A9;$A="";PRINT LEN A
+==
+       0

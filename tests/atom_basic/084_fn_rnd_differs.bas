@@ -1,0 +1,3 @@
+10 A=RND;B=RND;PRINT A<>B
+==
+       1

@@ -1,0 +1,4 @@
+10 N=0;FOR I=1 TO 50;R=ABSRND%8;IF R<0 OR R>7 N=N+1
+20 NEXT;PRINT N
+==
+       0

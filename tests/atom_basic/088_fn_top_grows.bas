@@ -1,0 +1,4 @@
+10 A=TOP
+20 PRINT A=TOP
+==
+       1

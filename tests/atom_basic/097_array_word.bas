@@ -1,0 +1,3 @@
+10 DIM AA3;AA0=5;AA3=9;PRINT AA0 AA3
+==
+       5       9

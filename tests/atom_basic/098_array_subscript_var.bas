@@ -1,0 +1,3 @@
+10 DIM BB4;FOR I=0 TO 4;BBI=I*I;NEXT;PRINT BB2 BB4
+==
+       4      16

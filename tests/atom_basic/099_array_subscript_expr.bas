@@ -1,0 +1,3 @@
+10 DIM CC5;CC(2+3)=7;PRINT CC5
+==
+       7

@@ -1,0 +1,3 @@
+10 DIM PP5,TT2;PP1=1;TT1=2;PRINT PP1 TT1
+==
+       1       2

@@ -1,0 +1,3 @@
+10 DIM EE2;EE1=6;PRINT EE1*EE1+1
+==
+      37

@@ -1,0 +1,3 @@
+10 DIM A0;PRINT A>=TOP
+==
+       1

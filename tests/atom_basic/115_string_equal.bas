@@ -1,0 +1,3 @@
+10 DIM A9;$A="YES";IF $A="YES" PRINT "SAME"
+==
+SAME

@@ -1,0 +1,3 @@
+10 DIM A9;$A="YES";X=$A="NO";Y=$A<>"NO";PRINT X,Y
+==
+       0       1

@@ -1,0 +1,3 @@
+10 DIM A9,B9;$A="XY";$B=$A;IF $A=$B PRINT "EQ"
+==
+EQ

@@ -1,0 +1,3 @@
+10 DIM A9;$A="HI";A?2=CH"!";A?3=13;PRINT $A
+==
+HI!

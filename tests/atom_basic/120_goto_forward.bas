@@ -1,0 +1,5 @@
+10 GOTO 30
+20 PRINT "NO"
+30 PRINT "YES"
+==
+YES

@@ -1,0 +1,5 @@
+10 A=0
+20 A=A+1;IF A<3 GOTO 20
+30 PRINT A
+==
+       3

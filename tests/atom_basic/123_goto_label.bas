@@ -1,0 +1,5 @@
+10 GOTO x
+20 PRINT "NO"
+30xPRINT "YES"
+==
+YES

@@ -1,0 +1,4 @@
+10 IF 0 PRINT "T"
+20 PRINT "E"
+==
+E

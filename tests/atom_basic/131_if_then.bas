@@ -1,0 +1,3 @@
+10 IF 2>1 THEN PRINT "T"
+==
+T

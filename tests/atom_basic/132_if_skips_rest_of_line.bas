@@ -1,0 +1,4 @@
+10 IF 0 PRINT "A";PRINT "B"
+20 PRINT "C"
+==
+C

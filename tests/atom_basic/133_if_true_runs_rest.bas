@@ -1,0 +1,3 @@
+10 IF 1 PRINT "A";PRINT "B"
+==
+AB

@@ -1,0 +1,3 @@
+10 A=3;IF A>1 AND A<5 PRINT "IN"
+==
+IN

@@ -1,0 +1,3 @@
+10 A=9;IF A<1 OR A>5 PRINT "OUT"
+==
+OUT

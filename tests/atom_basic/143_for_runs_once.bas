@@ -1,0 +1,3 @@
+10 FOR I=5 TO 1;PRINT I;NEXT
+==
+       5

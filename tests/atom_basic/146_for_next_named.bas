@@ -1,0 +1,3 @@
+10 FOR I=1 TO 2;FOR J=1 TO 2;NEXT J;PRINT I;NEXT I
+==
+       1       2

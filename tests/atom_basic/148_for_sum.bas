@@ -1,0 +1,3 @@
+10 S=0;FOR I=1 TO 100;S=S+I;NEXT;PRINT S
+==
+    5050

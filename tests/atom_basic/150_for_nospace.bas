@@ -1,0 +1,3 @@
+10 FORI=1TO3;PRINTI;NEXT
+==
+       1       2       3

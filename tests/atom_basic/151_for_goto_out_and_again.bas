@@ -1,0 +1,7 @@
+10 N=0
+20 FOR I=1 TO 5;IF I=2 GOTO 40
+30 NEXT
+40 N=N+1;IF N<3 GOTO 20
+50 PRINT N I
+==
+       3       2

@@ -1,0 +1,3 @@
+10 A=9;DO A=A+1;UNTIL A>0;PRINT A
+==
+      10

@@ -1,0 +1,4 @@
+10 A=0;B=0;DO B=B+1;C=0
+20 DO C=C+1;A=A+1;UNTIL C=3;UNTIL B=2;PRINT A
+==
+       6

@@ -1,0 +1,4 @@
+10 REM PRINT "X"
+20 PRINT "Y"
+==
+Y

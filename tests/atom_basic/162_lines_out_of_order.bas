@@ -1,0 +1,5 @@
+30 PRINT "C"
+10 PRINT "A";
+20 PRINT "B";
+==
+ABC

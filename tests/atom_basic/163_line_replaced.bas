@@ -1,0 +1,4 @@
+10 PRINT "OLD"
+10 PRINT "NEW"
+==
+NEW

@@ -1,0 +1,5 @@
+10 PRINT "A"
+20 PRINT "B"
+20
+==
+A

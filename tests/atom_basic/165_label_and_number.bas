@@ -1,0 +1,4 @@
+10 GOTO 20
+20zPRINT "Z"
+==
+Z

@@ -1,0 +1,3 @@
+10 P."SHORT"
+==
+SHORT

@@ -1,0 +1,4 @@
+10 DIM P-1;Q=P;[LDA@42;STA#80;RTS;]
+20 PRINT $12;LINK Q;PRINT ?#80
+==
+      42

@@ -1,0 +1,3 @@
+10 GOSUB q
+==
+ERROR 246 LINE 10

@@ -1,0 +1,3 @@
+10 NEXT
+==
+ERROR 230 LINE 10

@@ -1,0 +1,4 @@
+10 A=1
+20 QQQ
+==
+ERROR 94 LINE 20

@@ -1,0 +1,3 @@
+10 DIM P-1;[XYZ]
+==
+ERROR 2 LINE 10

@@ -1,0 +1,3 @@
+10 DIM P-1;Q=P;[BNE Q+200;]
+==
+ERROR 3 LINE 10

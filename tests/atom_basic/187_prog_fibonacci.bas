@@ -1,0 +1,4 @@
+10 A=0;B=1;FOR I=1 TO 8;C=A+B;A=B;B=C;PRINT A;NEXT
+==
+       1       1       2       3
+       5       8      13      21

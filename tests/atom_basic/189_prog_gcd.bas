@@ -1,0 +1,4 @@
+10 A=1071;B=462
+20 DO T=B;B=A%B;A=T;UNTIL B=0;PRINT A
+==
+      21

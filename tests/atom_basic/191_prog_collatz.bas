@@ -1,0 +1,5 @@
+10 N=27;S=0;DO IF N%2=0 N=N/2;GOTO 30
+20 N=3*N+1
+30 S=S+1;UNTIL N=1;PRINT S
+==
+     111

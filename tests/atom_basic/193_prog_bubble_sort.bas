@@ -1,0 +1,8 @@
+10 DIM AA4;AA0=5;AA1=3;AA2=4;AA3=1;AA4=2
+20 FOR I=0 TO 3;FOR J=0 TO 3-I
+25 IF AA(J)>AA(J+1) T=AAJ;AAJ=AA(J+1);AA(J+1)=T
+30 NEXT;NEXT
+40 FOR I=0 TO 4;PRINT AAI;NEXT
+==
+       1       2       3       4
+       5

@@ -1,0 +1,6 @@
+10 FOR I=1 TO 4;FOR J=1 TO I;PRINT "*";NEXT;PRINT';NEXT
+==
+*
+**
+***
+****

@@ -1,0 +1,4 @@
+10 PRINT "HELLO";C=COUNT;PRINT'C
+==
+HELLO
+       5

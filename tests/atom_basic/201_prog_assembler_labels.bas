@@ -1,0 +1,7 @@
+10 DIM AA1,P-1;Q=P;PRINT $21
+20 FOR N=1 TO 2;P=Q
+30[:AA0 LDX@3;:AA1 DEX;BNE AA1;RTS;]
+40 NEXT;PRINT $6;FOR I=0 TO 5;PRINT &Q?I;NEXT
+==
+      A2       3      CA      D0
+      FD      60

@@ -1,0 +1,4 @@
+10 DIM P-1;Q=P;PRINT $21;[STA#80;STX#81;STY#82;RTS;]
+20 PRINT $6;A=1;X=2;Y=3;LINK Q;PRINT ?#80,?#81,?#82
+==
+       1       2       3

@@ -1,0 +1,154 @@
+"""Our Atom BASIC on the emulated Atom: the conformance programs in tests/atom_basic, typed in.
+
+Each program is typed through the keyboard matrix, run after clearing the screen, and the rows it
+prints are compared with the expected rows derived from the documented language ("Atomic Theory
+and Practice"): numbers right-justified in @ (8) columns, PRINT ending with a new line unless ';'
+follows, ' a new line, $n the character n, & hexadecimal, ':' exclusive or.
+"""
+import pytest
+
+from test_atom_firmware_support import (CONFORMANCE_DIR, boot, load_program, rows, run_program,
+                                   type_and_wait)
+
+PROGRAMS = sorted(CONFORMANCE_DIR.glob("*.bas"))
+
+
+def test_there_are_at_least_150_conformance_programs():
+    assert len(PROGRAMS) >= 150
+
+
+@pytest.fixture(scope="module")
+def atom():
+    return {"machine": boot()}
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_conformance(atom, path):
+    lines, expected = load_program(path)
+    m = atom["machine"]
+    try:
+        got = run_program(m, lines)
+    except AssertionError:
+        atom["machine"] = boot()          # a program that never ends: start again for the next
+        raise
+    assert got == expected, "\n".join(["got:"] + got + ["expected:"] + expected)
+
+
+def test_list_shows_the_program_as_typed():
+    m = boot()
+    type_and_wait(m, "20 PRINT B\n10 A=1;  B=2\n30aGOTO a\nLIST\n")
+    assert rows(m)[5:8] == ["10 A=1;  B=2", "20 PRINT B", "30aGOTO a"]
+
+
+def test_new_and_old():
+    m = boot()
+    type_and_wait(m, "10 PRINT 1\nNEW\nLIST\n")
+    assert rows(m)[3:5] == [">LIST", ">"]
+    type_and_wait(m, "OLD\nLIST\n")
+    assert "10 PRINT 1" in rows(m)
+
+
+def test_input_reads_numbers():
+    m = boot()
+    type_and_wait(m, '10 INPUT A,B;PRINT A+B\nRUN\n', 0.2)
+    type_and_wait(m, "12\n", 0.2)
+    type_and_wait(m, "30\n", 0.3)
+    assert rows(m)[3:6] == ["?12", "?30", "      42"]
+
+
+def test_input_with_prompt_and_expression():
+    m = boot()
+    type_and_wait(m, '10 INPUT "N"N;PRINT N*2\nRUN\n', 0.2)
+    type_and_wait(m, "#10+1\n", 0.3)
+    assert rows(m)[3:5] == ["N?#10+1", "      34"]
+
+
+def test_direct_mode_statements():
+    m = boot()
+    type_and_wait(m, "A=6;B=7;PRINT A*B\n")
+    assert rows(m)[2] == "      42"
+
+
+def test_error_in_direct_mode_has_no_line():
+    m = boot()
+    type_and_wait(m, "PRINT 1/0\n")
+    assert rows(m)[2] == "ERROR 174"
+
+
+# --- graphics (ATAP ch. 11) and WAIT ---------------------------------------------------------------
+
+def bresenham(x0, y0, x1, y1):
+    """The pixels of a line, the usual integer way (the reference for DRAW)."""
+    points = []
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
+    err = dx + dy
+    while True:
+        points.append((x0, y0))
+        if (x0, y0) == (x1, y1):
+            return points
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+
+
+def mode4_pixels(m):
+    video = m.memory[0x8000:0x9800]
+    return {(x, 191 - row) for row in range(192) for x in range(256)
+            if video[row * 32 + x // 8] >> (7 - x % 8) & 1}
+
+
+def test_clear_4_draw_and_plot_in_the_highest_resolution():
+    m = boot()
+    type_and_wait(m, "10 CLEAR 4;MOVE 10,20;DRAW 200,150;PLOT 13,5,5;PLOT 15,200,150\n"
+                     "20 PLOT 4,0,100;PLOT 1,50,-30\n30 DO UNTIL 0\nRUN\n", 1.0)
+    assert m.memory[0xB000] >> 4 == 0xF                    # port A: RG6
+    expected = set(bresenham(10, 20, 200, 150)) - {(200, 150)} | {(5, 5)}
+    expected |= set(bresenham(0, 100, 50, 70))             # PLOT 4 moves, PLOT 1 draws relative
+    assert mode4_pixels(m) == expected
+
+
+def test_clear_0_plots_in_the_text_cells():
+    m = boot()
+    type_and_wait(m, "10 CLEAR 0;PLOT 13,0,47;PLOT 13,63,0;PLOT 13,1,46;PLOT 14,1,46\n"
+                     "20 PLOT 13,2,47;PLOT 15,2,47;DO UNTIL 0\nRUN\n", 1.0)
+    assert m.memory[0x8000] == 0x40 | 0x20                 # top left of the first cell
+    assert m.memory[0x8000 + 15 * 32 + 31] == 0x40 | 0x01  # bottom right of the last
+    assert m.memory[0x8001] == 0x40                        # set then cleared
+
+
+def test_clear_modes_set_the_vdg():
+    m = boot()
+    for mode, port in ((1, 0x3), (2, 0x7), (3, 0xB), (4, 0xF)):
+        type_and_wait(m, f"CLEAR {mode}\n", 0.2)
+        assert m.memory[0xB000] >> 4 == port
+    type_and_wait(m, "\x1b", 0.2)                           # ESCAPE: back to the text mode
+    assert m.memory[0xB000] >> 4 == 0
+
+
+def test_wait_waits_for_sixtieths_of_a_second():
+    m = boot()
+    m.type("FOR I=1 TO 60;WAIT;NEXT\n", hold_ms=15, gap_ms=15, lead_ms=5)
+    m.run_until_typed()
+    start = m.seconds
+    while rows(m)[2] != ">" and m.seconds - start < 3:
+        m.run(0.01)
+    assert 0.95 < m.seconds - start < 1.1
+
+
+def test_input_of_a_string():
+    m = boot()
+    type_and_wait(m, '10 DIM A20;INPUT $A;PRINT $A LEN A\nRUN\n', 0.2)
+    type_and_wait(m, "HELLO THERE\n", 0.3)
+    assert rows(m)[4:6] == ["?HELLO THERE", "HELLO THERE      11"]
+
+
+def test_star_commands_go_to_oscli():
+    m = boot()
+    type_and_wait(m, "*CAT\n10 *RUN\nRUN\n", 0.3)
+    assert rows(m)[2] == "COM?"           # no filing system: every command is unknown
+    assert rows(m)[5] == "COM?"

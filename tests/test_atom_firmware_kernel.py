@@ -1,0 +1,171 @@
+"""Our Atom kernel on the emulated Atom: reset, screen driver, keyboard, line input, ESCAPE, BREAK."""
+from emulator.firmware import rom_set
+
+from test_atom_firmware_support import boot, rows, tap, type_and_wait
+
+
+def test_reset_shows_banner_and_prompt():
+    m = boot()
+    assert rows(m)[0] == "ACORN ATOM"
+    assert rows(m)[1] == ">"
+
+
+def test_entry_points_and_vectors_are_where_documented():
+    kernel = rom_set("atom")["kernel"]
+    at = lambda addr: kernel[addr - 0xF000]
+    # OSRDCH, OSWRCH and OSCLI jump through RDCVEC, WRCVEC and COMVEC in page 2
+    assert kernel[0xFFE3 - 0xF000:0xFFE6 - 0xF000] == bytes([0x6C, 0x0A, 0x02])
+    assert kernel[0xFFF4 - 0xF000:0xFFF7 - 0xF000] == bytes([0x6C, 0x08, 0x02])
+    assert kernel[0xFFF7 - 0xF000:0xFFFA - 0xF000] == bytes([0x6C, 0x06, 0x02])
+    assert at(0xFFE6) == 0x20                      # OSECHO: JSR OSRDCH, then OSASCI
+    assert at(0xFFE9) == 0xC9 and at(0xFFEA) == 0x0D   # OSASCI: CMP #13
+    m = boot()
+    for vector in range(0x200, 0x21C, 2):
+        assert m.memory.word(vector) != 0
+
+
+def test_typing_echoes_capitals_and_shifted_lower_case_and_symbols():
+    m = boot()
+    type_and_wait(m, "AbC 1!*<=?")
+    assert rows(m)[1] == ">AbC 1!*<=?"
+    # lower case is shown as inverse capitals
+    assert m.memory[0x8020 + 2] == 0x82
+
+
+def test_delete_and_cancel_edit_the_line():
+    m = boot()
+    type_and_wait(m, "PRINT 12\x7f\x7f34\n")
+    assert rows(m)[2].strip() == "34"
+    type_and_wait(m, "PRINT 99\x18PRINT 5\n")     # CTRL-X cancels the line
+    assert rows(m)[5].strip() == "5"
+
+
+def test_copy_key_edits_from_the_screen():
+    m = boot()
+    type_and_wait(m, "PRINT 123\n")               # rows: 1 >PRINT 123, 2 123, 3 >
+    tap(m, "UPDOWN", "SHIFT")                     # up twice to the P of PRINT
+    tap(m, "UPDOWN", "SHIFT")
+    for _ in range(8):                            # copy "PRINT 12"
+        tap(m, "COPY")
+    type_and_wait(m, "4\n")
+    assert rows(m)[1] == ">PRINT 124"
+    assert rows(m)[2].strip() == "124"
+
+
+def test_cursor_keys_move_without_typing():
+    m = boot()
+    tap(m, "LEFTRIGHT")                           # right
+    tap(m, "LEFTRIGHT")
+    tap(m, "LEFTRIGHT", "SHIFT")                  # left
+    type_and_wait(m, "X")
+    assert rows(m)[1] == "> X"
+
+
+def test_control_codes_clear_home_and_move():
+    m = boot()
+    type_and_wait(m, 'PRINT $12"AB"$8$8"C"$9"D"$10$10$13"E"$30"F";\n')
+    assert rows(m)[:3] == ["FBD", ">", "E"]     # the prompt comes on a new line after F
+
+
+def test_screen_can_be_disabled_and_enabled():
+    m = boot()
+    type_and_wait(m, 'PRINT $21"HIDDEN"$6"SHOWN"\n')
+    text = "\n".join(rows(m))
+    assert "HIDDEN" not in text.split("\n", 2)[2]
+    assert "SHOWN" in text
+
+
+def test_screen_scrolls_at_the_bottom():
+    m = boot()
+    type_and_wait(m, "FOR I=1 TO 20;PRINT I';NEXT\n", 1.0)
+    screen = rows(m)
+    assert screen[-1] == ">"
+    assert screen[-2].strip() == "20"
+    assert screen[0].strip() == "6"
+
+
+def test_bell_sounds_the_speaker():
+    m = boot()
+    before = len(m.beeps())
+    type_and_wait(m, "PRINT $7\n", 0.5)
+    beeps = m.beeps()[before:]
+    assert beeps and 500 < beeps[-1].frequency < 2000
+
+
+def test_lock_reverses_the_case_of_letters():
+    m = boot()
+    tap(m, "LOCK")
+    type_and_wait(m, "Ab")
+    assert rows(m)[1] == ">aB"
+
+
+def test_ctrl_gives_control_codes():
+    m = boot()
+    before = len(m.beeps())
+    type_and_wait(m, "\x07", 0.4)                 # CTRL-G at the prompt rings the bell
+    assert len(m.beeps()) > before
+
+
+def test_rept_repeats_the_held_key():
+    m = boot()
+    m.press("REPT")
+    m.press("X")
+    m.run(0.5)
+    m.release("X")
+    m.release("REPT")
+    m.run(0.1)
+    assert rows(m)[1].startswith(">XXXX")
+
+
+def test_osrdch_is_called_by_machine_code():
+    m = boot()
+    # a routine at #2A00 (well above the program): JSR OSRDCH; STA #2B00; RTS
+    for i, b in enumerate([0x20, 0xE3, 0xFF, 0x8D, 0x00, 0x2B, 0x60]):
+        m.memory[0x2A00 + i] = b
+    type_and_wait(m, "LINK #2A00;PRINT ?#2B00\n", 0.1)
+    type_and_wait(m, "Q", 0.3)
+    assert rows(m)[2].strip() == "81"
+
+
+def test_escape_stops_a_program_and_break_recovers():
+    m = boot()
+    type_and_wait(m, "10 A=A+1;GOTO 10\nRUN\n", 0.3)
+    type_and_wait(m, "\x1b", 0.3)
+    assert any(r.startswith("ERROR 17 LINE 10") for r in rows(m))
+    type_and_wait(m, "RUN\n", 0.3)
+    m.break_key()
+    m.run(0.3)
+    assert rows(m)[:2] == ["ACORN ATOM", ">"]
+    type_and_wait(m, "OLD\nLIST\n")
+    assert "10 A=A+1;GOTO 10" in rows(m)
+
+
+def test_page_mode_waits_for_a_key_after_a_screenful():
+    m = boot()
+    type_and_wait(m, "PRINT $14;FOR I=1 TO 20;PRINT I';NEXT;PRINT $15\n", 1.0)
+    assert "20" not in "".join(rows(m))            # stopped after 16 lines
+    held = [r.strip() for r in rows(m) if r.strip()]
+    type_and_wait(m, " ", 1.0)                     # any key goes on
+    assert rows(m)[-3:] == ["      20", "", ">"]     # PRINT $15 then ends its line
+    assert held != [r.strip() for r in rows(m) if r.strip()]
+
+
+def test_oscli_answers_unknown_commands():
+    m = boot()
+    type_and_wait(m, "*HELP\n")
+    assert rows(m)[2] == "COM?"
+
+
+def test_documented_workspace_locations():
+    m = boot()
+    type_and_wait(m, "ABC")
+    assert m.memory.word(0xDE) == 0x8020                # the cursor's row (row 1)
+    assert m.memory[0xE0] == 4                          # its column, after ">ABC"
+    assert m.memory[0xE1] == 0x80                       # the cursor mask
+    tap(m, "LOCK")
+    assert m.memory[0xE7] == 0x60                       # LOCK on
+    tap(m, "LOCK")
+    assert m.memory[0xE7] == 0
+    type_and_wait(m, "\x18" "10 PRINT\nPRINT &TOP\n")
+    assert m.memory.word(0x0D) == 0x2900 + 2 + 6 + 1 + 1   # TOP: after the line and the end mark
+    assert rows(m)[4].strip() == "290A"               # CTRL-X gave a new line, no prompt
