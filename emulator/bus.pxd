@@ -9,8 +9,8 @@ cdef class IODevice:
 
 
 cdef class Bus:
-    cdef public object memory, page_kind, page_stretch, devices, windows
-    cdef public unsigned char[::1] mem, kind, stretch
+    cdef public object memory, page_kind, page_stretch, block_stretch, devices, windows
+    cdef public unsigned char[::1] mem, kind, stretch, slow
 
     cpdef int read(self, int addr, long long cycle=*)
     cpdef write(self, int addr, int value, long long cycle=*)
@@ -18,4 +18,5 @@ cdef class Bus:
     cpdef int io_read(self, int addr, long long cycle)
     @cython.locals(device=object, typed=IODevice)
     cpdef io_write(self, int addr, int value, long long cycle)
+    cpdef int access_delay(self, int addr, long long cycle)
     cpdef int stretch_delay(self, long long cycle)

@@ -5,8 +5,11 @@ in one flat `memory` bytearray that the CPU core indexes directly; only I/O page
 A banked window (the BBC's sideways ROM area) is a run of pages whose contents are swapped in from a
 bank when the machine selects another one; a writable bank (sideways RAM) is copied back out first.
 
-An I/O page may also be *stretched*: accesses to it are slowed to a slower bus (the BBC's 1 MHz bus at
-&FC00-&FEFF), which the CPU core accounts for through `stretch_delay`.
+Parts of an I/O page may also be *stretched*: accesses there are slowed to a slower bus (the BBC's
+1 MHz bus), in blocks of 32 bytes (`STRETCH_BLOCK`), the finest grain the BBC's address decoding
+uses for it.  The CPU core looks at the per-page flag `page_stretch` first (nonzero when any block of
+the page is stretched, so every other access pays nothing more) and then asks `access_delay(addr,
+cycle)` for the extra cycles of that one access.
 
 A device is any object with `read(addr, cycle) -> int` and `write(addr, value, cycle)`; `cycle` is the
 exact CPU cycle of the access.  An optional `peek(addr) -> int` reads without side effects (debugger).
@@ -18,6 +21,7 @@ with those methods works too, through an ordinary Python call.
 PAGE_RAM = 0
 PAGE_ROM = 1
 PAGE_IO = 2
+STRETCH_BLOCK = 32                      # bytes: the grain of stretched ranges
 
 
 class IODevice:
@@ -43,8 +47,10 @@ class Bus:
         self.mem = self.memory                  # typed view for the compiled core
         self.page_kind = bytearray(256)         # PAGE_RAM / PAGE_ROM / PAGE_IO per page
         self.kind = self.page_kind
-        self.page_stretch = bytearray(256)      # nonzero: the page sits on the 1 MHz bus
+        self.page_stretch = bytearray(256)      # nonzero: some of the page sits on the 1 MHz bus
         self.stretch = self.page_stretch
+        self.block_stretch = bytearray(0x10000 // STRETCH_BLOCK)   # nonzero: this block does
+        self.slow = self.block_stretch          # typed view for access_delay
         self.devices = [None] * 256
         self.windows = []
 
@@ -56,10 +62,11 @@ class Bus:
         return range(start >> 8, (start + size) >> 8)
 
     def map_ram(self, start, size):
-        for page in self._pages(start, size):
+        pages = self._pages(start, size)
+        for page in pages:
             self.page_kind[page] = PAGE_RAM
             self.devices[page] = None
-            self.page_stretch[page] = 0
+        self.set_stretch(pages.start << 8, len(pages) << 8, False)
 
     def map_rom(self, start, data, size=None, fill=0xFF):
         """Place `data` at `start` as ROM; a region larger than the data is padded with `fill`."""
@@ -71,13 +78,28 @@ class Bus:
         for page in pages:
             self.page_kind[page] = PAGE_ROM
             self.devices[page] = None
-            self.page_stretch[page] = 0
+        self.set_stretch(pages.start << 8, len(pages) << 8, False)
 
     def map_io(self, start, size, device, stretch=False):
-        for page in self._pages(start, size):
+        """Give pages to `device`; `stretch`: all of them are on the slow bus (`set_stretch` then
+        makes parts of them fast again, or slow)."""
+        pages = self._pages(start, size)
+        for page in pages:
             self.page_kind[page] = PAGE_IO
             self.devices[page] = device
-            self.page_stretch[page] = 1 if stretch else 0
+        self.set_stretch(start, size, stretch)
+
+    def set_stretch(self, start, size, stretched):
+        """Put the whole 32-byte blocks of `start`..`start+size-1` on the slow bus, or take them off."""
+        if start % STRETCH_BLOCK or size % STRETCH_BLOCK or size <= 0 or start + size > 0x10000:
+            raise ValueError(f"region ${start:04X}+${size:X} is not whole {STRETCH_BLOCK}-byte blocks "
+                             f"in 64 KiB")
+        first, end = start // STRETCH_BLOCK, (start + size) // STRETCH_BLOCK
+        self.block_stretch[first:end] = bytes([1 if stretched else 0]) * (end - first)
+        per_page = 0x100 // STRETCH_BLOCK
+        for page in range(start >> 8, (start + size + 0xFF) >> 8):
+            blocks = self.block_stretch[page * per_page:(page + 1) * per_page]
+            self.page_stretch[page] = 1 if any(blocks) else 0
 
     def add_window(self, start, size, empty=0xFF):
         """A banked region; `select` swaps banks into it.  Returns the window."""
@@ -140,6 +162,12 @@ class Bus:
             typed.write(addr, value, cycle)
         else:
             device.write(addr, value, cycle)
+
+    def access_delay(self, addr, cycle):
+        """Extra CPU cycles of an access to `addr` (on a page with `page_stretch` set) on `cycle`."""
+        if self.slow[addr >> 5]:                # addr // STRETCH_BLOCK
+            return self.stretch_delay(cycle)
+        return 0
 
     def stretch_delay(self, cycle):
         """Extra CPU cycles before an access to a stretched page can happen on `cycle`.

@@ -24,11 +24,12 @@ def build_parser():
     p.set_defaults(handler="emulator.commands.exec_cmd:main")
 
     p = sub.add_parser("bench", help="measure speed")
-    p.add_argument("what", choices=["cpu", "machine", "nim"],
+    p.add_argument("what", choices=["cpu", "machine", "nim", "basic"],
                    help="cpu: our core against py65 on the same workload; machine: a whole machine headless; "
-                        "nim: cycles per call of the Nim routines in assembly/")
+                        "nim: cycles per call of the Nim routines in assembly/; "
+                        "basic: emulated seconds of BASIC benchmark programs (PCW BM1-BM7 and more)")
     p.add_argument("--cycles", default="200000000", help="cycles of the workload for our core")
-    p.add_argument("--machine", default="atom", help="bench machine: which machine (atom)")
+    p.add_argument("--machine", default="atom", help="bench machine: which machine, atom or bbc (default atom)")
     p.add_argument("--seconds", default="10", help="bench machine: emulated seconds per measurement")
     p.add_argument("--roms", metavar="DIR", help="bench machine: run a user's ROM set instead")
     p.set_defaults(handler="emulator.commands.bench_cmd:main")
@@ -65,6 +66,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.command == "bench" and args.what == "machine":
         args.handler = "emulator.commands.bench_machine:main"
+    if args.command == "bench" and args.what == "basic":
+        args.handler = "emulator.commands.bench_basic:main"
     if args.command == "bench" and args.what == "nim":
         args.handler = "emulator.commands.bench_nim:main"
     module_name, _, function = args.handler.partition(":")

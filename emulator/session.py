@@ -119,8 +119,14 @@ class Machine:
         self.hardware.screen.screenshot(path)
 
     def beeps(self):
-        """Every finished beep of the speaker so far (emulator.chips.speaker.Beep)."""
-        return self.hardware.speaker.events(self.cycles)
+        """What the machine has sounded so far.  Atom: every finished burst of its speaker
+        (emulator.chips.speaker.Beep).  BBC: every note of its SN76489, i.e. each change of what a
+        channel plays, the bell among them (emulator.chips.sn76489.Note; attenuation 15 is silence)."""
+        hardware = self.hardware
+        speaker = getattr(hardware, "speaker", None)
+        if speaker is not None:
+            return speaker.events(self.cycles)
+        return hardware.beeps()
 
     # --- input --------------------------------------------------------------------------------------
 

@@ -72,7 +72,7 @@ def test_direct_mode_statements():
 def test_error_in_direct_mode_has_no_line():
     m = boot()
     type_and_wait(m, "PRINT 1/0\n")
-    assert rows(m)[2] == "ERROR 174"
+    assert rows(m)[2] == "ERROR 129"
 
 
 # --- graphics (ATAP ch. 11) and WAIT ---------------------------------------------------------------
@@ -150,5 +150,5 @@ def test_input_of_a_string():
 def test_star_commands_go_to_oscli():
     m = boot()
     type_and_wait(m, "*CAT\n10 *RUN\nRUN\n", 0.3)
-    assert rows(m)[2] == "COM?"           # no filing system: every command is unknown
-    assert rows(m)[5] == "COM?"
+    # no filing system: every command is unknown, documented error 48 "COM? command error"
+    assert rows(m)[2:8] == ["COM?", "ERROR 48", ">10 *RUN", ">RUN", "COM?", "ERROR 48 LINE 10"]

@@ -1,4 +1,7 @@
 """Our Atom kernel on the emulated Atom: reset, screen driver, keyboard, line input, ESCAPE, BREAK."""
+import pytest
+
+from emulator import Machine
 from emulator.firmware import rom_set
 
 from test_atom_firmware_support import boot, rows, tap, type_and_wait
@@ -131,7 +134,9 @@ def test_escape_stops_a_program_and_break_recovers():
     m = boot()
     type_and_wait(m, "10 A=A+1;GOTO 10\nRUN\n", 0.3)
     type_and_wait(m, "\x1b", 0.3)
-    assert any(r.startswith("ERROR 17 LINE 10") for r in rows(m))
+    # ESCAPE has no number in the documented error table: back to the prompt with no report
+    assert [r for r in rows(m) if r][-3:] == [">10 A=A+1;GOTO 10", ">RUN", ">"]
+    assert not any(r.startswith("ERROR") for r in rows(m))
     type_and_wait(m, "RUN\n", 0.3)
     m.break_key()
     m.run(0.3)
@@ -153,7 +158,33 @@ def test_page_mode_waits_for_a_key_after_a_screenful():
 def test_oscli_answers_unknown_commands():
     m = boot()
     type_and_wait(m, "*HELP\n")
-    assert rows(m)[2] == "COM?"
+    assert rows(m)[2:5] == ["COM?", "ERROR 48", ">"]     # documented: 48 "COM? command error"
+
+
+@pytest.mark.parametrize("ram, ram_end", [("standard", 0x3C00), ("expanded", 0x8000)])
+def test_a_line_that_does_not_fit_gives_error_248(ram, ram_end):
+    """Documented error 248, "Not enough room to insert line": a line goes in while the program's
+    new last byte is RAM below the screen (standard Atom: text RAM ends at #3BFF; expanded: the
+    screen at #8000 ends it)."""
+    m = Machine("atom", ram=ram)
+    m.run_until_text(">", max_seconds=2)
+    top = ram_end - 40                           # leave 40 bytes after TOP
+    program, number = bytearray(), 100
+    while len(program) < top - 1 - 0x2900:       # REM lines of at most 64 bytes, as typed
+        size = min(64, top - 1 - 0x2900 - len(program))
+        size = size if top - 1 - 0x2900 - len(program) - size not in range(1, 8) else 32
+        program += bytes([number >> 8, number & 0xFF]) + b" REM" + b"X" * (size - 7) + b"\r"
+        number += 1
+    m.memory[0x2900:top] = bytes(program) + bytes([0xFF])
+    m.memory[0x0D], m.memory[0x0E] = top & 0xFF, top >> 8
+    # a stored line is 2 (number) + its text + 1 (13) bytes: 41 do not fit, 40 do
+    type_and_wait(m, "9000 REM " + "Y" * 33 + "\n", 1.0)
+    assert [r for r in rows(m) if r][-2:] == ["ERROR 248", ">"]
+    assert m.memory.word(0x0D) == top            # nothing moved
+    type_and_wait(m, "9000 REM " + "Y" * 32 + "\n", 1.0)
+    assert [r for r in rows(m) if r][-3:] == [">9000 REM " + "Y" * 22, "Y" * 10, ">"]
+    assert m.memory.word(0x0D) == ram_end and m.memory[ram_end - 1] == 0xFF
+    assert m.memory[ram_end - 2] == 13
 
 
 def test_documented_workspace_locations():

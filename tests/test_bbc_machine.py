@@ -201,6 +201,38 @@ def test_redrawn_rows_match_a_whole_picture(mode, screen, size):
     assert hw.screen.row_renders > 0
 
 
+@pytest.mark.parametrize("mode, screen, size, row_bytes", [(MODE7, 0x7C00, 0x400, 40),
+                                                           (MODE4, 0x5800, 0x2800, 320)])
+def test_hardware_scrolling_draws_only_the_new_row(mode, screen, size, row_bytes):
+    """A MOS scrolls by moving the screen start a row on (the 6845's R12/R13) and clearing the row
+    that comes in at the bottom, wrapping past &8000 by C0/C1.  The picture must be the whole render's,
+    and made of the rows already drawn but for the new one."""
+    m = bbc(mode)
+    m.run(0.3)
+    hw = m.hardware
+    rng = np.random.default_rng(mode + 7)
+    for offset in range(0, size, 97):                     # something different in every row
+        m.memory[screen + offset] = int(rng.integers(0x20, 0x7F))
+    m.screen.rgb()
+    start = screen
+    for scroll in range(30):                              # past the wrap: the start comes round
+        start = screen + (start - screen + row_bytes) % size
+        line = screen + (start - screen + size - row_bytes) % size        # the new bottom row
+        for i in range(row_bytes):
+            m.memory[line + i] = int(rng.integers(0x20, 0x7F))
+        ma = start - 0x7C00 + 0x2800 if mode == MODE7 else start >> 3     # the 6845's view of it
+        for register, value in ((12, ma >> 8), (13, ma & 0xFF)):
+            m.memory[0xFE00] = register
+            m.memory[0xFE01] = value
+        renders, row_renders = hw.screen.renders, hw.screen.row_renders
+        m.run_cycles(40000)
+        picture = m.screen.rgb()
+        whole = bbc_video.render_frame(hw.bus.memory, hw.crtc, hw.ula, hw.latch_c0c1, hw.field_count)
+        assert np.array_equal(picture, whole), scroll
+        assert hw.screen.renders == renders
+        assert hw.screen.row_renders - row_renders <= 2   # the new row (and the cursor's, blinking)
+
+
 @pytest.mark.parametrize("mode", [MODE7, MODE4])
 def test_redrawn_rows_follow_the_cursor_blink_and_flashing(mode):
     m = bbc(mode)
@@ -360,6 +392,9 @@ def test_sound_writes_through_the_slow_data_bus():
     tone = [n for n in sound.notes if n.channel == 0][-1]
     assert tone.frequency_hz == pytest.approx(4_000_000 / (32 * period))   # SN76489: clock / 32N
     assert tone.attenuation == 2
+    beeps = m.beeps()                                     # the session's view: the same notes
+    assert beeps == sound.notes and tone in beeps
+    assert all(m.cycles > b.cycle > 0 for b in beeps)
     noise = [n for n in sound.notes if n.channel == 3][-1]
     assert noise.noise == "white" and noise.frequency_hz == pytest.approx(4_000_000 / 1024)
     assert noise.attenuation == 0
@@ -378,14 +413,52 @@ def test_one_mhz_stretch_in_cycle_counts():
         start = cpu.cycles
         cpu.step()
         cycles.append(cpu.cycles - start)
-    # lda $1000 (from cycle 7), lda $FE4F x2, nop, lda $FE4F, lda $FC00, sta $FE30
+    # lda $1000 (from cycle 7), lda $FE4F x2, nop, lda $FE4F, lda $FC00, sta $FE30 (ROMSEL: 2 MHz)
     expected, c = [], 7
-    for base, io in ((4, False), (4, True), (4, True), (2, False), (4, True), (4, True), (4, True)):
+    for base, io in ((4, False), (4, True), (4, True), (2, False), (4, True), (4, True), (4, False)):
         extra = (1 + ((c + base - 1) & 1)) if io else 0
         expected.append(base + extra)
         c += base + extra
-    assert cycles == expected == [4, 5, 6, 2, 6, 6, 6]
+    assert cycles == expected == [4, 5, 6, 2, 6, 6, 4]
     assert m.hardware.romsel == 0xFC & 15                 # the STA reached ROMSEL
+
+
+# Which addresses are on the 1 MHz bus (BeebWiki, "Cycle stretching"): FRED, JIM, and in SHEILA the
+# CRTC, ACIA, serial ULA and STATID (&FE00-&FE1F), the VIAs (&FE40-&FE7F) and the ADC (&FEC0-&FEDF).
+# The video ULA and ROMSEL (&FE20-&FE3F), FDC and Econet (&FE80-&FEBF) and Tube (&FEE0-&FEFF) run at
+# 2 MHz, like RAM and ROM.
+ONE_MHZ = [(0xFC00, 0xFDFF), (0xFE00, 0xFE1F), (0xFE40, 0xFE7F), (0xFEC0, 0xFEDF)]
+
+
+def on_the_1mhz_bus(addr):
+    return any(first <= addr <= last for first, last in ONE_MHZ)
+
+
+@pytest.mark.parametrize("addresses", [
+    [0x1000, 0xC000, 0xFF00],                                  # RAM, MOS ROM below and above SHEILA
+    [0xFC00, 0xFC80, 0xFCFF, 0xFD00, 0xFDFF],                  # FRED, JIM
+    list(range(0xFE00, 0xFF00, 0x10)),                         # every 16-byte range of SHEILA
+    [0xFE1F, 0xFE20, 0xFE2F, 0xFE30, 0xFE3F, 0xFE40, 0xFE7F, 0xFE80,
+     0xFEBF, 0xFEC0, 0xFEDF, 0xFEE0, 0xFEFF],                  # both edges of every range
+])
+def test_stretch_is_exact_for_each_address_range(addresses):
+    """A run of LDA abs from RAM: each is 4 cycles, plus 1 or 2 on the 1 MHz bus (to land the access
+    on an odd cycle), counted from the documented ranges, not from the bus's map."""
+    m = bbc()
+    program = bytearray()
+    for addr in addresses:
+        program += bytes([0xAD, addr & 0xFF, addr >> 8])      # LDA addr
+    for offset, byte in enumerate(program):
+        m.memory[0x2000 + offset] = byte
+    cpu = m.cpu
+    cpu.pc = 0x2000                                           # I is set after reset: no IRQ
+    c = cpu.cycles
+    for addr in addresses:
+        cpu.step()
+        access = c + 3
+        expected = 4 + ((1 + (access & 1)) if on_the_1mhz_bus(addr) else 0)
+        assert cpu.cycles - c == expected, f"LDA ${addr:04X} from cycle {c}"
+        c = cpu.cycles
 
 
 # --- BREAK -------------------------------------------------------------------------------------------

@@ -72,3 +72,29 @@ def test_bench_machine_bbc_reports_every_workload(capsys):
     assert lines[0].startswith("acorn bench machine --machine bbc")
     assert len(lines) == 9 and all("x real time" in line for line in lines[1:])
     assert sum("MODE 7" in line for line in lines) == 4 and sum("MODE 4" in line for line in lines) == 4
+
+
+@pytest.mark.parametrize("text, links", [("&A5", 0xA5), ("7", 7), ("0", 0)])
+def test_links_reach_the_keyboard(text, links, bbc_roms, monkeypatch):
+    from emulator import session
+
+    built = []
+    build = session.MACHINES["bbc"]
+    monkeypatch.setitem(session.MACHINES, "bbc", lambda roms, **options: built.append(build(roms, **options))
+                        or built[-1])
+    assert main(["run", "--machine", "bbc", "--roms", str(bbc_roms), "--headless", "--links", text,
+                 "--max-seconds", "0.05"]) == 0
+    hardware = built[0]
+    assert hardware.keyboard.links == links
+    assert hardware.bus.peek(0x71) == links               # bbc_hw.s read them back at reset
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--machine", "bbc", "--links", "256"], "one byte"),
+    (["--machine", "bbc", "--links", "lots"], "--links 'lots' is not a number"),
+    (["--machine", "atom", "--links", "1"], "--links is a BBC Micro option"),
+])
+def test_bad_links_are_one_line_and_exit_2(argv, message, bbc_roms, capsys):
+    assert main(["run", "--roms", str(bbc_roms), "--headless"] + argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -48,6 +48,42 @@ def test_stretch_delay_lines_up_with_the_1mhz_clock():
     assert [bus.stretch_delay(c) for c in range(4)] == [1, 2, 1, 2]
 
 
+def test_stretch_is_per_32_byte_block():
+    bus = Bus()
+    bus.map_io(0xFE00, 0x100, Recorder(), stretch=True)
+    bus.set_stretch(0xFE20, 0x20, False)
+    assert bus.page_stretch[0xFE] == 1                       # still partly slow: the core must ask
+    assert [bus.access_delay(a, 10) for a in (0xFE1F, 0xFE20, 0xFE3F, 0xFE40)] == [1, 0, 0, 1]
+    assert [bus.access_delay(0xFE00, c) for c in (10, 11)] == [1, 2]
+    bus.set_stretch(0xFE00, 0x20, False)
+    bus.set_stretch(0xFE40, 0xC0, False)
+    assert bus.page_stretch[0xFE] == 0                       # all fast again: the core's fast path
+    bus.set_stretch(0xFD40, 0x20, True)
+    assert bus.page_stretch[0xFD] == 1 and bus.access_delay(0xFD5F, 10) == 1
+    bus.map_ram(0xFD00, 0x100)                               # remapping a page clears its stretch
+    assert bus.page_stretch[0xFD] == 0 and bus.access_delay(0xFD40, 10) == 0
+    for start, size in ((0xFE10, 0x20), (0xFE00, 0x10), (0xFFE0, 0x40)):
+        with pytest.raises(ValueError):
+            bus.set_stretch(start, size, True)
+
+
+def test_the_cpu_stretches_only_the_slow_blocks_of_a_page():
+    from emulator.cpu.core import CPU
+
+    bus = Bus()
+    bus.load(0x0200, bytes([0xAD, 0x20, 0xFE, 0xAD, 0x00, 0xFE, 0xAD, 0x3F, 0xFE]))  # LDA $FE20/$FE00/$FE3F
+    dev = Recorder()
+    bus.map_io(0xFE00, 0x100, dev, stretch=True)
+    bus.set_stretch(0xFE20, 0x20, False)
+    cpu = CPU(bus)
+    cpu.pc = 0x0200
+    for _ in range(3):
+        cpu.step()
+    # $FE20 fast: read on cycle 3; $FE00 slow: due on 7 (odd), two extra -> 9; $FE3F fast: 10 + 3.
+    assert dev.log == [("r", 0xFE20, 3), ("r", 0xFE00, 9), ("r", 0xFE3F, 13)]
+    assert cpu.cycles == 14
+
+
 def test_map_rejects_partial_pages_and_oversized_images():
     bus = Bus()
     with pytest.raises(ValueError):
@@ -166,9 +202,11 @@ def test_the_polled_chips_are_typed_and_compiled_with_the_core():
     import emulator
     from emulator import bus as bus_module
     from emulator.chips import ppi8255
-    from emulator.machines import atom_io
+    from emulator.chips import via6522
+    from emulator.machines import atom_io, bbc_io
 
     assert issubclass(ppi8255.PPI8255, IODevice) and issubclass(atom_io.PPIPage, IODevice)
-    # A failed optional compile would leave the poll path in Python and the Atom far below speed.
-    for module in (bus_module, ppi8255, atom_io):
+    assert issubclass(via6522.VIA6522, IODevice) and issubclass(bbc_io.SheilaPage, IODevice)
+    # A failed optional compile would leave the poll path in Python and the machines far below speed.
+    for module in (bus_module, ppi8255, atom_io, via6522, bbc_io):
         assert module.__file__.endswith(".py") != emulator.compiled(), module.__name__

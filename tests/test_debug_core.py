@@ -455,3 +455,103 @@ def test_writes_from_the_prompt_go_through_watched_pages_without_a_hit():
     assert dbg.bus.memory[0x0500] == 7 and w.hits == 0 and dbg.watch.hits == []
     stop = dbg.go()
     assert stop.kind == "watch" and dbg.bus.memory[0x0500] == 1       # the program's own store
+
+
+class BbcHeap:
+    """Memory laid out as BBC BASIC documents it: a tokenised program at PAGE, and variables in one
+    linked list per first character (heads at &0480 + 2 * code), PROC and FN lists at &04F6 and &04F8."""
+
+    def __init__(self):
+        self.mem = bytearray(0x10000)
+        self.free = 0x2000                              # where the next entry goes (LOMEM)
+
+    def program(self, lines, page=0x0E):
+        self.mem[0x18] = page
+        data = bytearray()
+        for number, text in lines:
+            data += bytes([0x0D, number >> 8, number & 0xFF, len(text) + 4]) + text
+        data += b"\x0d\xff"
+        self.mem[page << 8:(page << 8) + len(data)] = data
+
+    def add(self, head, rest, value):
+        """Append an entry (link, name without the first character, 0, value) to the list at `head`."""
+        at = self.free
+        self.mem[at:at + 2] = b"\x00\x00"               # a high byte of 0: the end of the list
+        name = rest.encode() + b"\x00"
+        self.mem[at + 2:at + 2 + len(name)] = name
+        self.mem[at + 2 + len(name):at + 2 + len(name) + len(value)] = value
+        self.free = at + 2 + len(name) + len(value)
+        link = head
+        while self.mem[link + 1]:                       # follow the list to its last entry
+            link = self.mem[link] | self.mem[link + 1] << 8
+        self.mem[link], self.mem[link + 1] = at & 0xFF, at >> 8
+        return at + 2 + len(name)                       # the value's address
+
+    def variable(self, name, value):
+        return self.add(0x400 + 2 * ord(name[0]), name[1:], value)
+
+
+def test_bbc_basic_view_reads_dynamic_variables_from_the_documented_lists():
+    from emulator.debug.basic_view import BbcBasicView
+    from emulator.debug.bbc_tokens import encode_line_number
+
+    heap = BbcHeap()
+    FOR, TO, IF, THEN, GOTO, PRINT, REM, PROC, DEF = 0xE3, 0xB8, 0xE7, 0x8C, 0xE5, 0xF1, 0xF4, 0xF2, 0xDD
+    heap.program([
+        (10, bytes([FOR]) + b" count=1 " + bytes([TO]) + b" 3:" + bytes([PRINT]) + b' "A:B";count'),
+        (20, bytes([IF]) + b" count " + bytes([THEN]) + b" " + bytes([GOTO]) + b" "
+         + bytes([0x8D]) + encode_line_number(10)),
+        (30, bytes([REM]) + b" PRINT: not a token"),
+        (1000, bytes([DEF, PROC]) + b"draw"),
+    ])
+    heap.variable("count", bytes([0x81, 0x40, 0, 0, 0]))                # 1.5
+    heap.variable("colour$", bytes(4))                                 # a second entry in list c: ""
+    text_at = heap.free                                                # 8 bytes for a string, 5 used
+    heap.mem[text_at:text_at + 5] = b"green"
+    heap.free += 8
+    # a string's value is its information block: address (2 bytes), bytes allocated, length
+    heap.variable("cname$", bytes([text_at & 0xFF, text_at >> 8, 8, 5]))
+    heap.variable("total%", (-7 & 0xFFFFFFFF).to_bytes(4, "little"))
+    heap.variable("x", bytes([0x84, 0xA0, 0, 0, 0]))                    # -10 (sign bit set)
+    heap.variable("z", bytes(5))                                       # 0
+    elements = heap.variable("A(", bytes([3, 4, 0]) + bytes(20))        # DIM A(3): 4 reals
+    heap.add(0x4F6, "draw", bytes([0x0E, 0x20]))                        # PROCdraw's definition
+    mem = heap.mem
+    page = 0x0E00
+    line10 = page + 4                                               # pointer in line 10's second statement
+    mem[0x0B], mem[0x0C], mem[0x0A] = line10 & 0xFF, line10 >> 8, 14
+    view = BbcBasicView(lambda a: mem[a])
+    assert view.where() == (10, 'PRINT "A:B";count')
+    mem[0x0A] = 2
+    assert view.where() == (10, "FOR count=1 TO 3")
+    values = dict(view.variables())
+    assert values["count"] == "1.5" and values["total%"] == "-7" and values["x"] == "-10"
+    assert values["z"] == "0" and values["colour$"] == '""' and values["cname$"] == '"green"'
+    assert values["A(3)"] == f"@&{elements + 3:04X}"
+    assert values["PROCdraw"] == "@&200E"
+    names = [name for name, _ in view.variables()]
+    assert names.index("A(3)") < names.index("colour$") < names.index("cname$") < names.index("total%")
+    line20 = [l for l in view.lines() if l[0] == 20][0]
+    mem[0x0B], mem[0x0C], mem[0x0A] = line20[1] & 0xFF, line20[1] >> 8, 0
+    assert view.where() == (20, "IF count THEN GOTO 10")
+    line30 = [l for l in view.lines() if l[0] == 30][0]
+    mem[0x0B], mem[0x0C], mem[0x0A] = line30[1] & 0xFF, line30[1] >> 8, 12
+    assert view.where() == (30, "REM PRINT: not a token")
+    text = view.describe()
+    assert text[1] == "line 30: REM PRINT: not a token"
+    assert all(len(line) < 80 for line in text)
+    assert any("count=1.5" in line for line in text)
+
+
+def test_bbc_tokens_cover_every_keyword_and_line_numbers_round_trip():
+    from emulator.debug.bbc_tokens import KEYWORDS, decode_line_number, detokenise, encode_line_number
+
+    assert KEYWORDS[0xE1 - 0x80] == "ENDPROC" and KEYWORDS[0xF1 - 0x80] == "PRINT"
+    assert KEYWORDS[0x80 - 0x80] == "AND" and KEYWORDS[0xFF - 0x80] == "OSCLI"
+    for number in (0, 1, 10, 63, 64, 255, 256, 1000, 12345, 32767):
+        encoded = encode_line_number(number)
+        assert all(0x40 <= b < 0x80 for b in encoded)           # never a token, never CR
+        assert decode_line_number(*encoded) == number
+    assert detokenise(bytes([0xE3]) + b"I=1" + bytes([0xB8]) + b"9") == "FORI=1TO9"
+    assert detokenise(b'"' + bytes([0xF1]) + b'"') == '"<&F1>"'           # inside a string: not a token
+    assert detokenise(bytes([0xCE])) == "<&CE>"

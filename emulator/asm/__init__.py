@@ -11,13 +11,14 @@ __all__ = ["assemble", "assemble_file", "AsmError", "Assembly", "Symbol", "read_
            "read_symbol_file", "format_symbols"]
 
 
-def assemble(text, origin=0, filename="<source>", include_dirs=()):
+def assemble(text, origin=0, filename="<source>", include_dirs=(), defines=None):
     """Assemble `text`; raises AsmError listing every error of the failing pass.
 
     `origin` is the address assembly starts at until a `.org`; `.include` and `.incbin` look beside
-    `filename` first, then in `include_dirs`.
+    `filename` first, then in `include_dirs`.  `defines` ({name: value}) are symbols defined before
+    the first line, as a `NAME = value` line would (e.g. {"MACHINE_BBC": 1} for nim_game.s).
     """
-    return Assembler(origin, filename, include_dirs).assemble(text)
+    return Assembler(origin, filename, include_dirs, defines=defines).assemble(text)
 
 
 def assemble_file(path, origin=0, include_dirs=()):

@@ -80,7 +80,7 @@ def _hex(value):
 
 
 class Assembler:
-    def __init__(self, origin=0, filename="<source>", include_dirs=()):
+    def __init__(self, origin=0, filename="<source>", include_dirs=(), defines=None):
         if not 0 <= origin <= 0xFFFF:
             raise AsmError([f"{filename}:1:1: origin {_hex(origin)} is outside $0000-$FFFF"])
         self.origin = origin
@@ -90,6 +90,12 @@ class Assembler:
         self.labels = set()
         self.choices = []
         self.file_cache = {}
+        self.predefined = {}                # symbols given by the caller (assemble(defines=...))
+        for name, value in (defines or {}).items():
+            if not re.fullmatch(r"[A-Za-z_][\w.]*", str(name)) or not isinstance(value, int):
+                raise AsmError([f"{filename}:1:1: a define is a symbol name and an integer, "
+                                f"not {name!r} = {value!r}"])
+            self.predefined[name] = value
 
     # ---- the whole job ------------------------------------------------------------------------
 
@@ -132,6 +138,9 @@ class Assembler:
         self.macro_stack = []            # (name, "file:line" of the call) for error messages
         self.include_stack = []
         self.defined = set()             # symbols defined so far in this pass
+        self.location = (self.filename, 0)
+        for name, value in self.predefined.items():
+            self.define(name, 0, value, is_label=False)
         self.choice_index = 0
         self.pending = []
         self.pending_misses = []         # (where, name, directive): values pass 1 needed but lacked

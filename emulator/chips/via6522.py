@@ -70,6 +70,11 @@ any hook runs, ``via.cycle`` is the CPU cycle at which the change happens.
 
 import copy
 
+from emulator.bus import IODevice
+
+# "No tick": a time that never comes (what None would mean, kept an integer so the chip compiles to C).
+NEVER = 1 << 62
+
 IFR_CA2 = 0x01
 IFR_CA1 = 0x02
 IFR_SR = 0x04
@@ -107,11 +112,14 @@ _SR_TIMED = (SR_IN_T2, SR_IN_PHI2, SR_OUT_T2_FREE, SR_OUT_T2, SR_OUT_PHI2)
 _SR_SHIFTS_IN = (SR_IN_T2, SR_IN_PHI2, SR_IN_EXT)
 
 
-class VIA6522:
+class VIA6522(IODevice):
     """One 6522.  `clock` (emulator.clock.Clock, or None for a chip driven only through explicit
     cycles) schedules its IRQ events; `irq(asserted)` is called whenever the IRQ output changes;
     `cycles_per_tick` CPU cycles make one chip cycle (2 on the BBC Micro), and the chip's cycles
-    begin on CPU cycles congruent to `tick_phase`.  `name` is only for the machine's messages."""
+    begin on CPU cycles congruent to `tick_phase`.  `name` is only for the machine's messages.
+
+    The chip is a typed bus device (`IODevice`, C types in via6522.pxd): compiled, a machine's I/O page
+    reaches its registers without a Python call, which a MOS polling the system VIA needs."""
 
     def __init__(self, clock=None, irq=None, cycles_per_tick=1, tick_phase=0, name="VIA"):
         if cycles_per_tick < 1:
@@ -145,9 +153,9 @@ class VIA6522:
         self.t1_latch = 0xFFFF
         self.t1_underflow = self.tick + 0xFFFF + 1
         self.t1_hold = self.tick
-        self.t1_last_underflow = None
+        self.t1_last_underflow = NEVER
         self.t1_armed = False           # one-shot: the next underflow still sets the flag
-        self.t1_flag_tick = None
+        self.t1_flag_tick = NEVER
         self.pb7 = 0x80                 # T1's PB7 output level (as bit 7)
 
         # Timer 2: in timed mode the counter is (U - max(t, hold) - 1) & $FFFF; in pulse counting mode
@@ -157,7 +165,7 @@ class VIA6522:
         self.t2_hold = self.tick
         self.t2_count = 0xFFFF
         self.t2_armed = False
-        self.t2_flag_tick = None
+        self.t2_flag_tick = NEVER
         self.pb6 = True
 
         # Shift register
@@ -172,18 +180,23 @@ class VIA6522:
         # Control lines (input levels as the machine reports them; outputs as driven)
         self.ca1 = self.ca2 = self.cb1 = self.cb2 = True
         self.ca2_out = self.cb2_out = True
-        self.ca2_pulse_end = None       # tick on which a CA2 pulse-mode low ends
-        self.cb2_pulse_end = None
+        self.ca2_pulse_end = NEVER      # tick on which a CA2 pulse-mode low ends
+        self.cb2_pulse_end = NEVER
 
         self._event = None
-        self._event_tick = None
+        self._event_tick = NEVER
         self._last_port_a_out = self._port_a_out_levels()
         self._last_port_b_out = self._port_b_out_levels()
 
     # --- time --------------------------------------------------------------------------------------
 
     def _tick_of(self, cycle):
-        return (cycle - self.tick_phase) // self.cycles_per_tick
+        # Floor division written out: compiled, `//` truncates towards zero (setup.py's cdivision).
+        d = self.cycles_per_tick
+        offset = cycle - self.tick_phase
+        if offset >= 0:
+            return offset // d
+        return -((d - 1 - offset) // d)
 
     def _event_cycle(self, tick):
         d = self.cycles_per_tick
@@ -222,11 +235,11 @@ class VIA6522:
         if self.sr_running:
             flags |= self._sr_advance(tick)
 
-        if self.ca2_pulse_end is not None and tick >= self.ca2_pulse_end:
-            self.ca2_pulse_end = None
+        if tick >= self.ca2_pulse_end:
+            self.ca2_pulse_end = NEVER
             self._drive_ca2(True)
-        if self.cb2_pulse_end is not None and tick >= self.cb2_pulse_end:
-            self.cb2_pulse_end = None
+        if tick >= self.cb2_pulse_end:
+            self.cb2_pulse_end = NEVER
             self._drive_cb2(True)
 
         if flags:
@@ -236,7 +249,7 @@ class VIA6522:
 
     def _on_event(self, cycle):
         self._event = None
-        self._event_tick = None
+        self._event_tick = NEVER
         if cycle > self.cycle:
             self.cycle = cycle
         self._catch_up(self._tick_of(cycle))
@@ -253,29 +266,27 @@ class VIA6522:
             self._reschedule()
 
     def _next_visible_tick(self):
-        """The next tick on which the chip's outputs change by themselves, or None."""
-        best = None
+        """The next tick on which the chip's outputs change by themselves, or NEVER."""
+        best = NEVER
         t1_sets_flag = self.t1_armed or self.acr & 0x40
         if not self.irq_line:
             enabled = self.ier
             if enabled & IFR_T1 and t1_sets_flag:
                 best = self.t1_underflow
             if enabled & IFR_T2 and self.t2_armed and not self.acr & 0x20:
-                if best is None or self.t2_underflow < best:
+                if self.t2_underflow < best:
                     best = self.t2_underflow
             if enabled & IFR_SR and self.sr_running and self.sr_mode() != SR_OUT_T2_FREE:
                 end = self.sr_start + 16 * self.sr_half
-                if best is None or end < best:
+                if end < best:
                     best = end
         if self.acr & 0x80 and self.port_b_output is not None and t1_sets_flag:
-            if best is None or self.t1_underflow < best:
+            if self.t1_underflow < best:
                 best = self.t1_underflow
-        if self.ca2_pulse_end is not None and self.ca2_output is not None:
-            if best is None or self.ca2_pulse_end < best:
-                best = self.ca2_pulse_end
-        if self.cb2_pulse_end is not None and self.cb2_output is not None:
-            if best is None or self.cb2_pulse_end < best:
-                best = self.cb2_pulse_end
+        if self.ca2_output is not None and self.ca2_pulse_end < best:
+            best = self.ca2_pulse_end
+        if self.cb2_output is not None and self.cb2_pulse_end < best:
+            best = self.cb2_pulse_end
         return best
 
     def _reschedule(self):
@@ -286,7 +297,7 @@ class VIA6522:
             self.clock.cancel(self._event)
             self._event = None
         self._event_tick = tick
-        if tick is not None:
+        if tick != NEVER:
             self._event = self.clock.schedule(self._event_cycle(tick), self._on_event)
 
     def _access(self, cycle):
@@ -299,16 +310,24 @@ class VIA6522:
     # --- timers ------------------------------------------------------------------------------------
 
     def t1_counter(self, tick=None):
-        tick = self.tick if tick is None else tick
-        if tick == self.t1_last_underflow:
-            return 0xFFFF
-        return (self.t1_underflow - max(tick, self.t1_hold) - 1) & 0xFFFF
+        """T1's counter on `tick` (default: the tick the chip has reached)."""
+        return self._t1_at(self.tick if tick is None else tick)
 
     def t2_counter(self, tick=None):
-        tick = self.tick if tick is None else tick
+        """T2's counter on `tick` (default: the tick the chip has reached)."""
+        return self._t2_at(self.tick if tick is None else tick)
+
+    def _t1_at(self, tick):
+        if tick == self.t1_last_underflow:
+            return 0xFFFF
+        hold = self.t1_hold
+        return (self.t1_underflow - (tick if tick > hold else hold) - 1) & 0xFFFF
+
+    def _t2_at(self, tick):
         if self.acr & 0x20:
             return self.t2_count
-        return (self.t2_underflow - max(tick, self.t2_hold) - 1) & 0xFFFF
+        hold = self.t2_hold
+        return (self.t2_underflow - (tick if tick > hold else hold) - 1) & 0xFFFF
 
     def _t1_latch_written(self, tick):
         # A latch written on the underflow tick is the one the reload on the next tick uses.
@@ -319,7 +338,7 @@ class VIA6522:
         """Write to T1C-H: load the counter from the latch, arm, clear the flag, PB7 low."""
         self.t1_underflow = tick + self.t1_latch + 2
         self.t1_hold = tick + 1
-        self.t1_last_underflow = None
+        self.t1_last_underflow = NEVER
         self.t1_armed = True
         self.ifr &= ~IFR_T1
         if self.pb7:
@@ -475,12 +494,14 @@ class VIA6522:
         idle (high) when newly selected; input modes leave the line undriven (reported high)."""
         old_ca2, old_cb2 = self.ca2_mode(), self.cb2_mode()
         self.pcr = value
-        for old, mode, drive, line in ((old_ca2, self.ca2_mode(), self._drive_ca2, "ca2"),
-                                       (old_cb2, self.cb2_mode(), self._drive_cb2, "cb2")):
-            if mode == old:
-                continue
-            setattr(self, line + "_pulse_end", None)
-            drive(mode != C2_LOW)
+        mode = self.ca2_mode()
+        if mode != old_ca2:
+            self.ca2_pulse_end = NEVER
+            self._drive_ca2(mode != C2_LOW)
+        mode = self.cb2_mode()
+        if mode != old_cb2:
+            self.cb2_pulse_end = NEVER
+            self._drive_cb2(mode != C2_LOW)
 
     def _port_a_handshake(self, tick):
         """Read of IRA or write of ORA (register 1): clear CA1/CA2 flags, run the CA2 handshake."""
@@ -587,17 +608,17 @@ class VIA6522:
         if reg == DDRA:
             return self.ddra
         if reg == T1CL:
-            return self.t1_counter() & 0xFF
+            return self._t1_at(self.tick) & 0xFF
         if reg == T1CH:
-            return self.t1_counter() >> 8
+            return self._t1_at(self.tick) >> 8
         if reg == T1LL:
             return self.t1_latch & 0xFF
         if reg == T1LH:
             return self.t1_latch >> 8
         if reg == T2CL:
-            return self.t2_counter() & 0xFF
+            return self._t2_at(self.tick) & 0xFF
         if reg == T2CH:
-            return self.t2_counter() >> 8
+            return self._t2_at(self.tick) >> 8
         if reg == SR:
             return self.sr
         if reg == ACR:
@@ -689,7 +710,7 @@ class VIA6522:
         old = self.acr
         if (old ^ value) & 0x20:
             if value & 0x20:                            # timed -> pulse counting: freeze the count
-                self.t2_count = self.t2_counter(tick)
+                self.t2_count = self._t2_at(tick)
             else:                                       # pulse counting -> timed: count on from here
                 self.t2_underflow = tick + self.t2_count + 1
                 self.t2_hold = tick
@@ -723,7 +744,7 @@ class VIA6522:
         self.t1_armed = self.t2_armed = False
         self.sr_running = False
         self.sr_ext_count = 0
-        self.ca2_pulse_end = self.cb2_pulse_end = None
+        self.ca2_pulse_end = self.cb2_pulse_end = NEVER
         self._drive_ca2(True)
         self._drive_cb2(True)
         self._port_a_changed()

@@ -16,7 +16,7 @@ from pathlib import Path
 from emulator.errors import UserError, parse_number
 
 SOURCE_SUFFIXES = (".s", ".asm", ".a65")
-LISTING_SUFFIXES = (".bas", ".txt")
+LISTING_SUFFIXES = (".bas", ".txt", ".atom")      # .atom: the Atom listings in tests/atom_basic
 BOOT_SECONDS = 0.5                  # a machine runs this long before a listing is typed
 
 

@@ -1,4 +1,10 @@
-"""`acorn run`: boot a machine, type into it, wait for text, show or save the screen.
+"""`acorn run [FILE]`: boot a machine, type into it, wait for text, show or save the screen.
+
+FILE is a BASIC listing (typed in through the keyboard, then RUN: emulator.basic.listing) or a 6502
+assembly program (`.s`, `.asm`): assembled for the machine (MACHINE_BBC / MACHINE_ATOM defined 1 or
+0), its bytes put into RAM at their origin while the machine waits at its prompt (a quick-load, as
+an emulator's snapshot loader does; the firmware is not intercepted), then started from the keyboard
+the way a person would: Atom `LINK #addr`, BBC `CALL &addr`.
 
 Headless here; a window is the front end's (emulator.frontend.window, `run_window(machine, args)`),
 used when it is installed.  Without a window `acorn run` refuses unless --headless is given, or
@@ -6,7 +12,7 @@ used when it is installed.  Without a window `acorn run` refuses unless --headle
 """
 import sys
 
-from emulator.errors import EXIT_TIMEOUT, UserError
+from emulator.errors import EXIT_TIMEOUT, UserError, parse_number
 
 DEFAULT_MAX_SECONDS = 60.0
 
@@ -34,17 +40,87 @@ def _window_runner():
     return run_window
 
 
+ASSEMBLY_SUFFIXES = (".s", ".asm")
+START_COMMAND = {"atom": "LINK #{:X}", "bbc": "CALL &{:X}"}
+
+
+def _assemble_program(path, machine):
+    """Assemble `path` for `machine`: (image, origin).  UserError (exit 2) for a bad source."""
+    from emulator.asm import assemble
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}:1:1: not UTF-8 text") from None
+    except OSError as e:
+        raise UserError(f"{path}: cannot read: {e.strerror or e}") from None
+    defines = {"MACHINE_BBC": int(machine == "bbc"), "MACHINE_ATOM": int(machine == "atom")}
+    result = assemble(text, filename=path, defines=defines)
+    if not result.image:
+        raise UserError(f"{path}: the program assembles to no bytes")
+    return result.image, result.origin
+
+
+def _quick_load(machine, image, origin, path):
+    """Put the program's bytes into RAM at `origin` and check they are there (not ROM or a hole)."""
+    from emulator.basic.listing import BOOT_SECONDS, wait_for_prompt
+    wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
+    end = origin + len(image)
+    if end > 0x10000:
+        raise UserError(f"{path}: the program runs past $FFFF")
+    machine.memory[origin:end] = image
+    for offset, byte in enumerate(image):
+        if machine.memory[origin + offset] != byte:
+            raise UserError(f"{path}: ${origin + offset:04X} is not RAM on the {machine.name}; "
+                            f"the program (${origin:04X}-${end - 1:04X}) cannot be loaded there")
+
+
+def _wait_until_ready(machine):
+    """Let the machine start up before --type presses keys, as a person waits for the prompt.
+
+    Keys pressed while a MOS or kernel is still starting can be lost on the real machines too.  A
+    user's ROM set may show no '>' prompt at all; then typing starts once the start-up time is over.
+    """
+    from emulator.basic.listing import BOOT_SECONDS, wait_for_prompt
+
+    try:
+        wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
+    except UserError:
+        pass
+
+
+def _resolve_file(args):
+    """(machine name, listing or None, (image, origin) or None) from the FILE argument."""
+    path = getattr(args, "file", None)
+    machine = args.machine
+    if path is None:
+        return machine or "atom", None, None
+    if path.lower().endswith(ASSEMBLY_SUFFIXES):
+        machine = machine or "atom"
+        if machine not in START_COMMAND:
+            raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
+        return machine, None, _assemble_program(path, machine)
+    from emulator.basic.listing import read_listing
+    listing = read_listing(path, machine)
+    return listing.machine, listing, None
+
+
 def main(args):
     from emulator.session import Machine, Timeout
 
     max_seconds = _max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
+    machine_name, listing, program = _resolve_file(args)
     options = {}
     if getattr(args, "ram", None):
         options["ram"] = args.ram
     if getattr(args, "via", False):
         options["via"] = True
-    if options and args.machine != "atom":
+    if options and machine_name != "atom":
         raise UserError("--ram and --via are Atom options")
+    if getattr(args, "links", None) is not None:
+        if machine_name != "bbc":
+            raise UserError("--links is a BBC Micro option")
+        options["links"] = parse_number(args.links, "--links")
     texts = [decode_typing(t) for t in (args.type or [])]
     window = None
     if not args.headless:
@@ -52,7 +128,20 @@ def main(args):
         if window is None and not args.fallback_headless:
             raise UserError("no window is available in this build; pass --headless "
                             "(or --fallback-headless to run headless when no window can open)")
-    machine = Machine(args.machine, roms=args.roms, **options)
+    machine = Machine(machine_name, roms=args.roms, **options)
+    if listing is not None or program is not None:
+        from emulator.basic.listing import check_typing
+        for text in texts:
+            check_typing(machine_name, text)     # every text is checked before anything runs
+    if listing is not None:
+        from emulator.basic.listing import type_listing
+        type_listing(machine, listing)           # flat out, before any window paces the machine
+    elif program is not None:
+        image, origin = program
+        _quick_load(machine, image, origin, args.file)
+        machine.type(START_COMMAND[machine_name].format(origin) + "\r")
+    if texts and listing is None and program is None:
+        _wait_until_ready(machine)
     for text in texts:
         machine.type(text)               # every text is checked before anything runs
     if window is not None:
@@ -89,7 +178,11 @@ def main(args):
 
 def add_parser(sub):
     p = sub.add_parser("run", help="run a machine (headless or in a window)")
-    p.add_argument("--machine", default="atom", help="atom or bbc (default atom)")
+    p.add_argument("file", nargs="?", metavar="FILE",
+                   help="a BASIC listing to type in and RUN, or a 6502 program (.s) to assemble, "
+                        "load and start")
+    p.add_argument("--machine", default=None,
+                   help="atom or bbc (default: a listing's dialect, else atom)")
     p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--fallback-headless", action="store_true",
@@ -104,6 +197,10 @@ def add_parser(sub):
     p.add_argument("--ram", choices=["standard", "expanded"],
                    help="Atom RAM: standard (#0000-#03FF, #2800-#3BFF) or expanded (#0000-#7FFF)")
     p.add_argument("--via", action="store_true", help="fit the Atom's optional 6522 VIA at #B800")
+    p.add_argument("--links", metavar="BYTE",
+                   help="BBC start-up option links, the byte OSBYTE 255 reads (a set bit is a made "
+                        "link): bits 0-2 the screen MODE (0 = MODE 7, else 7 - value), bit 3 reverses "
+                        "SHIFT-BREAK, bits 4-5 disc timings, bit 7 NFS/DFS (default 0: all open)")
     window = p.add_argument_group("window options (without --headless)")
     window.add_argument("--scale", metavar="N", help="integer scale of the picture (default 3 Atom, 1 BBC)")
     window.add_argument("--mute", action="store_true", help="no sound (Alt+M toggles it in the window)")

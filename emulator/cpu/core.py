@@ -14,8 +14,8 @@ C+2; loads and stores access their data on the instruction's last cycle (C+n-1, 
 included); read-modify-write instructions read on C+n-3 and write twice, the old value on C+n-2 and
 the new value on C+n-1, as the NMOS part does; stack pushes and pulls and vector fetches are on the
 cycles of the MCS6500 manual's tables (e.g. BRK pushes on C+2..C+4 and reads the vector on C+5, C+6).
-An access to a stretched I/O page (the BBC's 1 MHz bus) first adds `bus.stretch_delay(cycle)` cycles
-to the instruction.  While an I/O handler runs, `cpu.cycles` is the cycle of that access.
+An access to a stretched part of an I/O page (the BBC's 1 MHz bus) first adds `bus.access_delay(addr,
+cycle)` cycles to the instruction.  While an I/O handler runs, `cpu.cycles` is the cycle of that access.
 
 Interrupts are polled between instructions.  An IRQ is taken when an IRQ line is asserted and I was
 clear at the poll; CLI, SEI and PLP change I only after the poll (one more instruction runs after CLI
@@ -309,7 +309,7 @@ class CPU:
         """The cycle an I/O access happens on, stretching the instruction for a slow page."""
         when += self.stretch_extra
         if self.stretch[addr >> 8]:
-            delay = self.bus.stretch_delay(when)
+            delay = self.bus.access_delay(addr, when)
             self.stretch_extra += delay
             when += delay
         self.cycles = when

@@ -18,9 +18,14 @@ machine, at a breakpoint, and after a rewind.  The interface every view offers:
   * BBC: BBC BASIC's documented workspace (J. Ripley, "BBC BASIC memory use", mdfs.net; Plumbley,
     "BASIC ROM User Guide", appendix G): PAGE high byte &18, text pointer &0B-&0C with offset &0A,
     resident integers @% and A%-Z% at &400-&46B, stack counts &24 (REPEAT), &25 (GOSUB), &26 (15 per
-    FOR).  Our BBC BASIC does not exist yet; the view is written for the documented layout.
+    FOR); the dynamic variables in one linked list per first character, the list heads at &0480 +
+    2 * character code (A at &0482 ... z at &04F4), PROC and FN definitions in the lists at &04F6 and
+    &04F8 (Plumbley, 3.1 and appendix G); program lines shown with their tokens as keywords
+    (emulator/debug/bbc_tokens.py).
 """
 from pathlib import Path
+
+from emulator.debug.bbc_tokens import REST_IS_TEXT, detokenise
 
 ATOM_INCLUDE = Path(__file__).resolve().parents[2] / "roms" / "src" / "atom" / "atom.inc"
 
@@ -151,11 +156,24 @@ class AtomBasicView(BasicView):
                  | self.peek(at["VAR2"] + n) << 16 | self.peek(at["VAR3"] + n) << 24)
         return _signed32(value)
 
+    ARRAY_SHOWN = 8             # elements of a word array shown at most
+
     def variables(self):
         out = [(name, str(self.variable(n))) for n, name in enumerate(ATOM_VARIABLES)]
-        for name, base in self.arrays():
-            first = [_signed32(sum(self.peek(base + 4 * e + k) << (8 * k) for k in range(4))) for e in range(3)]
-            out.append((f"{name}(0..)@#{base:04X}", ",".join(map(str, first)) + ",..."))
+        arrays = self.arrays()
+        # DIM places arrays one after another from the free-space pointer, so an array ends where the
+        # next one placed after it begins, the last where the pointer is now (byte arrays in between
+        # make that an upper bound)
+        free = self.word(self.at["FREEP"]) if "FREEP" in self.at else 0
+        bases = sorted(base for _, base in arrays)
+        for name, base in arrays:
+            end = next((b for b in bases if b > base), free if free > base else base + 12)
+            count = max(1, (end - base) // 4)
+            shown = min(count, self.ARRAY_SHOWN)
+            elements = [_signed32(sum(self.peek(base + 4 * e + k) << (8 * k) for k in range(4)))
+                        for e in range(shown)]
+            more = ",..." if count > shown else ""
+            out.append((f"{name}(0..{count - 1})@#{base:04X}", ",".join(map(str, elements)) + more))
         return out
 
     def _plane32(self, names, index):
@@ -191,10 +209,18 @@ class BbcBasicView(BasicView):
     name = "BBC BASIC"
     PAGE_HIGH, PTR_OFFSET, PTR = 0x18, 0x0A, 0x0B
     RESIDENT = 0x400
+    LIST_HEADS = 0x400              # + 2 * character code: the list of variables starting with it
+                                    # (@ would be &0480, A is &0482, z &04F4)
+    PROC_LIST, FN_LIST = 0x4F6, 0x4F8
     REPEATS, GOSUBS, FORS = 0x24, 0x25, 0x26
+    FIRST_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ_`abcdefghijklmnopqrstuvwxyz"
+    MAX_ENTRIES = 500               # a list longer than this is not a list (memory being rebuilt)
 
     def __init__(self, peek):
         self.peek = peek
+
+    def word(self, addr):
+        return self.peek(addr) | self.peek(addr + 1) << 8
 
     def lines(self):
         """BBC program lines: 13, line high, line low, length, text ... ; 13, &FF ends the program."""
@@ -205,24 +231,77 @@ class BbcBasicView(BasicView):
             length = self.peek(addr + 3)
             if length < 4:
                 break
-            text = bytes(self.peek(a) for a in range(addr + 4, addr + length)).decode("latin-1")
-            out.append((number, addr + 4, text))
+            out.append((number, addr + 4, bytes(self.peek(a) for a in range(addr + 4, addr + length))))
             addr += length
         return out
 
     def where(self):
-        pointer = (self.peek(self.PTR) | self.peek(self.PTR + 1) << 8) + self.peek(self.PTR_OFFSET)
-        for number, text_at, text in self.lines():
-            if text_at <= pointer <= text_at + len(text):
-                return number, _detokenised(text)
+        pointer = self.word(self.PTR) + self.peek(self.PTR_OFFSET)
+        for number, text_at, data in self.lines():
+            if text_at <= pointer <= text_at + len(data):
+                statement = data
+                for start, piece in _split_bbc_statements(data):
+                    if start <= pointer - text_at:
+                        statement = piece
+                return number, detokenise(statement)
         return None
 
     def variables(self):
         out = []
         for n, name in enumerate("@ABCDEFGHIJKLMNOPQRSTUVWXYZ"):
-            addr = self.RESIDENT + 4 * n
-            value = sum(self.peek(addr + k) << (8 * k) for k in range(4))
-            out.append((f"{name}%", str(_signed32(value))))
+            out.append((f"{name}%", str(_signed32(self._int(self.RESIDENT + 4 * n)))))
+        return out + self.dynamic_variables() + self.procedures()
+
+    def _int(self, addr):
+        return sum(self.peek(addr + k) << (8 * k) for k in range(4))
+
+    def _entries(self, head):
+        """(name after the first character, address of the value) of each entry of one list.
+
+        An entry is a link to the next (low, high; a high byte of 0 ends the list), the name without
+        its first character (its list says that), a zero byte, then the value (Plumbley, "BASIC ROM
+        User Guide", 3.1 and appendix G)."""
+        out, link = [], self.word(head)
+        while link >> 8 and len(out) < self.MAX_ENTRIES:
+            name, at = [], link + 2
+            while self.peek(at) and len(name) < 40:
+                name.append(chr(self.peek(at)))
+                at += 1
+            out.append(("".join(name), at + 1))
+            link = self.word(link)
+        return out
+
+    def dynamic_variables(self):
+        """[(name, value text)] of the variables in the lists from &0482, in the lists' order."""
+        out = []
+        for first in self.FIRST_CHARACTERS:
+            for rest, at in self._entries(self.LIST_HEADS + 2 * ord(first)):
+                name = first + rest
+                if name.endswith("("):
+                    out.append(self._array(name, at))
+                elif name.endswith("%"):
+                    out.append((name, str(_signed32(self._int(at)))))
+                elif name.endswith("$"):
+                    address, length = self.word(at), self.peek(at + 3)
+                    text = bytes(self.peek(address + k) for k in range(length)).decode("latin-1")
+                    out.append((name, '"' + _printable(text) + '"'))
+                else:
+                    out.append((name, _real_text(bytes(self.peek(at + k) for k in range(5)))))
+        return out
+
+    def _array(self, name, at):
+        """An array's entry: a byte giving the offset of the elements (2 * dimensions + 1), each
+        dimension's number of elements (2 bytes), then the elements."""
+        offset = self.peek(at)
+        sizes = [self.word(at + 1 + 2 * d) for d in range((offset - 1) // 2)] if 1 <= offset <= 21 else []
+        dims = ",".join(str(size - 1) for size in sizes)
+        return f"{name}{dims})", f"@&{at + offset:04X}"
+
+    def procedures(self):
+        out = []
+        for kind, head in (("PROC", self.PROC_LIST), ("FN", self.FN_LIST)):
+            for name, at in self._entries(head):
+                out.append((kind + name, f"@&{self.word(at):04X}"))
         return out
 
     def frames(self):
@@ -231,9 +310,38 @@ class BbcBasicView(BasicView):
         return [(kind, f"{count} open") for kind, count in counts if count]
 
 
-def _detokenised(text):
-    """Tokens (bytes >= &80) shown as <&XX>: the token table is BBC BASIC's business."""
-    return "".join(ch if ord(ch) < 0x80 else f"<&{ord(ch):02X}>" for ch in text)
+def _split_bbc_statements(data):
+    """[(offset, bytes)] of a tokenised line's statements: split at ':' outside strings, not after
+    REM or DATA (whose text runs to the end of the line)."""
+    out, start, quoted = [], 0, False
+    for i, byte in enumerate(data):
+        if byte == 0x22:
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif byte in REST_IS_TEXT:
+            break
+        elif byte == ord(":"):
+            out.append((start, data[start:i]))
+            start = i + 1
+    out.append((start, data[start:]))
+    return [(offset, piece.strip(b" ")) for offset, piece in out]
+
+
+def _printable(text, limit=30):
+    shown = "".join(ch if " " <= ch < "\x7f" else "." for ch in text)
+    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
+
+
+def _real_text(five):
+    """BBC BASIC's 5-byte real: an exponent byte (excess &80), then the mantissa most significant
+    byte first, whose top bit (always 1 in a normalised number) holds the sign instead."""
+    exponent, mantissa = five[0], int.from_bytes(five[1:], "big")
+    if exponent == 0 and mantissa == 0:
+        return "0"
+    sign = -1 if mantissa & 0x80000000 else 1
+    value = sign * (mantissa | 0x80000000) / 2 ** 32 * 2.0 ** (exponent - 0x80)
+    return f"{value:.9G}"
 
 
 def atom_layout():
@@ -249,7 +357,7 @@ def atom_layout():
     symbols = assemble(ATOM_INCLUDE.read_text(encoding="utf-8"), filename=str(ATOM_INCLUDE)).symbols
     wanted = ("FOR_VAR", "FOR_LIM0", "FOR_LIM1", "FOR_LIM2", "FOR_LIM3", "FOR_STEP0", "FOR_STEP1",
               "FOR_STEP2", "FOR_STEP3", "FOR_LO", "FOR_HI", "FOR_OFF", "FOR_MAX", "DO_LO", "DO_HI",
-              "DO_OFF", "DO_MAX", "SUB_LO", "SUB_HI", "SUB_OFF", "SUB_MAX", "ARR_LO", "ARR_HI")
+              "DO_OFF", "DO_MAX", "SUB_LO", "SUB_HI", "SUB_OFF", "SUB_MAX", "ARR_LO", "ARR_HI", "FREEP")
     missing = [name for name in wanted if name not in symbols]
     if missing:
         raise RuntimeError(f"{ATOM_INCLUDE} no longer defines {', '.join(missing)}: update the BASIC view")

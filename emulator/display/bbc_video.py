@@ -72,6 +72,11 @@ def _geometry(crtc):
     return rows, columns
 
 
+def displayed_rows(crtc):
+    """How many character rows a picture shows (0 while the display is off)."""
+    return _geometry(crtc)[0]
+
+
 def _cell_addresses(crtc, rows, columns):
     """(rows, columns) array of the 14-bit MA of each character cell."""
     start = crtc.start_address
@@ -142,11 +147,12 @@ def physical_colours(memory, crtc, ula, latch_c0c1):
     ma = _cell_addresses(crtc, rows, columns)
     shown = min(lines, 8)
     raster = np.arange(shown)[None, :, None]
-    data = mem[_ram_addresses(ma[:, None, :], raster, latch_c0c1)]          # rows, shown, columns
-    logical = _SHIFT_TABLES[ppb][data]                                      # rows, shown, cols, ppb
+    # np.take rather than fancy indexing for the table look-ups: several times faster on numpy.
+    data = mem.take(_ram_addresses(ma[:, None, :], raster, latch_c0c1))    # rows, shown, columns
+    logical = np.take(_SHIFT_TABLES[ppb], data, axis=0)                     # rows, shown, cols, ppb
     palette = np.array(ula.physical_colours(), dtype=np.uint8)
     colours = np.full((rows, lines, columns, ppb), 255, dtype=np.uint8)
-    colours[:, :shown] = palette[logical]
+    colours[:, :shown] = palette.take(logical)
     return colours.reshape(rows * lines, columns * ppb)
 
 
@@ -156,7 +162,7 @@ def _render_bitmap(memory, crtc, ula, latch_c0c1, frame_number, rows, columns):
     colours = physical_colours(memory, crtc, ula, latch_c0c1)              # rows*lines, cols*ppb
     rgb_table = np.vstack([RGB, np.zeros((248, 3), dtype=np.uint8)])       # 255 (blanked) -> black
     pixel_width = 16_000_000 // ula.pixel_rate_hz
-    image = rgb_table[colours]                                              # H, W, 3
+    image = np.take(rgb_table, colours, axis=0)                             # H, W, 3
     # Cursor: the ULA inverts the cursor's character times on the CRTC's cursor lines.
     ma = _cell_addresses(crtc, rows, columns)
     first, last = crtc.cursor_start_line, min(crtc.cursor_end_line, lines - 1)
@@ -187,7 +193,7 @@ def _render_teletext(memory, crtc, ula, latch_c0c1, frame_number, rows, columns)
     bits = bank[glyph]                                          # rows, columns, 20, 12
     colour = np.where(bits, foreground[:, :, None, None], background[:, :, None, None])
     colour = colour.transpose(0, 2, 1, 3).reshape(rows * height, columns * width)
-    image = RGB[colour]                                         # 3-bit colour -> RGB
+    image = np.take(RGB, colour, axis=0)                        # 3-bit colour -> RGB
     ma = _cell_addresses(crtc, rows, columns)
     first, last = crtc.cursor_start_line, min(crtc.cursor_end_line, height - 1)
     for row, column in _cursor_cells(crtc, ula, ma, frame_number, TELETEXT_PIPELINE_CHARS):

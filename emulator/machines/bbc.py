@@ -16,10 +16,11 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
         &FEC0-&FEDF uPD7002 ADC: fitted, idle (status "conversion complete", result &0000)
     An address nothing answers reads as the high byte of the address (the last byte the CPU put on the
     data bus for an absolute access: the NMOS "open bus" behaviour, as the Atom module does it).
-    Every access to &FC00-&FEFF is stretched to the 1 MHz bus.  On the real Model B the video ULA
-    (&FE20), ROMSEL (&FE30), FDC (&FE80), Econet (&FEA0) and Tube (&FEE0) ranges of SHEILA run at
-    2 MHz (BeebWiki, "Cycle stretching"); the bus stretches whole pages, so those five ranges cost
-    the CPU one or two cycles too many here.
+    Accesses to FRED, JIM and the 1 MHz chips of SHEILA are stretched to the 1 MHz bus: the CRTC,
+    ACIA, serial ULA and STATID (&FE00-&FE1F), the VIAs (&FE40-&FE7F) and the ADC (&FEC0-&FEDF).
+    The video ULA and ROMSEL (&FE20-&FE3F), the FDC and Econet (&FE80-&FEBF) and the Tube
+    (&FEE0-&FEFF) run at the CPU's 2 MHz (BeebWiki, "Cycle stretching": the list of devices
+    accessed at 1 MHz; everything else on the I/O bus runs at 2 MHz).
 
 System VIA (Advanced User Guide 23.1-23.3):
     port A  the slow data bus: keyboard (key number out, PA7 "key down" in) and the SN76489's data
@@ -58,6 +59,7 @@ from emulator.clock import Clock
 from emulator.display import bbc_video
 from emulator.display.png import write_png
 from emulator.errors import UserError
+from emulator.machines.bbc_io import SheilaPage
 
 CLOCK_HZ = 2_000_000
 FIELD_HZ = 50
@@ -69,6 +71,8 @@ MOS_BASE = 0xC000
 ROM_SIZE = 0x4000                # MOS, BASIC and a sideways ROM (an 8 KiB one is also accepted)
 BASIC_SLOT = 15
 FRED, JIM, SHEILA = 0xFC00, 0xFD00, 0xFE00
+# The parts of SHEILA that are not on the 1 MHz bus: video ULA and ROMSEL, FDC and Econet, Tube.
+SHEILA_2MHZ = ((0xFE20, 0x20), (0xFE80, 0x40), (0xFEE0, 0x20))
 
 # MOS 1.20 keeps the bitmaps of characters &20-&7F at &C000-&C2FF (Advanced User Guide, VDU
 # drivers: "the character definitions are held in the MOS ROM at &C000"); screen.text() matches the
@@ -140,7 +144,8 @@ class ADC7002:
 
 
 class Sheila:
-    """&FE00-&FEFF: one page, decoded by address ranges as the Model B's IC decoding does."""
+    """&FE00-&FEFF: one page, decoded by address ranges as the Model B's IC decoding does.  The bus
+    reaches it through bbc_io.SheilaPage, which answers the two VIAs' ranges itself (in C)."""
 
     def __init__(self, bbc):
         self.bbc = bbc
@@ -200,10 +205,14 @@ class Sheila:
 class BBCScreen:
     """What a person sees: the picture rendered from RAM and the 6845 / video ULA registers.
 
-    Rendering is on demand.  A picture is kept with everything it was made from (the screen's RAM,
-    CRTC and ULA registers, C0/C1, and the cursor/flash phase of the field); asking again for an
-    unchanged picture returns the kept one (read-only), so a window that asks every field pays only
-    when something on the screen changed.
+    Rendering is on demand, and a picture is made of character rows that are kept.  A row's pixels
+    depend only on its own bytes, the display's settings (the CRTC registers other than the screen
+    start and cursor address, the ULA's control and palette, C0/C1), where the cursor is in the row
+    while it shows, and, for a teletext row with flashing text, the flash phase.  Rows are kept under
+    those keys (for the rows of the last two pictures), so a picture whose rows all moved, as a
+    hardware scroll moves them, is put together from kept rows and only new rows are drawn.  A
+    teletext page with double height is drawn whole (a row there depends on the one above).
+    Asking again for an unchanged picture returns the same (read-only) array.
     """
 
     def __init__(self, bbc):
@@ -213,8 +222,11 @@ class BBCScreen:
         self._key = None
         self._ram = None
         self._frame = None
+        self._settings = None
+        self._rows = {}                 # row key -> row picture, for the rows of the last picture
+        self._older_rows = {}           # ... and of the one before
         self.renders = 0                # whole pictures drawn
-        self.row_renders = 0            # character rows drawn again on their own
+        self.row_renders = 0            # character rows drawn on their own
 
     def _inputs(self):
         bbc = self.bbc
@@ -240,64 +252,101 @@ class BBCScreen:
         bitmap = np.where(ma & 0x1000, bitmap - bbc_video.wrap_size(bbc.latch_c0c1), bitmap)
         first = np.where(ma & 0x2000, teletext, bitmap)
         addresses = (first[:, :, None] + np.arange(8)) & 0x7FFF
-        return ma, np.frombuffer(bbc.bus.memory, dtype=np.uint8)[addresses].reshape(rows, columns * 8)
+        return ma, np.frombuffer(bbc.bus.memory, dtype=np.uint8).take(addresses).reshape(rows, columns * 8)
 
     def rgb(self):
         """The picture of the current field: numpy uint8 (512, 640, 3), or (500, 480, 3) in MODE 7.
 
-        Read-only: the same array comes back while nothing on the screen changes.  When only some
-        character rows changed (their bytes, the cursor blinking in one, teletext flashing), only
-        those rows are drawn again: a row of either kind of MODE depends on nothing outside it,
-        except that a teletext row after a double-height one shows its lower halves, so a page
-        with double height is drawn whole."""
+        Read-only: the same array comes back while nothing on the screen changes."""
         bbc = self.bbc
         key = self._inputs()
         ma, ram = self._screen_bytes()
-        previous = self._ram
-        if self._frame is not None and key[:-1] == self._key[:-1] and previous.shape == ram.shape:
-            changed = (previous != ram).any(axis=1)
-            (cursor_was, flash_was), (cursor_is, flash_is) = self._key[-1], key[-1]
-            if cursor_was != cursor_is:             # the blinking cursor's row
-                changed |= (ma == bbc.crtc.cursor_address).any(axis=1)
-            if flash_was != flash_is:               # teletext rows with flashing text
-                changed |= ((ram[:, ::8] & 0x7F) == 0x08).any(axis=1)
-            changed = np.flatnonzero(changed)
-            if len(changed) * 2 <= len(ram) and not self._double_height(previous, ram):
-                if len(changed):
-                    self._frame = self._redraw_rows(changed, len(ram))
-                self._key, self._ram = key, ram
-                return self._frame
-        self._frame = bbc_video.render_frame(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1,
-                                             bbc.field_count)
-        self._frame.setflags(write=False)
-        self._key, self._ram = key, ram
-        self.renders += 1
-        return self._frame
+        if self._frame is not None and key == self._key and np.array_equal(ram, self._ram):
+            return self._frame
+        registers, control, palette, c0c1, (cursor_on, flash_on) = key
+        teletext = bbc.ula.teletext
+        # The settings every row depends on: all but the start (R12, R13) and cursor (R14, R15).
+        settings = (registers[:12] + registers[16:], control, palette, c0c1)
+        codes = ram[:, ::8] & 0x7F
+        double_height = teletext and bool((codes == 0x0D).any())
+        whole = len(ram) == 0 or bbc_video.displayed_rows(bbc.crtc) != len(ram)   # e.g. display off
+        if settings != self._settings or double_height or whole:
+            frame = self._render_whole(ram, ma, double_height)
+        else:
+            frame = self._assemble(ram, ma, codes, teletext)
+        self._settings = settings
+        frame.setflags(write=False)
+        self._frame, self._key, self._ram = frame, key, ram
+        return frame
 
-    def _double_height(self, previous, ram):
-        if not self.bbc.ula.teletext:
-            return False
-        return bool(((previous[:, ::8] & 0x7F) == 0x0D).any() or ((ram[:, ::8] & 0x7F) == 0x0D).any())
-
-    def _redraw_rows(self, changed, rows):
-        """The kept picture with character rows `changed` drawn again from a view of the 6845 that
-        displays just those rows."""
+    def _row_keys(self, ram, ma, codes, teletext):
+        """The key of each row: its bytes, the cursor's column in it while the cursor shows (else
+        -1), and in a teletext row with flashing text the flash phase."""
         bbc = self.bbc
         crtc = bbc.crtc
-        frame = np.array(self._frame)
-        height = frame.shape[0] // rows
-        view = copy.copy(crtc)
-        for row in changed:
-            registers = list(crtc.registers)
-            start = (crtc.start_address + int(row) * registers[1]) & 0x3FFF
-            registers[12], registers[13], registers[6] = start >> 8, start & 0xFF, 1
-            view.registers = registers
-            picture = bbc_video.render_frame(bbc.bus.memory, view, bbc.ula, bbc.latch_c0c1,
-                                             bbc.field_count)
-            frame[row * height:(row + 1) * height] = picture[:height]
-        frame.setflags(write=False)
-        self.row_renders += len(changed)
+        field = bbc.field_count
+        cursor_columns = np.full(len(ram), -1)
+        if crtc.cursor_visible(field):
+            rows, columns = np.nonzero(ma == crtc.cursor_address)
+            cursor_columns[rows] = columns
+        keys = []
+        if teletext:
+            flashing = (codes == 0x08).any(axis=1)
+            phase = flash_visible(field)
+            for row in range(len(ram)):
+                keys.append((ram[row, ::8].tobytes(), int(cursor_columns[row]),
+                             phase if flashing[row] else None))
+        else:
+            for row in range(len(ram)):
+                keys.append((ram[row].tobytes(), int(cursor_columns[row]), None))
+        return keys
+
+    def _render_whole(self, ram, ma, double_height):
+        bbc = self.bbc
+        frame = bbc_video.render_frame(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, bbc.field_count)
+        self.renders += 1
+        self._older_rows = {}
+        self._rows = {}
+        if not double_height and len(ram) and bbc_video.displayed_rows(bbc.crtc) == len(ram):
+            # Every row of a page without double height is a row picture to keep.
+            height = frame.shape[0] // len(ram)
+            teletext = bbc.ula.teletext
+            keys = self._row_keys(ram, ma, ram[:, ::8] & 0x7F, teletext)
+            for row, key in enumerate(keys):
+                self._rows[key] = frame[row * height:(row + 1) * height]
         return frame
+
+    def _assemble(self, ram, ma, codes, teletext):
+        """The picture from kept rows, drawing only the rows not kept."""
+        keys = self._row_keys(ram, ma, codes, teletext)
+        rows, older = self._rows, self._older_rows
+        kept = {}
+        pictures = []
+        for row, key in enumerate(keys):
+            picture = kept.get(key)
+            if picture is None:
+                picture = rows.get(key)
+            if picture is None:
+                picture = older.get(key)
+            if picture is None:
+                picture = self._draw_row(row)
+            kept[key] = picture
+            pictures.append(picture)
+        self._older_rows, self._rows = rows, kept
+        return np.concatenate(pictures)
+
+    def _draw_row(self, row):
+        """Character row `row` drawn on its own, from a view of the 6845 that displays just it."""
+        bbc = self.bbc
+        crtc = bbc.crtc
+        view = copy.copy(crtc)
+        registers = list(crtc.registers)
+        start = (crtc.start_address + row * registers[1]) & 0x3FFF
+        registers[12], registers[13], registers[6] = start >> 8, start & 0xFF, 1
+        view.registers = registers
+        picture = bbc_video.render_frame(bbc.bus.memory, view, bbc.ula, bbc.latch_c0c1, bbc.field_count)
+        self.row_renders += 1
+        return picture
 
     def text(self):
         """Rows as a person reads them: MODE 7 through the SAA5050's character set; a bitmap MODE
@@ -384,7 +433,9 @@ class BBCMicro:
         open_bus = OpenBus()
         bus.map_io(FRED, 0x100, open_bus, stretch=True)
         bus.map_io(JIM, 0x100, open_bus, stretch=True)
-        bus.map_io(SHEILA, 0x100, self.sheila, stretch=True)
+        bus.map_io(SHEILA, 0x100, SheilaPage(self.system_via, self.user_via, self.sheila), stretch=True)
+        for start, size in SHEILA_2MHZ:
+            bus.set_stretch(start, size, False)
         self.rom_names = sorted(images)
 
     def select_rom(self, slot):
@@ -434,6 +485,11 @@ class BBCMicro:
 
     def _keyboard_ca2(self, level):
         self.system_via.set_ca2(level, self.cpu.cycles)
+
+    def beeps(self):
+        """Every note the SN76489 has been given so far (sn76489.Note: cycle, channel, frequency,
+        attenuation, noise), a MOS's bell included; headless tests read them."""
+        return list(self.sound.notes)
 
     @property
     def latch_c0c1(self):

@@ -179,23 +179,23 @@ case("gosub_abbreviation", '10 GOS.s;E.\n20sP."S";R.', ["S"])
 case("link_machine_code", "10 DIM P-1;Q=P;[LDA@42;STA#80;RTS;]\n20 PRINT $12;LINK Q;PRINT ?#80", [N(42)])
 
 # --- errors -----------------------------------------------------------------------------------
-case("error_division_by_zero", "10 A=0\n20 PRINT 1/A", ["ERROR 174 LINE 20"])
-case("error_missing_line", "10 GOTO 99", ["ERROR 246 LINE 10"])
-case("error_missing_label", "10 GOSUB q", ["ERROR 246 LINE 10"])
-case("error_return", "10 RETURN", ["ERROR 216 LINE 10"])
+case("error_division_by_zero", "10 A=0\n20 PRINT 1/A", ["ERROR 129 LINE 20"])
+case("error_missing_line", "10 GOTO 99", ["ERROR 127 LINE 10"])
+case("error_missing_label", "10 GOSUB q", ["ERROR 157 LINE 10"])
+case("error_return", "10 RETURN", ["ERROR 31 LINE 10"])
 case("error_next", "10 NEXT", ["ERROR 230 LINE 10"])
-case("error_until", "10 UNTIL 1", ["ERROR 232 LINE 10"])
+case("error_until", "10 UNTIL 1", ["ERROR 198 LINE 10"])
 case("error_unknown_statement", "10 A=1\n20 QQQ", ["ERROR 94 LINE 20"])
-case("error_missing_to", "10 FOR I=1 STEP 2", ["ERROR 198 LINE 10"])
-case("error_gosub_depth", "10 GOSUB 10", ["ERROR 18 LINE 10"])
-case("error_for_depth", "10 FORA=1TO2;FORB=1TO2;FORC=1TO2;FORD=1TO2;FORE=1TO2\n20 FORF=1TO2;FORG=1TO2;FORH=1TO2;FORI=1TO2", ["ERROR 184 LINE 20"])
-case("error_mod_by_zero", "10 PRINT 5%0", ["ERROR 174 LINE 10"])
-case("error_then_output_kept", '10 PRINT "A"\n20 GOTO 5', ["A", "ERROR 246 LINE 20"])
-case("error_mid_print", '10 PRINT "A";GOTO 7', ["A", "ERROR 246 LINE 10"])
+case("error_missing_to", "10 FOR I=1 STEP 2", ["ERROR 174 LINE 10"])
+case("error_gosub_depth", "10 GOSUB 10", ["ERROR 2 LINE 10"])
+case("error_for_depth", "10 FORA=1TO2;FORB=1TO2;FORC=1TO2;FORD=1TO2;FORE=1TO2\n20 FORF=1TO2;FORG=1TO2;FORH=1TO2;FORI=1TO2", ["ERROR 111 LINE 20"])
+case("error_mod_by_zero", "10 PRINT 5%0", ["ERROR 129 LINE 10"])
+case("error_then_output_kept", '10 PRINT "A"\n20 GOTO 5', ["A", "ERROR 127 LINE 20"])
+case("error_mid_print", '10 PRINT "A";GOTO 7', ["A", "ERROR 127 LINE 10"])
 case("error_bad_factor", "10 A=)", ["ERROR 29 LINE 10"])
-case("error_missing_bracket", "10 A=(1+2", ["ERROR 27 LINE 10"])
-case("error_mnemonic", "10 DIM P-1;[XYZ]", ["ERROR 2 LINE 10"])
-case("error_branch_range", "10 DIM P-1;Q=P;[BNE Q+200;]", ["ERROR 3 LINE 10"])
+case("error_missing_bracket", "10 A=(1+2", ["ERROR 174 LINE 10"])
+case("error_mnemonic", "10 DIM P-1;[XYZ]", ["ERROR 208 LINE 10"])
+case("error_branch_range", "10 DIM P-1;Q=P;[BNE Q+200;]", ["ERROR 174 LINE 10"])
 
 # --- programs ------------------------------------------------------------------------------------
 case("prog_factorial", "10 F=1;FOR I=1 TO 10;F=F*I;NEXT;PRINT F", [N(3628800)])
@@ -229,6 +229,31 @@ case("os_osasci_turns_13_into_a_new_line",
      "10 DIM P-1;Q=P;PRINT $21;[LDA@66;JSR#FFE9;LDA@13;JSR#FFE9\n20 LDA@67;JSR#FFE9;RTS;]\n30 PRINT $6;LINK Q;PRINT",
      ["B", "C"])
 case("os_vectors_in_page_2", "10 PRINT ?#209=#FF OR ?#209>=#F0, ?#20B>=#F0", [N(1, 1)])
+
+# --- statement dispatch: the table is searched from the statement's first letter -------------
+# `N.` for NEXT as in ATAP 4.6.1's example; names of variables and arrays that share a first letter
+# with statements (D, E, F, G, I, L, N, P, R, U, W) must still be assignments.
+case("stmt_next_abbreviation", "10 FOR I=1 TO 3;PRINT I;N.", [N(1, 2, 3)])
+case("stmt_variables_named_like_statement_letters",
+     "10 D=4;E=5;F=6;G=7;I=8;L=9\n20 N=2;P=3;R=1;U=2;W=3\n30 PRINT D+E+F+G+I+L+N+P+R+U+W", [N(50)])
+case("stmt_arrays_named_like_statement_letters", "10 DIM DD2,RR2;DD1=6;RR1=7;PRINT DD1*RR1", [N(42)])
+case("stmt_let_and_rem", "10 LET A=5\n20 REM SKIP ME;A=6\n30 PRINT A", [N(5)])
+case("stmt_until_and_wait", "10 A=0;DO A=A+1;WAIT;UNTIL A=3;PRINT A", [N(3)])
+
+# --- errors added with the documented table ---------------------------------------------------
+# the documented numbers of the remaining checks (ATAP ch. 27; docs/atom_firmware.md "Errors")
+case("error_do_depth", "10 DO;GOTO 10", ["ERROR 18 LINE 10"])
+case("error_for_without_variable", "10 FOR 1=1 TO 2", ["ERROR 111 LINE 10"])
+case("error_next_of_other_variable", "10 FOR I=1 TO 2;NEXT J", ["ERROR 230 LINE 10"])
+case("error_print_unmatched_quote", '10 PRINT "AB', ["AB", "ERROR 159 LINE 10"])  # printed as read
+case("error_string_unmatched_quote", '10 DIM A9;$A="AB', ["ERROR 200 LINE 10"])
+case("error_illegal_dim", "10 DIM 5", ["ERROR 216 LINE 10"])
+case("error_subscript_negative", "10 DIM AA3;AA(-1)=5", ["ERROR 134 LINE 10"])
+case("error_subscript_too_big", "10 DIM AA3;PRINT AA(16384)", ["ERROR 134 LINE 10"])
+case("error_subscript_in_range", "10 DIM AA3;AA3=7;AA0=2;PRINT AA3*AA0", [N(14)])
+case("error_missing_equals", "10 FOR I 1 TO 2", ["ERROR 94 LINE 10"])
+case("error_assembler_label", "10 DIM P-1;[:5 NOP;]", ["ERROR 76 LINE 10"])
+case("error_star_command", "10 PRINT 1\n20 *CAT\n30 PRINT 2", [N(1), "COM?", "ERROR 48 LINE 20"])
 
 os.makedirs(OUT, exist_ok=True)
 for f in os.listdir(OUT):

@@ -13,21 +13,28 @@ OLDBYTE     = $038D             ; the first byte of the program, kept by NEW for
         .byte n
         .endm
 
-; error numbers: provisional until reconciled with the documented table (docs/atom_firmware.md)
-E_STATEMENT = 94                ; unknown statement / syntax
-E_SYNTAX    = 29                ; unknown or missing factor
-E_BRACKET   = 27                ; missing closing bracket
-E_LINE      = 246               ; no such line
-E_RETURN    = 216               ; RETURN without GOSUB
-E_NEXT      = 230               ; NEXT without FOR
-E_UNTIL     = 232               ; UNTIL without DO
-E_GOSUBS    = 18                ; too many GOSUBs
-E_DOS       = 170               ; too many DOs
-E_FORS      = 184               ; too many FORs
-E_DIVIDE    = 174               ; division by zero
-E_TO        = 198               ; TO expected
-E_COMPLEX   = 16                ; expression too complex
-E_ESCAPE    = 17                ; ESCAPE
+; Error numbers: the documented Atom table ("Atomic Theory and Practice", Acorn 1980, ch. 27, as
+; transcribed in a public Atom emulator's manual data); the documented meaning after each ";".
+; Conditions of ours the table has no entry for take the number whose meaning covers them; the
+; reasoning is in docs/atom_firmware.md.  ESCAPE gives no error: it goes back to the prompt.
+E_STATEMENT = 94                ; unknown command, invalid statement terminator
+E_SYNTAX    = 29                ; unknown or missing function (our unknown or missing factor)
+E_ITEM      = 174               ; significant item missing or malformed (')' or TO missing,
+                                ;   expression too deep for the stack)
+E_LINE      = 127               ; line number not found in GOTO or GOSUB
+E_LABEL     = 157               ; label not found
+E_RETURN    = 31                ; RETURN without GOSUB
+E_NEXT      = 230               ; NEXT without matching FOR
+E_UNTIL     = 198               ; UNTIL with no DO
+E_GOSUBS    = 2                 ; too many GOSUBs
+E_DOS       = 18                ; too many DO statements
+E_FORS      = 111               ; missing variable in FOR; too many FOR statements
+E_DIVIDE    = 129               ; division by zero
+E_SUBSCRIPT = 134               ; array subscript out of range
+E_DIM       = 216               ; illegal DIM statement
+E_ASMLABEL  = 76                ; assembler label error
+E_PRINTQ    = 159               ; unmatched quotes in PRINT or INPUT
+E_STRINGQ   = 200               ; unmatched quotes in string
 
         .org $C000
         jmp cold
@@ -37,6 +44,8 @@ E_ESCAPE    = 17                ; ESCAPE
         jmp store_target        ; B_LABEL
         jmp expect              ; B_EXPECT
         jmp stmt_end            ; B_STMT_END
+        jmp print_plain         ; B_PRINTNUM
+        jmp prompt              ; B_PROMPT
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE
@@ -191,10 +200,10 @@ expect: sta TMP
         bne @bad
         inc TXTOFF
         rts
-@bad:   lda TMP
-        cmp #')'
+@bad:   lda TMP                 ; a missing ')' is a significant item missing; any other
+        cmp #')'                ; (the '=' of an assignment, above all) an unknown command
         bne @syntax
-        error E_BRACKET
+        error E_ITEM
 @syntax:
         error E_STATEMENT
 
@@ -330,6 +339,7 @@ enter_line:
         cmp #13
         bne @count
         stx TMP                 ; bytes to open up at PTR1
+        jsr KROOM               ; ERROR 248 unless they are there
         ; move TOP-1 .. PTR1 up by TMP (from the top down)
         lda TOPV
         sta PTR2
@@ -471,9 +481,16 @@ exec_stmt:
 @star:  cmp #'*'
         bne @words
         jmp st_star
-@words: lda #<statements
+@words: sec                     ; only capitals start statements
+        sbc #'A'
+        cmp #26
+        bcs @assign
+        tax
+        lda stmt_index,x        ; C is clear
+        adc #<statements
         sta PTR2
         lda #>statements
+        adc #0
         sta PTR2+1
         jsr match_kw
         bcc @assign
@@ -481,7 +498,8 @@ exec_stmt:
 @assign:
         jmp assignment
 
-escape: error E_ESCAPE
+; ESCAPE: back to the prompt with no error report (the documented table has no number for it)
+escape: jmp prompt
 
 ; stmt_end: after a statement only ';' or the end of the line may follow.
 stmt_end:
@@ -526,56 +544,83 @@ run_line:
 end_stmt:
         jmp prompt
 
-statements:
-        .text "PRIN", 'T'+$80
-        .word st_print
-        .text "I", 'F'+$80
-        .word st_if
+statements:        ; grouped by first letter (the order within a letter decides what an
+                   ; abbreviation with '.' means); stmt_index finds each letter's group
+stmt_c:
+        .text "CLEA", 'R'+$80
+        .word KCLEAR
+stmt_d:
+        .text "D", 'O'+$80
+        .word st_do
+        .text "DI", 'M'+$80
+        .word st_dim
+        .text "DRA", 'W'+$80
+        .word KDRAW
+stmt_e:
+        .text "EN", 'D'+$80
+        .word end_stmt
+stmt_f:
+        .text "FO", 'R'+$80
+        .word st_for
+stmt_g:
         .text "GOT", 'O'+$80
         .word st_goto
         .text "GOSU", 'B'+$80
         .word st_gosub
-        .text "RETUR", 'N'+$80
-        .word st_return
-        .text "FO", 'R'+$80
-        .word st_for
-        .text "NEX", 'T'+$80
-        .word st_next
-        .text "D", 'O'+$80
-        .word st_do
-        .text "UNTI", 'L'+$80
-        .word st_until
-        .text "EN", 'D'+$80
-        .word end_stmt
-        .text "DI", 'M'+$80
-        .word st_dim
+stmt_i:
+        .text "I", 'F'+$80
+        .word st_if
         .text "INPU", 'T'+$80
         .word st_input
+stmt_l:
         .text "LIS", 'T'+$80
-        .word st_list
-        .text "NE", 'W'+$80
-        .word st_new
-        .text "OL", 'D'+$80
-        .word st_old
-        .text "RU", 'N'+$80
-        .word st_run
+        .word KLIST
         .text "LIN", 'K'+$80
         .word st_link
-        .text "RE", 'M'+$80
-        .word st_rem
         .text "LE", 'T'+$80
         .word assignment
-        .text "CLEA", 'R'+$80
-        .word KCLEAR
-        .text "PLO", 'T'+$80
-        .word KPLOT
-        .text "DRA", 'W'+$80
-        .word KDRAW
+stmt_m:
         .text "MOV", 'E'+$80
         .word KMOVE
+stmt_n:
+        .text "NEX", 'T'+$80
+        .word st_next
+        .text "NE", 'W'+$80
+        .word st_new
+stmt_o:
+        .text "OL", 'D'+$80
+        .word st_old
+stmt_p:
+        .text "PRIN", 'T'+$80
+        .word st_print
+        .text "PLO", 'T'+$80
+        .word KPLOT
+stmt_r:
+        .text "RETUR", 'N'+$80
+        .word st_return
+        .text "RU", 'N'+$80
+        .word st_run
+        .text "RE", 'M'+$80
+        .word st_rem
+stmt_u:
+        .text "UNTI", 'L'+$80
+        .word st_until
+stmt_w:
         .text "WAI", 'T'+$80
         .word KWAIT
+stmt_none:
         .byte 0
+
+; stmt_index: for each letter A-Z, where its statements start in the table (speed: the
+; search starts at the right letter instead of at PRINT)
+stmt_index:
+        .byte stmt_none-statements, stmt_none-statements, stmt_c-statements, stmt_d-statements
+        .byte stmt_e-statements, stmt_f-statements, stmt_g-statements, stmt_none-statements
+        .byte stmt_i-statements, stmt_none-statements, stmt_none-statements, stmt_l-statements
+        .byte stmt_m-statements, stmt_n-statements, stmt_o-statements, stmt_p-statements
+        .byte stmt_none-statements, stmt_r-statements, stmt_none-statements, stmt_none-statements
+        .byte stmt_u-statements, stmt_none-statements, stmt_w-statements, stmt_none-statements
+        .byte stmt_none-statements, stmt_none-statements
 
 st_asm: lda #1
         sta ASMMODE
@@ -593,7 +638,7 @@ store_target:
         bpl @push
         jsr array_element
         bcs @ok
-        error E_STATEMENT
+        error E_ASMLABEL
 @ok:    lda ACC
         sta PTR1
         lda ACC+1
@@ -631,43 +676,6 @@ st_rem: ldy TXTOFF
         jmp exec_stmt
 
 ; --- LIST, NEW, OLD, RUN ------------------------------------------------------------------------
-
-st_list:
-        lda #0
-        sta PTR3
-        lda TEXTPAGE
-        sta PTR3+1
-@line:  jsr KESCAPE
-        bcs @done
-        ldy #0
-        lda (PTR3),y
-        bmi @done
-        sta ACC+1
-        iny
-        lda (PTR3),y
-        sta ACC
-        lda #0
-        sta ACC+2
-        sta ACC+3
-        jsr print_plain
-        ldy #2
-@text:  lda (PTR3),y
-        cmp #13
-        beq @eol
-        sty TMP4
-        jsr outch
-        ldy TMP4
-        iny
-        bne @text
-@eol:   jsr newline
-        sec
-        tya
-        adc PTR3
-        sta PTR3
-        bcc @line
-        inc PTR3+1
-        bne @line
-@done:  jmp prompt
 
 st_new: jsr do_new
         jmp prompt
@@ -720,7 +728,7 @@ target: jsr nextc
         sta PTR1+1
 @line:  ldy #0
         lda (PTR1),y
-        bmi @missing
+        bmi @nolabel
         ldy #2
         lda (PTR1),y
         cmp TMP
@@ -747,6 +755,8 @@ target: jsr nextc
 @found: rts
 @missing:
         error E_LINE
+@nolabel:
+        error E_LABEL
 
 st_goto:
         jsr target
@@ -813,7 +823,7 @@ then_word:
 
 st_for: jsr var_index           ; X = the control variable
         bcs @var
-        error E_STATEMENT
+        error E_FORS                    ; documented: missing variable in FOR
 @var:   txa
         pha
         lda #'='
@@ -843,7 +853,7 @@ st_for: jsr var_index           ; X = the control variable
         sta PTR2+1
         jsr match_kw
         bcs @to
-        error E_TO
+        error E_ITEM
 @to:    jsr expr
         ldy FORSP
         lda ACC
@@ -1166,7 +1176,7 @@ string_source:
         bne @skip
         sty TXTOFF
         rts
-@bad:   error E_STATEMENT
+@bad:   error E_STRINGQ
 @address:
         lda #'$'
         jsr expect
@@ -1229,7 +1239,7 @@ st_dim: jsr nextc
         inc TXTOFF
         jmp st_dim
 @end:   jmp stmt_end
-@bad:   error E_STATEMENT
+@bad:   error E_DIM
 
 inc_acc:
         inc ACC
@@ -1408,7 +1418,7 @@ print_literal:
         jmp @next
 @done:  sty TXTOFF
         rts
-@bad:   error E_STATEMENT
+@bad:   error E_PRINTQ
 
 ; print_plain: ACC in decimal with no padding.
 print_plain:
@@ -1582,7 +1592,7 @@ push_acc:
         cpx #$30
         bcc @deep
         rts
-@deep:  error E_COMPLEX
+@deep:  error E_ITEM
 
 pull_arg:
         pla
@@ -2109,6 +2119,11 @@ array_element:
         sbc #'A'
         pha
         jsr factor              ; the subscript
+        lda ACC+1               ; no sizes are kept: a subscript that is negative or too big
+        and #$C0                ; to address (16384 or more) is out of range
+        ora ACC+2
+        ora ACC+3
+        bne @range
         asl ACC
         rol ACC+1
         asl ACC
@@ -2129,6 +2144,7 @@ array_element:
         rts
 @no:    clc
         rts
+@range: error E_SUBSCRIPT
 
 ; read_decimal: ACC = the decimal number at the text (consumed).
 read_decimal:
@@ -2156,22 +2172,25 @@ read_decimal:
         jmp @digit
 @done:  rts
 
+; times10: ACC = ACC * 10, as (ACC * 4 + ACC) * 2.  The copy is unrolled and the add counts X
+; up from #FC (zero page,X wraps within page zero): every number in the text comes through here.
 times10:
-        ldx #3
-@c:     lda ACC,x
-        sta ARG,x
-        dex
-        bpl @c
+        lda ACC
+        sta ARG
+        lda ACC+1
+        sta ARG+1
+        lda ACC+2
+        sta ARG+2
+        lda ACC+3
+        sta ARG+3
         jsr shl_acc
         jsr shl_acc
         clc
-        ldx #0
-@a:     lda ACC,x
-        adc ARG,x
-        sta ACC,x
+        ldx #$FC
+@a:     lda ACC+4,x
+        adc ARG+4,x
+        sta ACC+4,x
         inx
-        txa
-        eor #4
         bne @a
 shl_acc:
         asl ACC

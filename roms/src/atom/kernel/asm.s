@@ -96,7 +96,7 @@ find_mnemonic:
         bne @entry
 @unknown:
         brk
-        .byte 2                 ; error 2: unknown mnemonic (docs/atom_firmware.md)
+        .byte 208               ; documented error 208: unrecognised mnemonic in assembler
 
 asm_implied:
         lda #0
@@ -144,7 +144,8 @@ asm_branch:
         adc #0
         beq @ok
         brk
-        .byte 3                 ; error 3: branch out of range
+        .byte 174               ; branch out of range: 174, significant item malformed (the
+                                ; documented table has no number of its own for it)
 @ok:    lda #1
         sta ASMLEN
         jmp asm_emit

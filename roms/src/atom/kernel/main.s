@@ -16,6 +16,8 @@
         jmp st_draw
         jmp st_move
         jmp st_wait
+        jmp st_list
+        jmp room
 
 ; ---------------------------------------------------------------------------------------------
 ; Reset: BREAK and power-on
@@ -98,7 +100,8 @@ irq_entry:
 @brk:   lda IRQSAVE
         jmp (BRKV)
 
-; OSCLI: "*" commands.  No filing system commands exist here, so any command is unknown.
+; OSCLI: "*" commands.  No filing system commands exist here, so any command is unknown:
+; COM? and error 48 (documented: "COM? command error", ATAP ch. 27).
 oscli_default:
         ldy #0
 @skip:  lda INBUF,y
@@ -111,14 +114,47 @@ oscli_default:
         beq @done
         ldx #0
 @msg:   lda com_msg,x
-        beq @done
+        beq @error
         jsr OSWRCH
         inx
         bne @msg
+@error: brk
+        .byte 48
 @done:  cld
         rts
 com_msg:
         .text "COM?", 13, 10, 0
+
+; room: BASIC is about to open TMP bytes in its program.  Error 248 (documented: "Not enough room
+; to insert line") unless the program's new last byte is RAM below the screen at #8000.  RAM is
+; found by writing the byte's complement and reading it back (where nothing answers, writes are
+; lost), so the check follows whatever memory the machine has.
+room:   clc
+        lda TOPV
+        adc TMP
+        sta KPTR
+        lda TOPV+1
+        adc #0
+        sta KPTR+1              ; KPTR = the new TOP
+        lda KPTR
+        bne @low
+        dec KPTR+1
+@low:   dec KPTR                ; KPTR = the new last byte
+        lda KPTR+1
+        bmi @full
+        ldy #0
+        lda (KPTR),y
+        eor #$FF
+        sta (KPTR),y
+        cmp (KPTR),y
+        php
+        eor #$FF
+        sta (KPTR),y            ; put the byte back
+        plp
+        bne @full
+        rts
+@full:  brk
+        .byte 248
 
 ; ---------------------------------------------------------------------------------------------
 ; OSWRCH: the VDG text driver.  All registers preserved.
@@ -584,6 +620,7 @@ readline:
 
 .include "asm.s"
 .include "graphics.s"
+.include "list.s"
 
 ; ---------------------------------------------------------------------------------------------
 ; The documented entry points ("Atomic Theory and Practice" 25.1), each where programs call it.

@@ -1,0 +1,187 @@
+"""Period BASIC listings: which machine a listing is for, whether it can be typed, and typing it in.
+
+A listing is a text file of numbered BASIC lines, as printed in a book or magazine.  It goes into the
+machine the way a person (or an emulator's paste) puts it there: key presses through the keyboard
+matrix, one line at a time, each line ended with RETURN.  Nothing is poked into memory.
+
+Everything that could stop a listing going in whole is checked before the first key is pressed:
+a line the machine's line input would not take (longer than its input buffer), a character its
+keyboard cannot make, a line without a line number (it would be obeyed at once, not stored).
+
+Line input on the two machines:
+  * Atom: the kernel reads the keyboard only while it waits for a key (no keyboard buffer), and
+    BASIC is deaf while it stores a line.  So after each RETURN we run until the prompt is back
+    before pressing the next key; keys pressed earlier would be lost.
+  * BBC Micro: the MOS scans the keyboard on interrupts into a buffer, but that buffer is short
+    (31 characters) and BASIC empties it only when it reads the next line; waiting for the prompt
+    after each line keeps every key, as on the Atom.
+"""
+import re
+from dataclasses import dataclass
+
+from emulator.errors import UserError
+
+# The characters each line input takes.  Atom: the kernel's line buffer is 64 bytes at #0100,
+# RETURN included ("Atomic Theory and Practice" 25.2, input buffer #100-#13F): 63 characters.
+# BBC: BASIC reads a line with OSWORD 0 and a maximum length of 238 characters (BBC Micro User
+# Guide, OSWORD 0 "read line"; BASIC's own limit).
+INPUT_LIMIT = {"atom": 63, "bbc": 238}
+
+# Keys held and released quickly, as a paste does; still real presses the firmware must see.
+# The BBC's MOS scans its keyboard every 10 ms, so keys are held long enough for two scans.
+PASTE_TIMING = {
+    "atom": {"hold_ms": 15, "gap_ms": 15, "lead_ms": 5},
+    "bbc": {"hold_ms": 30, "gap_ms": 20, "lead_ms": 10},
+}
+
+PROMPT = ">"
+PROMPT_STEP_SECONDS = 0.005          # how often we look for the prompt while a line is stored
+LINE_SECONDS = 10.0                  # emulated time a machine may take to store one line
+BOOT_SECONDS = 10.0
+
+_LINE_NUMBER = re.compile(r"\s*(\d+)")
+
+# Marks of each dialect.  A mark is a regular expression and its weight; the dialect whose marks
+# weigh more wins, and a listing with no marks (or an even score) is of unknown dialect.
+_BBC_MARKS = [
+    (r"\bDEF\s*(PROC|FN)", 3), (r"\bPROC[A-Za-z_]", 3), (r"\bENDPROC\b", 3), (r"\bREPEAT\b", 2),
+    (r"\bCHR\$\(", 2), (r"\bASC\(", 2), (r"\bMOD\b", 2), (r"\bDIV\b", 2), (r"\bGET\b", 1),
+    (r"\bCLS\b", 1), (r"\bVDU\b", 2), (r"\bMODE\b", 1), (r"\bLOCAL\b", 2), (r"\bINKEY", 2),
+    (r"&[0-9A-F]{2,4}\b", 1),
+]
+_ATOM_MARKS = [
+    (r"^\s*\d+[a-z]", 3),                       # a label right after the line number: "30aGOSUB w"
+    (r"\bGOSUB\s*[a-z]\b", 3), (r"\bGOTO\s*[a-z]\b", 3), (r"\bLINK\b", 3), (r"\bCH\"", 3),
+    (r"\bPRINT\s*\$", 2), (r"\bDO\b", 2), (r"#[0-9A-F]{2,4}\b", 1), (r"\?[A-Z]", 1),
+    (r";\s*(NEXT|END|RETURN|GOTO|GOSUB|PRINT|FOR|IF)\b", 2),
+]
+
+
+@dataclass(frozen=True)
+class Listing:
+    path: str
+    machine: str
+    lines: tuple          # (source line number, text) of each program line, blank lines dropped
+
+
+def _score(text, marks):
+    return sum(weight for pattern, weight in marks for line in text.splitlines()
+               if re.search(pattern, line))
+
+
+def detect_dialect(text):
+    """'atom' or 'bbc' from the listing's text, or None when it cannot tell."""
+    bbc, atom = _score(text, _BBC_MARKS), _score(text, _ATOM_MARKS)
+    if bbc == atom:
+        return None
+    return "bbc" if bbc > atom else "atom"
+
+
+def _typeable(machine):
+    """A function that raises UserError for a character the machine's keyboard cannot make."""
+    if machine == "atom":
+        from emulator.chips.atom_keyboard import chord_for
+        return chord_for
+    from emulator.chips.bbc_keyboard import keys_for_char
+    return lambda char: keys_for_char(char, caps_lock=True)
+
+
+def check_typing(machine, text):
+    """UserError (naming the character) if the machine's keyboard cannot type all of `text`."""
+    can_type = _typeable(machine)
+    for char in text:
+        can_type(char)
+
+
+def read_listing(path, machine=None):
+    """Read and check a listing; `machine` overrides the detected dialect.  UserError (exit 2)
+    naming the file and line for anything that would stop it going in whole."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise UserError(f"{path}: cannot read the listing ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        number = raw[:e.start].count(b"\n") + 1
+        raise UserError(f"{path}:{number}: byte {raw[e.start]:#04x} is not UTF-8 text") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if machine is None:
+        machine = detect_dialect(text)
+        if machine is None:
+            raise UserError(f"{path}: cannot tell whether this listing is Atom or BBC BASIC; "
+                            f"say which with --machine atom|bbc")
+    if machine not in INPUT_LIMIT:
+        raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
+    return Listing(str(path), machine, tuple(check_lines(text, machine, path)))
+
+
+def check_lines(text, machine, path="<listing>"):
+    """The program lines of `text` as (number in the file, line); UserError for a bad one."""
+    limit = INPUT_LIMIT[machine]
+    can_type = _typeable(machine)
+    name = "Atom" if machine == "atom" else "BBC Micro"
+    lines = []
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.rstrip(" ")
+        if not line.strip():
+            continue
+        if not _LINE_NUMBER.match(line):
+            raise UserError(f"{path}:{number}: no line number (BASIC would obey the line at once, "
+                            f"not store it)")
+        if len(line) > limit:
+            raise UserError(f"{path}:{number}: the line is {len(line)} characters; the {name}'s "
+                            f"line input takes at most {limit}")
+        for column, char in enumerate(line, 1):
+            if ord(char) < 0x20 or ord(char) == 0x7F:
+                raise UserError(f"{path}:{number}:{column}: control character {ord(char):#04x} "
+                                f"in the line")
+            try:
+                can_type(char)
+            except UserError:
+                raise UserError(f"{path}:{number}:{column}: the {name} keyboard cannot type "
+                                f"{char!r}") from None
+        lines.append((number, line))
+    return lines
+
+
+# --- typing it in ------------------------------------------------------------------------------
+
+def at_prompt(machine):
+    """The machine waits at BASIC's prompt: the last row with text is the bare prompt."""
+    rows = [r for r in machine.screen.text() if r.strip()]
+    return bool(rows) and rows[-1].strip() == PROMPT
+
+
+def wait_for_prompt(machine, max_seconds, what):
+    step = max(1, round(PROMPT_STEP_SECONDS * machine.hardware.clock_hz))
+    deadline = machine.cycles + round(max_seconds * machine.hardware.clock_hz)
+    while not at_prompt(machine):
+        if machine.cycles >= deadline:
+            rows = [r for r in machine.screen.text() if r.strip()]
+            last = rows[-1].strip() if rows else "nothing"
+            raise UserError(f"{what}: no '{PROMPT}' prompt within {max_seconds:g} emulated seconds "
+                            f"(the screen ends with {last!r})")
+        machine.run_cycles(step)
+
+
+def type_listing(machine, listing, run=True):
+    """Type `listing` (a Listing) into `machine`, waiting for the prompt after each line, then RUN.
+
+    Emulated time runs flat out (nothing here waits for the host clock).  Returns the number of
+    characters typed.
+    """
+    timing = PASTE_TIMING[machine.name]
+    wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
+    typed = 0
+    for number, line in listing.lines:
+        machine.type(line + "\r", **timing)
+        machine.run_until_typed(max_seconds=LINE_SECONDS + len(line))
+        wait_for_prompt(machine, LINE_SECONDS, f"{listing.path}:{number}")
+        typed += len(line) + 1
+    if run:
+        machine.type("RUN\r", **timing)
+        machine.run_until_typed(max_seconds=LINE_SECONDS)
+        typed += 4
+    return typed

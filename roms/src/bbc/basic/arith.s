@@ -1,0 +1,247 @@
+; 32-bit integer arithmetic and decimal output.
+
+SUBT1   = $10
+SUBT2   = $11
+FIELDW  = $17
+DLEN    = $19
+DSIGN   = $1A
+
+negate_iacc:
+        sec
+        ldx #0
+        ldy #4
+@l:     lda #0
+        sbc IACC,x
+        sta IACC,x
+        inx
+        dey
+        bne @l
+        rts
+
+negate_acc2:
+        sec
+        ldx #0
+        ldy #4
+@l:     lda #0
+        sbc ACC2,x
+        sta ACC2,x
+        inx
+        dey
+        bne @l
+        rts
+
+; IACC = IACC * 10
+iacc_times10:
+        ldx #3
+@c:     lda IACC,x
+        sta TMP,x
+        dex
+        bpl @c
+        jsr iacc_shl            ; *2
+        jsr iacc_shl            ; *4
+        clc                     ; *5
+        ldx #0
+        ldy #4
+@a:     lda IACC,x
+        adc TMP,x
+        sta IACC,x
+        inx
+        dey
+        bne @a
+iacc_shl:
+        asl IACC
+        rol IACC+1
+        rol IACC+2
+        rol IACC+3
+        rts
+
+; IACC = ACC2 * IACC (the low 32 bits of the product)
+mul32:  ldx #3
+@c:     lda IACC,x
+        sta TMP,x
+        lda #0
+        sta IACC,x
+        dex
+        bpl @c
+        ldx #32
+@l:     lsr TMP+3
+        ror TMP+2
+        ror TMP+1
+        ror TMP
+        bcc @n
+        clc
+        lda IACC
+        adc ACC2
+        sta IACC
+        lda IACC+1
+        adc ACC2+1
+        sta IACC+1
+        lda IACC+2
+        adc ACC2+2
+        sta IACC+2
+        lda IACC+3
+        adc ACC2+3
+        sta IACC+3
+@n:     asl ACC2
+        rol ACC2+1
+        rol ACC2+2
+        rol ACC2+3
+        dex
+        bne @l
+        rts
+
+; ACC2 DIV IACC -> IACC, ACC2 MOD IACC -> TMP2 (truncating: the remainder has the dividend's sign)
+divmod32:
+        lda IACC
+        ora IACC+1
+        ora IACC+2
+        ora IACC+3
+        bne @ok
+        jmp e_divzero
+@ok:    lda ACC2+3
+        sta DSIGN               ; bit 7: the sign of the remainder
+        eor IACC+3
+        pha                     ; bit 7: the sign of the quotient
+        lda ACC2+3
+        bpl @p1
+        jsr negate_acc2
+@p1:    lda IACC+3
+        bpl @p2
+        jsr negate_iacc
+@p2:    ldx #3
+@c:     lda IACC,x
+        sta TMP,x
+        lda #0
+        sta TMP2,x
+        dex
+        bpl @c
+        ldx #32
+@l:     asl ACC2
+        rol ACC2+1
+        rol ACC2+2
+        rol ACC2+3
+        rol TMP2
+        rol TMP2+1
+        rol TMP2+2
+        rol TMP2+3
+        sec
+        lda TMP2
+        sbc TMP
+        tay
+        lda TMP2+1
+        sbc TMP+1
+        sta SUBT1
+        lda TMP2+2
+        sbc TMP+2
+        sta SUBT2
+        lda TMP2+3
+        sbc TMP+3
+        bcc @n
+        sta TMP2+3
+        sty TMP2
+        lda SUBT1
+        sta TMP2+1
+        lda SUBT2
+        sta TMP2+2
+        inc ACC2
+@n:     dex
+        bne @l
+        ldx #3
+@q:     lda ACC2,x
+        sta IACC,x
+        dex
+        bpl @q
+        pla
+        bpl @s1
+        jsr negate_iacc
+@s1:    lda DSIGN
+        bpl @s2
+        sec
+        ldx #0
+        ldy #4
+@ng:    lda #0
+        sbc TMP2,x
+        sta TMP2,x
+        inx
+        dey
+        bne @ng
+@s2:    lda #0
+        sta VTYPE
+        rts
+
+; TMP = TMP / 10 (unsigned), A = the remainder
+div10:  lda #0
+        ldx #32
+@l:     asl TMP
+        rol TMP+1
+        rol TMP+2
+        rol TMP+3
+        rol a
+        cmp #10
+        bcc @n
+        sbc #10
+        inc TMP
+@n:     dex
+        bne @l
+        rts
+
+; IACC as decimal text in DIGITS (reversed), DLEN characters
+dec_digits:
+        ldx #3
+@c:     lda IACC,x
+        sta TMP,x
+        dex
+        bpl @c
+        lda IACC+3
+        sta DSIGN
+        bpl @pos
+        sec
+        ldx #0
+        ldy #4
+@ng:    lda #0
+        sbc TMP,x
+        sta TMP,x
+        inx
+        dey
+        bne @ng
+@pos:   ldy #0
+@d:     jsr div10
+        ora #'0'
+        sta DIGITS,y
+        iny
+        lda TMP
+        ora TMP+1
+        ora TMP+2
+        ora TMP+3
+        bne @d
+        lda DSIGN
+        bpl @e
+        lda #'-'
+        sta DIGITS,y
+        iny
+@e:     sty DLEN
+        rts
+
+print_dec:
+        lda #0
+; IACC in decimal, right-justified in a field of A characters
+print_dec_width:
+        sta FIELDW
+        jsr dec_digits
+        lda FIELDW
+        sec
+        sbc DLEN
+        bcc @digits
+        beq @digits
+        tax
+@pad:   jsr space
+        dex
+        bne @pad
+@digits:
+        ldy DLEN
+@p:     dey
+        lda DIGITS,y
+        jsr outch
+        cpy #0
+        bne @p
+        rts

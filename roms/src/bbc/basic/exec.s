@@ -1,0 +1,1156 @@
+; Running statements.
+
+; TP at the start of a statement
+exec_stmt:
+        bit ESCFLAG
+        bpl @noesc
+        jmp escape
+@noesc: jsr skipsp
+        cmp #':'
+        bne @nc
+        jsr inctp
+        jmp exec_stmt
+@nc:    cmp #13
+        bne @ncr
+        jmp end_of_line
+@ncr:   cmp #$C6
+        bcs @token
+        cmp #'*'
+        bne @nstar
+        jmp st_star
+@nstar: cmp #'='
+        bne @neq
+        jmp st_fnreturn
+@neq:   cmp #$8B                ; ELSE after the THEN part ran: the rest of the line is skipped
+        bne @nelse
+        jmp skip_line
+@nelse: jmp st_let
+@token: jsr inctp
+        sec
+        sbc #$C6
+        asl a
+        tax
+        lda stmt_table,x
+        sta JVEC
+        lda stmt_table+1,x
+        sta JVEC+1
+        jmp (JVEC)
+
+stmt_table:
+        .word st_auto           ; C6 AUTO
+        .word st_delete         ; C7 DELETE
+        .word st_mistake        ; C8 LOAD
+        .word st_list           ; C9 LIST
+        .word st_new            ; CA NEW
+        .word st_old            ; CB OLD
+        .word st_renumber       ; CC RENUMBER
+        .word st_mistake        ; CD SAVE
+        .word st_mistake        ; CE
+        .word st_mistake        ; CF PTR=
+        .word st_page           ; D0 PAGE=
+        .word st_time           ; D1 TIME=
+        .word st_lomem          ; D2 LOMEM=
+        .word st_himem          ; D3 HIMEM=
+        .word st_mistake        ; D4 SOUND
+        .word st_mistake        ; D5 BPUT
+        .word st_call           ; D6 CALL
+        .word st_mistake        ; D7 CHAIN
+        .word st_clear          ; D8 CLEAR
+        .word st_mistake        ; D9 CLOSE
+        .word st_clg            ; DA CLG
+        .word st_cls            ; DB CLS
+        .word skip_line         ; DC DATA
+        .word skip_line         ; DD DEF
+        .word st_dim            ; DE DIM
+        .word st_mistake        ; DF DRAW
+        .word st_end            ; E0 END
+        .word st_endproc        ; E1 ENDPROC
+        .word st_mistake        ; E2 ENVELOPE
+        .word st_for            ; E3 FOR
+        .word st_gosub          ; E4 GOSUB
+        .word st_goto           ; E5 GOTO
+        .word st_mistake        ; E6 GCOL
+        .word st_if             ; E7 IF
+        .word st_input          ; E8 INPUT
+        .word st_let            ; E9 LET
+        .word st_local          ; EA LOCAL
+        .word st_mode           ; EB MODE
+        .word st_mistake        ; EC MOVE
+        .word st_next           ; ED NEXT
+        .word st_on             ; EE ON
+        .word st_vdu            ; EF VDU
+        .word st_mistake        ; F0 PLOT
+        .word st_print          ; F1 PRINT
+        .word st_proc           ; F2 PROC
+        .word st_read           ; F3 READ
+        .word skip_line         ; F4 REM
+        .word st_repeat         ; F5 REPEAT
+        .word st_report         ; F6 REPORT
+        .word st_restore        ; F7 RESTORE
+        .word st_return         ; F8 RETURN
+        .word st_run            ; F9 RUN
+        .word st_stop           ; FA STOP
+        .word st_colour         ; FB COLOUR
+        .word st_trace          ; FC TRACE
+        .word st_until          ; FD UNTIL
+        .word st_mistake        ; FE WIDTH
+        .word st_oscli          ; FF OSCLI
+
+st_mistake:
+        jmp e_mistake
+
+; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
+next_stmt:
+        jsr skipsp
+        cmp #':'
+        bne @nc
+        jsr inctp
+        jmp exec_stmt
+@nc:    cmp #13
+        beq end_of_line
+        cmp #$8B
+        beq skip_line
+        jmp e_syntax
+
+; the rest of the line is not run (REM, DATA, DEF, ELSE ...)
+skip_line:
+        ldy #0
+@l:     lda (TP),y
+        cmp #13
+        beq end_of_line
+        jsr inctp
+        jmp @l
+
+; TP at the CR that ends a line
+end_of_line:
+        lda CURLN+1
+        bne @prog
+        jmp prompt
+@prog:  jsr inctp
+        ldy #0
+        lda (TP),y
+        bpl @more
+        jmp prompt              ; the end of the program
+@more:  lda TP
+        sta CURLN
+        lda TP+1
+        sta CURLN+1
+        lda TP
+        clc
+        adc #3
+        sta TP
+        bcc @t
+        inc TP+1
+@t:     lda TRACEON
+        beq @go
+        jsr trace_line
+@go:    jmp exec_stmt
+
+; TRACE: print [n] for each line
+trace_line:
+        jsr current_line_number
+        lda LNUM+1
+        cmp TRLIMIT+1
+        bcc @show
+        bne @d
+        lda LNUM
+        cmp TRLIMIT
+        bcc @show
+        bne @d
+@show:  lda #'['
+        jsr outch
+        lda LNUM
+        sta IACC
+        lda LNUM+1
+        sta IACC+1
+        lda #0
+        sta IACC+2
+        sta IACC+3
+        jsr print_dec
+        lda #']'
+        jmp outch
+@d:     rts
+
+st_trace:
+        jsr skipsp
+        cmp #$87                ; OFF
+        bne @on
+        jsr inctp
+        lda #0
+        sta TRACEON
+        jmp next_stmt
+@on:    cmp #$EE                ; ON
+        bne @lim
+        jsr inctp
+        lda #$FF
+        sta TRLIMIT
+        sta TRLIMIT+1
+        bne @set
+@lim:   jsr line_target
+        lda LNUM
+        sta TRLIMIT
+        lda LNUM+1
+        sta TRLIMIT+1
+@set:   lda #1
+        sta TRACEON
+        jmp next_stmt
+
+; RUN: clear the variables and start at the first line
+st_run: jsr clear_vars
+        jsr reset_stack
+        lda #0
+        sta TP
+        lda PAGEHI
+        sta TP+1
+        lda #1                  ; end_of_line starts the line after this CR
+        sta CURLN+1
+        jmp end_of_line
+
+st_end: jmp prompt
+
+st_stop:
+        jmp e_stop
+
+st_clear:
+        jsr clear_vars
+        jmp next_stmt
+
+; a line number: &8D and its 3 bytes, or an expression
+line_target:
+        jsr skipsp
+        cmp #$8D
+        bne @expr
+        jsr inctp
+        jmp decode_lnum
+@expr:  jsr expr_int
+        lda IACC
+        sta LNUM
+        lda IACC+1
+        sta LNUM+1
+        rts
+
+; go to line LNUM
+goto_lnum:
+        jsr find_line
+        bcs @found
+        jmp e_noline
+@found: lda PTR1
+        sta CURLN
+        lda PTR1+1
+        sta CURLN+1
+        clc
+        lda PTR1
+        adc #3
+        sta TP
+        lda PTR1+1
+        adc #0
+        sta TP+1
+        lda TRACEON
+        beq @go
+        jsr trace_line
+@go:    jmp exec_stmt
+
+st_goto:
+        jsr line_target
+        jmp goto_lnum
+
+; push a 5-byte frame: tag A, TP, CURLN
+push_frame5:
+        pha
+        lda #5
+        jsr stack_alloc
+        ldy #0
+        pla
+        sta (BSP),y
+        iny
+        lda TP
+        sta (BSP),y
+        iny
+        lda TP+1
+        sta (BSP),y
+        iny
+        lda CURLN
+        sta (BSP),y
+        iny
+        lda CURLN+1
+        sta (BSP),y
+        rts
+
+; TP and CURLN from the frame at BSP
+resume_frame:
+        ldy #1
+        lda (BSP),y
+        sta TP
+        iny
+        lda (BSP),y
+        sta TP+1
+        iny
+        lda (BSP),y
+        sta CURLN
+        iny
+        lda (BSP),y
+        sta CURLN+1
+        rts
+
+; the size of the frame at FRAME (A = its tag on entry is read again here)
+frame_size:
+        ldy #0
+        lda (FRAME),y
+        cmp #F_FOR
+        bne @1
+        lda #15
+        rts
+@1:     cmp #F_LOCAL
+        bne @2
+        lda #8
+        rts
+@2:     cmp #F_PROC
+        beq @6
+        cmp #F_FN
+        bne @5
+@6:     lda #8
+        rts
+@5:     lda #5                  ; GOSUB, REPEAT
+        rts
+
+; FRAME += size of the frame there
+frame_skip:
+        ldy #0
+        lda (FRAME),y
+        cmp #F_STACK
+        bne @nstack
+        iny                     ; a saved 6502 stack: count + 2 bytes
+        lda (FRAME),y
+        sec
+        adc #1
+        clc
+        adc FRAME
+        sta FRAME
+        bcc @d1
+        inc FRAME+1
+@d1:    rts
+@nstack:
+        cmp #F_ARGS
+        bne @fixed
+        clc
+        iny
+        lda (FRAME),y
+        adc FRAME
+        pha
+        iny
+        lda (FRAME),y
+        adc FRAME+1
+        sta FRAME+1
+        pla
+        sta FRAME
+        rts
+@fixed: jsr frame_size
+        clc
+        adc FRAME
+        sta FRAME
+        bcc @d
+        inc FRAME+1
+@d:     rts
+
+st_gosub:
+        jsr line_target
+        lda #F_GOSUB
+        jsr push_frame5
+        jmp goto_lnum
+
+; RETURN: loops left open in the subroutine are dropped
+st_return:
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
+@l:     ldy #0
+        lda (FRAME),y
+        cmp #F_GOSUB
+        beq @found
+        cmp #F_FOR
+        beq @skip
+        cmp #F_REPEAT
+        beq @skip
+        jmp e_nogosub
+@skip:  jsr frame_skip
+        jmp @l
+@found: lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        jsr resume_frame
+        lda #5
+        jsr stack_free
+        jmp next_stmt
+
+st_repeat:
+        lda #F_REPEAT
+        jsr push_frame5
+        jmp exec_stmt
+
+st_until:
+        jsr expr_int
+        ldy #0
+        lda (BSP),y
+        cmp #F_REPEAT
+        beq @ok
+        jmp e_norepeat
+@ok:    lda IACC
+        ora IACC+1
+        ora IACC+2
+        ora IACC+3
+        bne @done
+        jsr resume_frame
+        jmp exec_stmt
+@done:  lda #5
+        jsr stack_free
+        jmp next_stmt
+
+; IF cond [THEN] part [ELSE part]
+st_if:  jsr expr_int
+        lda #$8C
+        jsr accept
+        lda IACC
+        ora IACC+1
+        ora IACC+2
+        ora IACC+3
+        beq @false
+@part:  jsr skipsp
+        cmp #$8D
+        bne @stmt
+        jmp st_goto
+@stmt:  jmp exec_stmt
+@false: ldy #0                  ; look for ELSE on this line, outside strings
+        sty QUOTE
+@l:     lda (TP),y
+        cmp #13
+        bne @n
+        jmp end_of_line
+@n:     jsr inctp
+        cmp #$22
+        bne @nq
+        lda QUOTE
+        eor #1
+        sta QUOTE
+        jmp @l
+@nq:    cmp #$8B
+        bne @l
+        ldx QUOTE
+        bne @l
+        jmp @part
+
+; FOR var = start TO limit [STEP step]
+; frame: 0 tag, 1-2 variable, 3-6 limit, 7-10 step, 11-12 TP, 13-14 CURLN
+st_for: lda #1
+        jsr get_lvalue
+        lda VKIND
+        cmp #4
+        beq @ok
+        jmp e_forvar
+@ok:    lda VADDR
+        pha
+        lda VADDR+1
+        pha
+        lda #'='
+        jsr accept
+        beq @eq
+        jmp e_mistake
+@eq:    jsr expr_int
+        pla
+        sta VADDR+1
+        pla
+        sta VADDR
+        jsr store_int_vaddr
+        jsr drop_for_var        ; a loop still open on this variable is replaced
+        lda VADDR
+        pha
+        lda VADDR+1
+        pha
+        lda #$B8
+        jsr accept
+        beq @to
+        jmp e_noto
+@to:    jsr expr_int
+        jsr push_int            ; the limit, while the step is worked out
+        lda #1
+        sta IACC
+        lda #0
+        sta IACC+1
+        sta IACC+2
+        sta IACC+3
+        lda #$88
+        jsr accept
+        bne @nostep
+        jsr expr_int
+@nostep:
+        jsr pop_acc2            ; ACC2 = limit, IACC = step
+        lda #15
+        jsr stack_alloc
+        ldy #3
+        ldx #0
+@st:    lda ACC2,x
+        sta (BSP),y
+        iny
+        inx
+        cpx #4
+        bne @st
+        ldx #0
+@st2:   lda IACC,x
+        sta (BSP),y
+        iny
+        inx
+        cpx #4
+        bne @st2
+        jsr skipsp              ; the loop resumes at the end of this statement
+        ldy #11
+        lda TP
+        sta (BSP),y
+        iny
+        lda TP+1
+        sta (BSP),y
+        iny
+        lda CURLN
+        sta (BSP),y
+        iny
+        lda CURLN+1
+        sta (BSP),y
+        ldy #2
+        pla
+        sta (BSP),y
+        dey
+        pla
+        sta (BSP),y
+        dey
+        lda #F_FOR
+        sta (BSP),y
+        jmp next_stmt
+
+; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
+drop_for_var:
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
+@scan:  ldy #0
+        lda (FRAME),y
+        cmp #F_FOR
+        bne @d
+        iny
+        lda (FRAME),y
+        cmp VADDR
+        bne @other
+        iny
+        lda (FRAME),y
+        cmp VADDR+1
+        bne @other
+        jsr frame_skip
+        lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+@d:     rts
+@other: jsr frame_skip
+        jmp @scan
+
+; NEXT [var[,var...]]
+st_next:
+        lda #0
+        sta VADDR+1
+        jsr skipsp
+        jsr is_idchar
+        bcc @find
+        lda #0
+        jsr get_lvalue
+@find:  lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
+@f:     ldy #0
+        lda (FRAME),y
+        cmp #F_FOR
+        beq @isfor
+        cpy VADDR+1             ; (Y = 0) no loop at all, or none for this variable
+        bne @nomatch
+        jmp e_nofor
+@nomatch:
+        jmp e_cantmatch
+@isfor: lda VADDR+1
+        beq @match              ; NEXT without a variable: the innermost loop
+        iny
+        lda (FRAME),y
+        cmp VADDR
+        bne @inner
+        iny
+        lda (FRAME),y
+        cmp VADDR+1
+        beq @match
+@inner: jsr frame_skip          ; an inner loop is closed by NEXT of an outer one
+        jmp @f
+@match: lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        ldy #1
+        lda (BSP),y
+        sta VADDR
+        iny
+        lda (BSP),y
+        sta VADDR+1
+        ldy #7                  ; ACC2 = step
+        ldx #0
+@cs:    lda (BSP),y
+        sta ACC2,x
+        iny
+        inx
+        cpx #4
+        bne @cs
+        ldy #0                  ; var += step, ACC2 = the new value
+        ldx #4
+        clc
+@add:   lda (VADDR),y
+        adc ACC2,y
+        sta (VADDR),y
+        sta ACC2,y
+        iny
+        dex                     ; (not CPY: the carry runs on)
+        bne @add
+        ldy #3                  ; IACC = limit
+        ldx #0
+@lm:    lda (BSP),y
+        sta IACC,x
+        iny
+        inx
+        cpx #4
+        bne @lm
+        ldy #10                 ; the sign of the step
+        lda (BSP),y
+        bmi @down
+        jsr cmp_acc2_iacc       ; going up: carry on while var <= limit
+        beq @again
+        bcc @again
+        bcs @ended
+@down:  jsr cmp_acc2_iacc       ; going down: carry on while var >= limit
+        bcs @again
+@ended: lda #15
+        jsr stack_free
+        lda #','
+        jsr accept
+        bne @out
+        lda #0
+        jsr get_lvalue
+        jmp @find
+@out:   jmp next_stmt
+@again: ldy #11
+        lda (BSP),y
+        sta TP
+        iny
+        lda (BSP),y
+        sta TP+1
+        iny
+        lda (BSP),y
+        sta CURLN
+        iny
+        lda (BSP),y
+        sta CURLN+1
+        jmp next_stmt
+
+; PRINT
+st_print:
+        lda #1
+        sta FMTFLAG
+        lda #0
+        sta PRNONL                ; nonzero: no newline at the end
+        sta HEXOUT
+pr_loop:
+        jsr skipsp
+        cmp #':'
+        bne *+5
+        jmp pr_end
+        cmp #13
+        bne *+5
+        jmp pr_end
+        cmp #$8B
+        bne *+5
+        jmp pr_end
+        jsr inctp
+        cmp #';'
+        bne @nsemi
+        lda #0
+        sta HEXOUT
+        sta FMTFLAG
+        lda #1
+        sta PRNONL
+        bne pr_loop
+@nsemi: cmp #','
+        bne @ncomma
+        jsr pr_tab_field
+        lda #0
+        sta HEXOUT
+        lda #1
+        sta FMTFLAG
+        sta PRNONL
+        bne pr_loop
+@ncomma:
+        ldx #0
+        stx PRNONL
+        cmp #$27
+        bne @napos
+        jsr newline
+        jmp pr_loop
+@napos: cmp #'~'
+        bne @nhex
+        lda #1
+        sta HEXOUT
+        bne pr_loop
+@nhex:  cmp #$8A
+        bne @ntab
+        jsr pr_tab
+        jmp pr_loop
+@ntab:  cmp #$89
+        bne @nspc
+        jsr factor_int
+        lda IACC
+        beq pr_loop
+@sp:    jsr space
+        dec IACC
+        bne @sp
+        beq pr_loop
+@nspc:  jsr backtp
+        lda FMTFLAG             ; an FN in the item may PRINT too
+        pha
+        lda HEXOUT
+        pha
+        jsr expr
+        pla
+        sta HEXOUT
+        pla
+        sta FMTFLAG
+        lda #0
+        sta PRNONL
+        lda VTYPE
+        beq @num
+        jsr print_sbuf
+        jmp pr_loop
+@num:   lda HEXOUT
+        beq @dec
+        jsr pr_hex
+        jmp pr_loop
+@dec:   lda #0
+        ldx FMTFLAG
+        beq @w
+        lda VAR_AT
+@w:     jsr print_dec_width
+        jmp pr_loop
+pr_end: lda PRNONL
+        bne @d
+        jsr newline
+@d:     jmp next_stmt
+
+backtp: lda TP
+        bne @n
+        dec TP+1
+@n:     dec TP
+        rts
+
+; ',' : spaces to the next multiple of the field width
+pr_tab_field:
+        lda VAR_AT
+        beq @d
+        sta CNT
+        lda COUNT
+@m:     cmp CNT
+        bcc @r
+        sbc CNT
+        jmp @m
+@r:     cmp #0
+        beq @d
+        sta TMP
+        lda CNT
+        sec
+        sbc TMP
+        tax
+@s:     txa
+        pha
+        jsr space
+        pla
+        tax
+        dex
+        bne @s
+@d:     rts
+
+; TAB(x) or TAB(x,y)
+pr_tab: jsr expr_int
+        lda #','
+        jsr accept
+        bne @one
+        lda IACC
+        pha
+        jsr expr_int
+        jsr closeb
+        lda #31
+        jsr OSWRCH
+        pla
+        sta COUNT
+        jsr OSWRCH
+        lda IACC
+        jmp OSWRCH
+@one:   jsr closeb
+        lda IACC
+        cmp COUNT
+        beq @d
+        bcs @sp
+        pha
+        jsr newline
+        pla
+        beq @d
+@sp:    sta TMP
+@l:     jsr space
+        lda COUNT
+        cmp TMP
+        bcc @l
+@d:     rts
+
+print_sbuf:
+        ldx #0
+@l:     cpx SLEN
+        beq @d
+        lda SBUF,x
+        stx CNT
+        jsr outch
+        ldx CNT
+        inx
+        bne @l
+@d:     rts
+
+; IACC in hexadecimal (PRINT ~), right-justified when FMTFLAG
+pr_hex: ldx #0
+        ldy #3
+@b:     lda IACC,y
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        sta DIGITS,x
+        inx
+        lda IACC,y
+        and #$0F
+        sta DIGITS,x
+        inx
+        dey
+        bpl @b
+        ldx #0                  ; skip leading zeros, keep the last digit
+@z:     lda DIGITS,x
+        bne @go
+        inx
+        cpx #7
+        bne @z
+@go:    stx DLEN
+        lda FMTFLAG
+        beq @print
+        lda #8
+        sec
+        sbc DLEN
+        sta TMP
+        lda VAR_AT
+        sec
+        sbc TMP
+        bcc @print
+        beq @print
+        tay
+@pad:   jsr space
+        dey
+        bne @pad
+@print: ldx DLEN
+@p:     lda DIGITS,x
+        cmp #10
+        bcc @dig
+        adc #6
+@dig:   adc #'0'
+        stx CNT
+        jsr outch
+        ldx CNT
+        inx
+        cpx #8
+        bne @p
+        rts
+
+; * command: the rest of the line goes to OSCLI
+st_star:
+        jsr inctp
+        ldx #0
+        ldy #0
+@c:     lda (TP),y
+        sta INBUF,x
+        cmp #13
+        beq @go
+        iny
+        inx
+        bne @c
+@go:    ldx #<INBUF
+        ldy #>INBUF
+        jsr OSCLI
+        jmp skip_line
+
+; OSCLI string
+st_oscli:
+        jsr expr_str
+        ldx SLEN
+        lda #13
+        sta SBUF,x
+        ldx #<SBUF
+        ldy #>SBUF
+        jsr OSCLI
+        jmp next_stmt
+
+st_report:
+        jsr report
+        jmp next_stmt
+
+; VDU a,b;c,...  (';' sends a 16-bit value low byte first)
+st_vdu: jsr skipsp
+        cmp #':'
+        beq @d
+        cmp #13
+        beq @d
+        cmp #$8B
+        beq @d
+        jsr expr_int
+        lda IACC
+        jsr OSWRCH
+        lda #';'
+        jsr accept
+        bne @nsemi
+        lda IACC+1
+        jsr OSWRCH
+        jmp st_vdu
+@nsemi: lda #','
+        jsr accept
+        jmp st_vdu
+@d:     jmp next_stmt
+
+st_cls: lda #12
+        jsr OSWRCH
+        lda #0
+        sta COUNT
+        jmp next_stmt
+
+st_clg: lda #16
+        jsr OSWRCH
+        jmp next_stmt
+
+st_mode:
+        jsr expr_int
+        lda #22
+        jsr OSWRCH
+        lda IACC
+        jsr OSWRCH
+        lda #0
+        sta COUNT
+        jmp next_stmt
+
+st_colour:
+        jsr expr_int
+        lda #17
+        jsr OSWRCH
+        lda IACC
+        jsr OSWRCH
+        jmp next_stmt
+
+; CALL address: A, X, Y and C from A%, X%, Y% and C% (User Guide, CALL)
+st_call:
+        jsr expr_int
+        lda IACC
+        sta JVEC
+        lda IACC+1
+        sta JVEC+1
+        jsr @call
+        jmp next_stmt
+@call:  lda VARS+4*3        ; C%: the carry
+        lsr a
+        lda VARS+4*1        ; A%
+        ldx VARS+4*24       ; X%
+        ldy VARS+4*25       ; Y%
+        jmp (JVEC)
+
+st_page:
+        jsr want_eq
+        lda IACC+1
+        sta PAGEHI
+        jmp next_stmt
+st_himem:
+        jsr want_eq
+        lda IACC
+        sta HIMEM
+        sta BSP
+        lda IACC+1
+        sta HIMEM+1
+        sta BSP+1
+        jmp next_stmt
+st_lomem:
+        jsr want_eq
+        lda IACC
+        sta LOMEM
+        sta VARTOP
+        lda IACC+1
+        sta LOMEM+1
+        sta VARTOP+1
+        lda #0
+        sta VARHEAD
+        sta VARHEAD+1
+        jmp next_stmt
+; TIME=: OSWORD 2 writes the 5-byte system clock
+st_time:
+        jsr want_eq
+        lda #0
+        sta IACC+4              ; the fifth byte of the clock
+        ldx #<IACC
+        ldy #>IACC
+        lda #2
+        jsr OSWORD
+        jmp next_stmt
+
+want_eq:
+        lda #'='
+        jsr accept
+        beq @ok
+        jmp e_mistake
+@ok:    jmp expr_int
+
+; ON expr GOTO/GOSUB l1,l2,... [ELSE ...]; ON ERROR ...
+st_on:  jsr skipsp
+        cmp #$85
+        bne @nerr
+        jmp st_onerror
+@nerr:  jsr expr_int
+        jsr skipsp
+        sta CNT2
+        cmp #$E5
+        beq @ok
+        cmp #$E4
+        beq @ok
+        jmp e_onsyntax
+@ok:    jsr inctp
+        lda CNT2
+        pha
+        lda IACC                ; which target, 1-based
+        sta ELEM
+        lda IACC+1
+        ora IACC+2
+        ora IACC+3
+        bne @range
+        lda ELEM
+        beq @range
+@pick:  dec ELEM
+        beq @this
+        jsr line_target
+        lda #','
+        jsr accept
+        beq @pick
+@range: pla
+        jsr skipsp              ; ON ... ELSE statement
+@fe:    ldy #0
+        lda (TP),y
+        cmp #13
+        beq @bad
+        jsr inctp
+        cmp #$8B
+        bne @fe
+        jmp exec_stmt
+@bad:   jmp e_onrange
+@this:  jsr line_target
+        lda LNUM
+        pha
+        lda LNUM+1
+        pha
+@skip:  ldy #0                  ; the return point is after the whole list
+        lda (TP),y
+        cmp #':'
+        beq @end
+        cmp #13
+        beq @end
+        cmp #$8B
+        beq @end
+        jsr inctp
+        jmp @skip
+@end:   pla
+        sta LNUM+1
+        pla
+        sta LNUM
+        pla
+        cmp #$E4
+        bne @goto
+        lda #F_GOSUB
+        jsr push_frame5
+@goto:  jmp goto_lnum
+
+; ON ERROR statements / ON ERROR OFF
+st_onerror:
+        jsr inctp
+        jsr skipsp
+        cmp #$87
+        bne @set
+        jsr inctp
+        lda #0
+        sta ONERR+1
+        jmp next_stmt
+@set:   lda TP
+        sta ONERR
+        lda TP+1
+        sta ONERR+1
+        lda CURLN
+        sta ONERRLN
+        lda CURLN+1
+        sta ONERRLN+1
+        jmp skip_line
+
+; DIM name(d1,d2...) / DIM name size, ...
+st_dim: jsr dim_one
+        lda #','
+        jsr accept
+        beq st_dim
+        jmp next_stmt
+
+; LOCAL var, var ...
+st_local:
+        lda #1
+        jsr get_lvalue
+        jsr push_local
+        lda #','
+        jsr accept
+        beq st_local
+        jmp next_stmt
+
+; READ var, ...
+st_read:
+        lda #1
+        jsr get_lvalue
+        jsr next_data_item
+        lda #','
+        jsr accept
+        beq st_read
+        jmp next_stmt
+
+st_restore:
+        jsr skipsp
+        cmp #$8D
+        beq @line
+        jsr is_digit
+        bcs @line
+        lda #0
+        sta DATAP
+        lda PAGEHI
+        sta DATAP+1
+        jmp next_stmt
+@line:  jsr line_target
+        jsr find_line
+        bcs @f
+        jmp e_noline
+@f:     sec                     ; the CR before the line
+        lda PTR1
+        sbc #1
+        sta DATAP
+        lda PTR1+1
+        sbc #0
+        sta DATAP+1
+        jmp next_stmt

@@ -1,0 +1,1260 @@
+; Functions, PROC/FN calls, INPUT.
+
+func_table:
+        .word fn_later          ; 8F PTR
+        .word fn_page           ; 90 PAGE
+        .word fn_time           ; 91 TIME
+        .word fn_lomem          ; 92 LOMEM
+        .word fn_himem          ; 93 HIMEM
+        .word fn_abs            ; 94 ABS
+        .word fn_later          ; 95 ACS
+        .word fn_later          ; 96 ADVAL
+        .word fn_asc            ; 97 ASC
+        .word fn_later          ; 98 ASN
+        .word fn_later          ; 99 ATN
+        .word fn_later          ; 9A BGET
+        .word fn_later          ; 9B COS
+        .word fn_count          ; 9C COUNT
+        .word fn_later          ; 9D DEG
+        .word fn_erl            ; 9E ERL
+        .word fn_err            ; 9F ERR
+        .word fn_eval           ; A0 EVAL
+        .word fn_later          ; A1 EXP
+        .word fn_later          ; A2 EXT
+        .word fn_false          ; A3 FALSE
+        .word fn_fn             ; A4 FN
+        .word fn_get            ; A5 GET
+        .word fn_inkey          ; A6 INKEY
+        .word fn_instr          ; A7 INSTR(
+        .word factor_int        ; A8 INT: integers are already whole
+        .word fn_len            ; A9 LEN
+        .word fn_later          ; AA LN
+        .word fn_later          ; AB LOG
+        .word fn_not            ; AC NOT
+        .word fn_later          ; AD OPENUP
+        .word fn_later          ; AE OPENOUT
+        .word fn_later          ; AF PI
+        .word fn_later          ; B0 POINT(
+        .word fn_pos            ; B1 POS
+        .word fn_later          ; B2 RAD
+        .word fn_rnd            ; B3 RND
+        .word fn_sgn            ; B4 SGN
+        .word fn_later          ; B5 SIN
+        .word fn_later          ; B6 SQR
+        .word fn_later          ; B7 TAN
+        .word fn_top            ; B8 TO: TOP is TO followed by P
+        .word fn_true           ; B9 TRUE
+        .word fn_usr            ; BA USR
+        .word fn_val            ; BB VAL
+        .word fn_vpos           ; BC VPOS
+        .word fn_chr            ; BD CHR$
+        .word fn_getstr         ; BE GET$
+        .word fn_inkeystr       ; BF INKEY$
+        .word fn_left           ; C0 LEFT$(
+        .word fn_mid            ; C1 MID$(
+        .word fn_right          ; C2 RIGHT$(
+        .word fn_str            ; C3 STR$
+        .word fn_string         ; C4 STRING$(
+        .word fn_later          ; C5 EOF
+
+; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words)
+; and evaluated as an expression
+fn_eval:
+        jsr factor
+        jsr need_str
+        ldx SLEN
+        lda #13
+        sta INBUF,x
+@c:     dex
+        cpx #$FF
+        beq @t
+        lda SBUF,x
+        sta INBUF,x
+        jmp @c
+@t:     lda #<INBUF
+        sta TOKDST
+        lda #>INBUF
+        sta TOKDST+1
+        ldx #0
+        jsr tokenise
+        lda #<TOKBUF
+        sta TOKDST
+        lda #>TOKBUF
+        sta TOKDST+1
+        lda TP
+        pha
+        lda TP+1
+        pha
+        lda #<INBUF
+        sta TP
+        lda #>INBUF
+        sta TP+1
+        jsr expr
+        pla
+        sta TP+1
+        pla
+        sta TP
+        rts
+
+; floating point, files and graphics come in part 2
+fn_later:
+        jmp e_mistake
+
+; IACC = A + 256 * X, zero-extended
+set_iacc_ax:
+        sta IACC
+        stx IACC+1
+        lda #0
+        sta IACC+2
+        sta IACC+3
+        sta VTYPE
+        rts
+
+fn_page:
+        lda #0
+        ldx PAGEHI
+        jmp set_iacc_ax
+fn_lomem:
+        lda LOMEM
+        ldx LOMEM+1
+        jmp set_iacc_ax
+fn_himem:
+        lda HIMEM
+        ldx HIMEM+1
+        jmp set_iacc_ax
+fn_top: ldy #0
+        lda (TP),y
+        cmp #'P'
+        beq @top
+        jmp e_syntax
+@top:   jsr inctp
+        lda TOP
+        ldx TOP+1
+        jmp set_iacc_ax
+fn_count:
+        lda COUNT
+        ldx #0
+        jmp set_iacc_ax
+fn_erl: lda ERLNUM
+        ldx ERLNUM+1
+        jmp set_iacc_ax
+fn_err: lda ERRNUM
+        ldx #0
+        jmp set_iacc_ax
+fn_false:
+        lda #0
+        tax
+        jmp set_iacc_ax
+fn_true:
+        lda #$FF
+        sta IACC
+        sta IACC+1
+        sta IACC+2
+        sta IACC+3
+        lda #0
+        sta VTYPE
+        rts
+; TIME: OSWORD 1 reads the 5-byte clock in centiseconds
+fn_time:
+        ldx #<IACC
+        ldy #>IACC
+        lda #1
+        jsr OSWORD
+        lda #0
+        sta VTYPE
+        rts
+fn_abs: jsr factor_int
+        lda IACC+3
+        bpl @d
+        jmp negate_iacc
+@d:     rts
+fn_not: jsr factor_int
+        ldx #3
+@l:     lda IACC,x
+        eor #$FF
+        sta IACC,x
+        dex
+        bpl @l
+        rts
+fn_sgn: jsr factor_int
+        lda IACC+3
+        bmi @neg
+        ora IACC
+        ora IACC+1
+        ora IACC+2
+        beq @d
+        lda #1
+        ldx #0
+        jmp set_iacc_ax
+@neg:   jmp fn_true
+@d:     rts
+fn_asc: jsr factor
+        jsr need_str
+        lda SLEN
+        beq @none
+        lda SBUF
+        ldx #0
+        jmp set_iacc_ax
+@none:  jmp fn_true             ; ASC("") = -1
+fn_len: jsr factor
+        jsr need_str
+        lda SLEN
+        ldx #0
+        jmp set_iacc_ax
+fn_get: jsr OSRDCH
+        bcc @ok
+        jmp escape
+@ok:    ldx #0
+        jmp set_iacc_ax
+fn_getstr:
+        jsr fn_get
+one_char_string:
+        lda IACC
+        sta SBUF
+        lda #1
+        sta SLEN
+        lda #$FF
+        sta VTYPE
+        rts
+; INKEY(n): OSBYTE &81 (User Guide: a key within n centiseconds, or -1; negative n scans a key)
+fn_inkey:
+        jsr factor_int
+        ldx IACC
+        ldy IACC+1
+        lda #$81
+        jsr OSBYTE
+        lda IACC+3
+        bmi @scan
+        cpy #0
+        bne @none
+        txa
+        ldx #0
+        jmp set_iacc_ax
+@scan:  cpx #$FF
+        bne @no
+@none:  jmp fn_true
+@no:    jmp fn_false
+fn_inkeystr:
+        jsr factor_int
+        jsr inkey_str_call
+        rts
+inkey_str_call:
+        ldx IACC
+        ldy IACC+1
+        lda #$81
+        jsr OSBYTE
+        cpy #0
+        bne @none
+        stx IACC
+        jmp one_char_string
+@none:  lda #0
+        sta SLEN
+        lda #$FF
+        sta VTYPE
+        rts
+fn_pos: lda #$86
+        jsr OSBYTE
+        txa
+        ldx #0
+        jmp set_iacc_ax
+fn_vpos:
+        lda #$86
+        jsr OSBYTE
+        tya
+        ldx #0
+        jmp set_iacc_ax
+fn_chr: jsr factor_int
+        jmp one_char_string
+
+; USR(address): the routine's A, X, Y and flags come back as P*&1000000+Y*&10000+X*&100+A
+fn_usr: jsr factor_int
+        lda IACC
+        sta JVEC
+        lda IACC+1
+        sta JVEC+1
+        jsr @call
+        php
+        sta IACC
+        stx IACC+1
+        sty IACC+2
+        pla
+        sta IACC+3
+        lda #0
+        sta VTYPE
+        rts
+@call:  lda VARS+4*3
+        lsr a
+        lda VARS+4*1
+        ldx VARS+4*24
+        ldy VARS+4*25
+        jmp (JVEC)
+
+; RND: our own 32-bit xorshift generator (the documented forms: RND, RND(-n) seeds,
+; RND(0) repeats the last number, RND(n) for n>1 is 1..n)
+fn_rnd: ldy #0
+        lda (TP),y
+        cmp #'('
+        beq @arg
+        jsr rnd_next
+        jmp @copy
+@arg:   jsr inctp
+        jsr expr_int
+        jsr closeb
+        lda IACC+3
+        bpl @pos
+        ldx #3                  ; RND(-n): seed with n, give n
+@seed:  lda IACC,x
+        sta SEED,x
+        dex
+        bpl @seed
+        rts
+@pos:   lda IACC
+        ora IACC+1
+        ora IACC+2
+        ora IACC+3
+        beq @copy               ; RND(0): the last number again
+        lda IACC+1
+        ora IACC+2
+        ora IACC+3
+        bne @range
+        lda IACC
+        cmp #1
+        bne @range
+        jmp fn_later            ; RND(1) is a real: part 2
+@range: ldx #3                  ; 1 + (random MOD n), random taken as 31 bits
+@sv:    lda IACC,x
+        pha
+        dex
+        bpl @sv
+        jsr rnd_next
+        ldx #0
+@cp:    lda SEED,x
+        sta ACC2,x
+        pla
+        sta IACC,x
+        inx
+        cpx #4
+        bne @cp
+        lda ACC2+3
+        and #$7F
+        sta ACC2+3
+        jsr divmod32
+        ldx #3
+@m:     lda TMP2,x
+        sta IACC,x
+        dex
+        bpl @m
+        inc IACC
+        bne @d
+        inc IACC+1
+        bne @d
+        inc IACC+2
+        bne @d
+        inc IACC+3
+@d:     rts
+@copy:  ldx #3
+@c:     lda SEED,x
+        sta IACC,x
+        dex
+        bpl @c
+        lda #0
+        sta VTYPE
+        rts
+
+rnd_next:                       ; x ^= x << 13; x ^= x >> 17; x ^= x << 5 (never 0 from non-0)
+        lda SEED
+        ora SEED+1
+        ora SEED+2
+        ora SEED+3
+        bne @go
+        inc SEED
+@go:    ldy #13
+        jsr @shl_xor
+        ldy #17
+        jsr @shr_xor
+        ldy #5
+@shl_xor:
+        ldx #3
+@c1:    lda SEED,x
+        sta TMP,x
+        dex
+        bpl @c1
+@l1:    asl TMP
+        rol TMP+1
+        rol TMP+2
+        rol TMP+3
+        dey
+        bne @l1
+        jmp @xor
+@shr_xor:
+        ldx #3
+@c2:    lda SEED,x
+        sta TMP,x
+        dex
+        bpl @c2
+@l2:    lsr TMP+3
+        ror TMP+2
+        ror TMP+1
+        ror TMP
+        dey
+        bne @l2
+@xor:   ldx #3
+@x:     lda SEED,x
+        eor TMP,x
+        sta SEED,x
+        dex
+        bpl @x
+        rts
+
+; VAL(a$): an optional sign and decimal digits
+fn_val: jsr factor
+        jsr need_str
+        jsr clear_iacc
+        ldx SLEN
+        lda #13
+        sta SBUF,x
+        ldx #0
+fn_val_parse:
+@sp:    lda SBUF,x
+        cmp #' '
+        bne @ns
+        inx
+        bne @sp
+@ns:    lda #0
+        sta DSIGN
+        lda SBUF,x
+        cmp #'+'
+        beq @sign
+        cmp #'-'
+        bne @dig
+        dec DSIGN
+@sign:  inx
+@dig:   lda SBUF,x
+        jsr is_digit
+        bcc @end
+        and #$0F
+        pha
+        txa
+        pha
+        jsr iacc_times10
+        pla
+        tax
+        pla
+        clc
+        adc IACC
+        sta IACC
+        bcc @n
+        inc IACC+1
+        bne @n
+        inc IACC+2
+        bne @n
+        inc IACC+3
+@n:     inx
+        bne @dig
+@end:   lda DSIGN
+        beq @d
+        jsr negate_iacc
+@d:     lda #0
+        sta VTYPE
+        rts
+
+; STR$ n / STR$~n
+fn_str: lda #'~'
+        jsr accept
+        php
+        jsr factor_int
+        plp
+        beq @hex
+        jsr dec_digits
+        ldy DLEN
+        ldx #0
+@c:     dey
+        lda DIGITS,y
+        sta SBUF,x
+        inx
+        cpy #0
+        bne @c
+        stx SLEN
+        lda #$FF
+        sta VTYPE
+        rts
+@hex:   lda #0
+        sta SLEN
+        ldy #3
+        ldx #0
+@b:     lda IACC,y
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        jsr @nib
+        lda IACC,y
+        and #$0F
+        jsr @nib
+        dey
+        bpl @b
+        cpx #0
+        bne @e
+        lda #'0'
+        sta SBUF
+        inx
+@e:     stx SLEN
+        lda #$FF
+        sta VTYPE
+        rts
+@nib:   cpx #0                  ; no leading zeros
+        bne @put
+        cmp #0
+        beq @skip
+@put:   cmp #10
+        bcc @dg
+        adc #6
+@dg:    adc #'0'
+        sta SBUF,x
+        inx
+@skip:  rts
+
+; pop the string on the BASIC stack into SBUF
+pop_str:
+        ldy #0
+        lda (BSP),y
+        sta SLEN
+        ldx #0
+@l:     cpx SLEN
+        beq @d
+        iny
+        lda (BSP),y
+        sta SBUF,x
+        inx
+        bne @l
+@d:     lda SLEN
+        sec
+        adc #0
+        jsr stack_free
+        lda #$FF
+        sta VTYPE
+        rts
+
+; a string argument, a comma, an integer: SBUF = the string, IACC = the integer
+str_comma_int:
+        jsr expr_str
+        jsr push_str
+        jsr comma
+        jsr expr_int
+        jmp pop_str
+
+; LEFT$(a$,n)
+fn_left:
+        jsr str_comma_int
+        jsr closeb
+        jsr clamp_n
+        sta SLEN
+        rts
+; the count in IACC, limited to 0..SLEN
+clamp_n:
+        lda IACC+3
+        bmi @zero
+        ora IACC+2
+        ora IACC+1
+        bne @all
+        lda IACC
+        cmp SLEN
+        bcc @d
+@all:   lda SLEN
+@d:     rts
+@zero:  lda #0
+        rts
+; RIGHT$(a$,n)
+fn_right:
+        jsr str_comma_int
+        jsr closeb
+        jsr clamp_n
+        sta CNT
+        lda SLEN
+        sec
+        sbc CNT
+        tax                     ; the first character kept
+        ldy #0
+@l:     cpy CNT
+        beq @d
+        lda SBUF,x
+        sta SBUF,y
+        inx
+        iny
+        bne @l
+@d:     sty SLEN
+        rts
+; MID$(a$,start[,n])
+fn_mid: jsr str_comma_int
+        jsr push_str
+        lda IACC                ; start (1-based)
+        pha
+        lda IACC+1
+        ora IACC+2
+        ora IACC+3
+        pha
+        lda #255
+        sta IACC
+        lda #0
+        sta IACC+1
+        sta IACC+2
+        sta IACC+3
+        lda #','
+        jsr accept
+        bne @non
+        jsr expr_int
+@non:   jsr closeb
+        jsr pop_str
+        pla
+        beq @small
+        lda #0                  ; start beyond 255: nothing
+        sta SLEN
+        pla
+        rts
+@small: pla
+        beq @one
+        sec
+        sbc #1
+        jmp @st
+@one:   lda #0
+@st:    cmp SLEN                ; start past the end: ""
+        bcc @in
+        lda #0
+        sta SLEN
+        rts
+@in:    sta CNT2
+        lda SLEN                ; drop the first CNT2 characters
+        sec
+        sbc CNT2
+        sta SLEN
+        ldx CNT2
+        ldy #0
+@l:     cpy SLEN
+        beq @cut
+        lda SBUF,x
+        sta SBUF,y
+        inx
+        iny
+        bne @l
+@cut:   jsr clamp_n
+        sta SLEN
+        rts
+; STRING$(n,a$)
+fn_string:
+        jsr expr_int
+        lda IACC
+        pha
+        lda IACC+1
+        ora IACC+2
+        ora IACC+3
+        pha
+        jsr comma
+        jsr expr_str
+        jsr closeb
+        pla
+        bne @long
+        pla
+        sta CNT
+        beq @none
+        lda SLEN
+        sta CNT2
+        beq @empty
+        ldx CNT2                ; append copies of the first CNT2 characters
+        dec CNT
+        beq @d
+@rep:   ldy #0
+@c:     lda SBUF,y
+        sta SBUF,x
+        inx
+        beq @long2
+        iny
+        cpy CNT2
+        bne @c
+        dec CNT
+        bne @rep
+        stx SLEN
+@d:     rts
+@empty: rts
+@long:  pla
+        lda IACC+3
+        bmi @none
+@long2: jmp e_toolong
+@none:  lda #0
+        sta SLEN
+        rts
+
+; INSTR(a$,b$[,start]): the position of b$ in a$ from start, or 0
+fn_instr:
+        jsr expr_str
+        jsr push_str
+        jsr comma
+        jsr expr_str
+        jsr push_str
+        lda #1
+        sta IACC
+        lda #0
+        sta IACC+1
+        lda #','
+        jsr accept
+        bne @ns
+        jsr expr_int
+@ns:    jsr closeb
+        jsr pop_str             ; SBUF = b$; a$ stays on the BASIC stack
+        ldy #0
+        lda (BSP),y
+        sta CNT2                ; len(a$)
+        lda IACC
+        bne @s1
+        lda #1
+@s1:    sta CNT                 ; 1-based start
+@try:   lda CNT                 ; does b$ fit from CNT?
+        clc
+        adc SLEN
+        bcs @notfound
+        sec
+        sbc #1
+        cmp CNT2
+        beq @fits
+        bcs @notfound
+@fits:  ldx #0
+        ldy CNT
+@cmp:   cpx SLEN
+        beq @found
+        lda (BSP),y
+        cmp SBUF,x
+        bne @next
+        inx
+        iny
+        bne @cmp
+@next:  inc CNT
+        bne @try
+@notfound:
+        lda #0
+        sta CNT
+@found: lda CNT2
+        sec
+        adc #0
+        jsr stack_free
+        lda CNT
+        ldx #0
+        jmp set_iacc_ax
+
+; FN name[(args)] in an expression
+fn_fn:  lda #F_FN
+        jmp call_routine
+
+; PROC name[(args)]
+st_proc:
+        lda #F_PROC
+        jsr call_routine
+        jmp next_stmt
+
+; call the PROC or FN named at TP.  The frame on the BASIC stack:
+;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the 6502 stack pointer in the routine,
+;   6-7 where the caller's 6502 stack was saved
+; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
+call_routine:
+        pha                     ; the tag
+        ldx #0                  ; NAMEBUF = token, name
+        ldy #$F2
+        cmp #F_PROC
+        beq @t
+        ldy #$A4
+@t:     tya
+        sta NAMEBUF
+        inx
+        ldy #0
+@n:     lda (TP),y
+        jsr is_idchar
+        bcc @ne
+        sta NAMEBUF,x
+        inx
+        jsr inctp
+        jmp @n
+@ne:    stx NLEN
+        cpx #1
+        bne @named
+        jmp e_badcall
+@named: jsr find_var            ; the DEF's place, remembered after the first call
+        bcs @known
+        jsr find_def
+        lda #4
+        jsr create_var
+        ldy #0
+        lda PTR3
+        sta (PTR1),y
+        iny
+        lda PTR3+1
+        sta (PTR1),y
+        iny
+        lda PTR2
+        sta (PTR1),y
+        iny
+        lda PTR2+1
+        sta (PTR1),y
+@known: ldy #3
+@k:     lda (PTR1),y            ; the DEF text and line, kept on the 6502 stack
+        pha
+        dey
+        bpl @k
+        lda #8                  ; the frame
+        jsr stack_alloc
+        tsx
+        lda $0105,x             ; the tag
+        ldy #0
+        sta (BSP),y
+        ldy #3
+        lda CURLN
+        sta (BSP),y
+        iny
+        lda CURLN+1
+        sta (BSP),y
+        lda BSP                 ; the frame's address
+        pha
+        lda BSP+1
+        pha
+        lda #0
+        pha                     ; the number of arguments
+        lda #'('
+        jsr accept
+        bne @noargs
+@arg:   jsr expr
+        lda VTYPE
+        bne @sarg
+        lda #5
+        jsr stack_alloc
+        ldy #4
+        lda #0
+        sta (BSP),y
+        dey
+@ia:    lda IACC,y
+        sta (BSP),y
+        dey
+        bpl @ia
+        jmp @counted
+@sarg:  lda SLEN
+        clc
+        adc #2
+        bcc @sok
+        jmp e_toolong
+@sok:   jsr stack_alloc
+        ldy SLEN
+        iny
+        lda #$FF
+        sta (BSP),y             ; type, then length, then the characters below
+        dey
+        lda SLEN
+        sta (BSP),y
+@sa:    cpy #0
+        beq @counted
+        dey
+        lda SBUF,y
+        sta (BSP),y
+        jmp @sa
+@counted:
+        pla
+        clc
+        adc #1
+        pha
+        lda #','
+        jsr accept
+        beq @arg
+        jsr closeb
+@noargs:
+        tsx                     ; the frame: the return TP
+        lda $0103,x
+        sta FRAME
+        lda $0102,x
+        sta FRAME+1
+        ldy #1
+        lda TP
+        sta (FRAME),y
+        iny
+        lda TP+1
+        sta (FRAME),y
+        lda #3                  ; the ARGS frame: its size reaches the call frame
+        jsr stack_alloc
+        sec
+        lda FRAME
+        sbc BSP
+        ldy #1
+        sta (BSP),y
+        lda FRAME+1
+        sbc BSP+1
+        iny
+        sta (BSP),y
+        ldy #0
+        lda #F_ARGS
+        sta (BSP),y
+        pla                     ; the argument count
+        sta ARGN
+        lda FRAME               ; arguments are read from the top down
+        sta ARGP
+        lda FRAME+1
+        sta ARGP+1
+        pla                     ; (the frame address again)
+        pla
+        pla                     ; the DEF text
+        sta TP
+        pla
+        sta TP+1
+        pla
+        sta CURLN
+        pla
+        sta CURLN+1
+        pla                     ; the tag: not needed
+        lda #'('
+        jsr accept
+        bne @noformal
+@formal:
+        lda ARGN
+        bne @have
+        jmp e_args
+@have:  lda #1
+        jsr get_lvalue
+        jsr push_local
+        jsr take_arg
+        jsr store_lvalue
+        dec ARGN
+        lda #','
+        jsr accept
+        beq @formal
+        jsr closeb
+@noformal:
+        lda ARGN
+        beq @run
+        jmp e_args
+@run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
+        txa                     ; calls can nest as deep as memory allows
+        eor #$FF                ; bytes in use: S+1..&1FF
+        clc
+        adc #2                  ; a STACK frame: tag, count, the bytes
+        jsr stack_alloc
+        ldy #6                  ; the copy's address in the call frame
+        lda BSP
+        sta (FRAME),y
+        iny
+        lda BSP+1
+        sta (FRAME),y
+        ldy #0
+        lda #F_STACK
+        sta (BSP),y
+        tsx
+        txa
+        eor #$FF
+        iny
+        sta (BSP),y
+        cpx #$FF
+        beq @copied
+@copy:  inx
+        iny
+        lda $0100,x
+        sta (BSP),y
+        cpx #$FF
+        bne @copy
+@copied:
+        ldx #$FF
+        txs
+        lda FRAME               ; FRAME still addresses the call frame
+        pha
+        lda FRAME+1
+        pha
+        jsr run_body
+        pla
+        pla
+        ldy #6                  ; back from ENDPROC or =: BSP is at the call frame; the copy
+        lda (BSP),y             ; lies below it, untouched since
+        sta PTR3
+        iny
+        lda (BSP),y
+        sta PTR3+1
+        ldy #1
+        lda (PTR3),y
+        eor #$FF
+        tax
+        txs                     ; the stack pointer first, then the bytes above it
+        ldy #2
+@back:  cpx #$FF
+        beq @restored
+        inx
+        lda (PTR3),y
+        sta $0100,x
+        iny
+        bne @back
+@restored:
+        jsr resume_frame        ; back in the caller
+        ldy #0
+        lda (BSP),y
+        pha
+        lda #8
+        jsr stack_free
+        pla
+        rts
+
+; run the routine's statements; ENDPROC or = comes back here by resetting the 6502 stack
+run_body:
+        tsx
+        lda $0104,x
+        sta FRAME
+        lda $0103,x
+        sta FRAME+1
+        txa
+        ldy #5
+        sta (FRAME),y
+        jmp exec_stmt           ; DEF PROCname statements: the body may follow the name directly
+
+; the next argument (read downwards from ARGP) into IACC or SBUF
+take_arg:
+        jsr argp_down
+        ldy #0
+        lda (ARGP),y
+        bne @str
+        ldx #4
+@i:     jsr argp_down
+        dex
+        bne @i
+        ldy #3
+@c:     lda (ARGP),y
+        sta IACC,y
+        dey
+        bpl @c
+        lda #0
+        sta VTYPE
+        rts
+@str:   sta VTYPE
+        jsr argp_down
+        lda (ARGP),y
+        sta SLEN
+        tax
+        beq @d
+@s:     jsr argp_down
+        dex
+        bne @s
+        ldy SLEN
+@sc:    dey
+        lda (ARGP),y
+        sta SBUF,y
+        cpy #0
+        bne @sc
+@d:     rts
+argp_down:
+        lda ARGP
+        bne @n
+        dec ARGP+1
+@n:     dec ARGP
+        ldy #0
+        rts
+
+; find DEF PROCname / DEF FNname: PTR3 = the text after the name, PTR2 = its line
+find_def:
+        lda #1
+        sta PTR2
+        lda PAGEHI
+        sta PTR2+1
+@line:  ldy #0
+        lda (PTR2),y
+        bmi @none
+        ldy #3
+        jsr @skip
+        cmp #$DD
+        bne @next
+        iny
+        jsr @skip
+        cmp NAMEBUF
+        bne @next
+        ldx #1
+@c:     iny
+        cpx NLEN
+        beq @end
+        lda (PTR2),y
+        cmp NAMEBUF,x
+        bne @next
+        inx
+        bne @c
+@end:   lda (PTR2),y
+        jsr is_idchar
+        bcs @next
+        tya
+        clc
+        adc PTR2
+        sta PTR3
+        lda PTR2+1
+        adc #0
+        sta PTR3+1
+        rts
+@next:  ldy #2
+        lda (PTR2),y
+        clc
+        adc PTR2
+        sta PTR2
+        bcc @line
+        inc PTR2+1
+        bne @line
+@none:  jmp e_nosuchfn
+@skip:  lda (PTR2),y
+        cmp #' '
+        bne @s
+        iny
+        bne @skip
+@s:     rts
+
+; ENDPROC and = : unwind the BASIC stack to the routine's frame, undoing LOCALs
+st_endproc:
+        lda #F_PROC
+        jmp unwind
+st_fnreturn:
+        jsr inctp
+        jsr expr
+        lda #F_FN
+unwind: sta CNT
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
+@l:     ldy #0
+        lda (FRAME),y
+        cmp CNT
+        beq @found
+        cmp #F_LOCAL
+        bne @nl
+        jsr restore_local
+        jmp @skip
+@nl:    cmp #F_PROC
+        beq @bad
+        cmp #F_FN
+        beq @bad
+        cmp #0
+        beq @bad
+@skip:  jsr frame_skip
+        jmp @l
+@bad:   lda CNT
+        cmp #F_FN
+        beq @nofn
+        jmp e_noproc
+@nofn:  jmp e_nofn
+@found: lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        ldy #5
+        lda (FRAME),y
+        tax
+        txs
+        rts
+
+; INPUT [LINE] ["prompt"][,;] var, ...
+st_input:
+        lda #0
+        sta INQ
+        sta INLINE
+        lda #$86                ; LINE
+        jsr accept
+        bne @nl
+        dec INLINE
+@nl:    lda #0
+        sta INPOS               ; 0: nothing read yet
+@item:  jsr skipsp
+        cmp #':'
+        bne *+5
+        jmp @done
+        cmp #13
+        bne *+5
+        jmp @done
+        cmp #$8B
+        bne *+5
+        jmp @done
+        cmp #$22
+        bne @var
+        jsr inctp
+        jsr string_literal      ; a prompt: printed, no "?" unless a comma follows
+        jsr print_sbuf
+        lda #1
+        sta INQ
+        lda #','
+        jsr accept
+        bne @semi
+        lda #0
+        sta INQ
+        jmp @item
+@semi:  lda #';'
+        jsr accept
+        jmp @item
+@var:   cmp #','
+        beq @sep
+        cmp #';'
+        bne @isvar
+@sep:   jsr inctp
+        jmp @item
+@isvar: lda #1
+        jsr get_lvalue
+        lda INPOS
+        beq @read
+        ldx INPOS               ; more fields on the line already read?
+        lda INBUF,x
+        cmp #13
+        bne @field
+@read:  lda INQ
+        bne @noq
+        lda #'?'
+        jsr outch
+@noq:   lda #0
+        sta INQ
+        lda TP
+        pha
+        lda TP+1
+        pha
+        jsr read_line
+        pla
+        sta TP+1
+        pla
+        sta TP
+        lda #0
+        sta COUNT
+        ldx #0
+        stx INPOS
+@field: ldx INPOS               ; leading spaces go
+@fs:    lda INBUF,x
+        cmp #' '
+        bne @fd
+        inx
+        bne @fs
+@fd:    ldy #0                  ; the field into SBUF: the whole line for INPUT LINE
+@fc:    lda INBUF,x
+        cmp #13
+        beq @fe
+        bit INLINE
+        bmi @take
+        cmp #','
+        beq @fcomma
+@take:  sta SBUF,y
+        inx
+        iny
+        bne @fc
+@fcomma:
+        inx
+@fe:    stx INPOS
+        sty SLEN
+        lda #$FF
+        sta VTYPE
+        lda VKIND
+        bmi @store
+        lda TP                  ; a number: VAL of the field
+        pha
+        lda TP+1
+        pha
+        jsr val_sbuf
+        pla
+        sta TP+1
+        pla
+        sta TP
+@store: jsr store_lvalue
+        jmp @item
+@done:  jmp next_stmt
+
+val_sbuf:
+        jsr clear_iacc
+        ldx SLEN
+        lda #13
+        sta SBUF,x
+        ldx #0
+        jmp fn_val_parse

@@ -1,0 +1,542 @@
+; The keyword table, the tokeniser and the detokeniser (LIST).
+; Token values are the documented BBC BASIC II values (User Guide, "Keywords" / token table).
+; Each entry: the keyword's text, its token, our flags.  Order decides the match: a keyword that is
+; a prefix of another comes after it; the first keyword matching an abbreviation "X." wins.
+
+K_COND  = 1                     ; not a keyword when a letter or digit follows
+K_LINE  = 2                     ; a line number may follow (GOTO 100 keeps 100 as &8D n n n)
+K_NAME  = 4                     ; a PROC/FN name follows, kept as typed
+K_REST  = 8                     ; the rest of the line is kept as typed (REM, DATA)
+K_PSEUDO = 16                   ; at the start of a statement the token is +&40 (PAGE=, TIME= ...)
+K_STMT  = 32                    ; a statement starts after it
+
+        .macro kw text, token, flags
+        .text text
+        .byte token, flags
+        .endm
+
+kwtable:
+        kw "PRINT", $F1, 0
+        kw "AND", $80, 0
+        kw "ABS", $94, 0
+        kw "ACS", $95, 0
+        kw "ADVAL", $96, 0
+        kw "ASC", $97, 0
+        kw "ASN", $98, 0
+        kw "ATN", $99, 0
+        kw "AUTO", $C6, 0
+        kw "BGET", $9A, K_COND
+        kw "BPUT", $D5, K_COND
+        kw "COLOUR", $FB, 0
+        kw "CALL", $D6, 0
+        kw "CHAIN", $D7, 0
+        kw "CHR$", $BD, 0
+        kw "CLEAR", $D8, K_COND
+        kw "CLOSE", $D9, K_COND
+        kw "CLG", $DA, K_COND
+        kw "CLS", $DB, K_COND
+        kw "COS", $9B, 0
+        kw "COUNT", $9C, K_COND
+        kw "DATA", $DC, K_REST
+        kw "DEG", $9D, 0
+        kw "DEF", $DD, 0
+        kw "DELETE", $C7, 0
+        kw "DIV", $81, 0
+        kw "DIM", $DE, 0
+        kw "DRAW", $DF, 0
+        kw "ENDPROC", $E1, K_COND
+        kw "END", $E0, K_COND
+        kw "ENVELOPE", $E2, 0
+        kw "ELSE", $8B, K_LINE|K_STMT
+        kw "EVAL", $A0, 0
+        kw "ERL", $9E, K_COND
+        kw "ERROR", $85, 0
+        kw "EOF", $C5, K_COND
+        kw "EOR", $82, 0
+        kw "ERR", $9F, K_COND
+        kw "EXP", $A1, 0
+        kw "EXT", $A2, K_COND
+        kw "FOR", $E3, 0
+        kw "FALSE", $A3, K_COND
+        kw "FN", $A4, K_NAME
+        kw "GOTO", $E5, K_LINE
+        kw "GET$", $BE, 0
+        kw "GET", $A5, 0
+        kw "GOSUB", $E4, K_LINE
+        kw "GCOL", $E6, 0
+        kw "HIMEM", $93, K_COND|K_PSEUDO
+        kw "INPUT", $E8, 0
+        kw "IF", $E7, 0
+        kw "INKEY$", $BF, 0
+        kw "INKEY", $A6, 0
+        kw "INT", $A8, 0
+        kw "INSTR(", $A7, 0
+        kw "LIST", $C9, 0
+        kw "LINE", $86, 0
+        kw "LOAD", $C8, 0
+        kw "LOMEM", $92, K_COND|K_PSEUDO
+        kw "LOCAL", $EA, 0
+        kw "LEFT$(", $C0, 0
+        kw "LEN", $A9, 0
+        kw "LET", $E9, 0
+        kw "LOG", $AB, 0
+        kw "LN", $AA, 0
+        kw "MID$(", $C1, 0
+        kw "MODE", $EB, 0
+        kw "MOD", $83, 0
+        kw "MOVE", $EC, 0
+        kw "NEXT", $ED, 0
+        kw "NEW", $CA, K_COND
+        kw "NOT", $AC, 0
+        kw "OLD", $CB, K_COND
+        kw "ON", $EE, 0
+        kw "OFF", $87, 0
+        kw "OR", $84, 0
+        kw "OPENIN", $8E, 0
+        kw "OPENOUT", $AE, 0
+        kw "OPENUP", $AD, 0
+        kw "OSCLI", $FF, 0
+        kw "PAGE", $90, K_COND|K_PSEUDO
+        kw "PTR", $8F, K_COND|K_PSEUDO
+        kw "PI", $AF, K_COND
+        kw "PLOT", $F0, 0
+        kw "POINT(", $B0, 0
+        kw "PROC", $F2, K_NAME
+        kw "POS", $B1, K_COND
+        kw "RETURN", $F8, K_COND
+        kw "REPEAT", $F5, K_STMT
+        kw "REPORT", $F6, K_COND
+        kw "READ", $F3, 0
+        kw "REM", $F4, K_REST
+        kw "RUN", $F9, K_COND
+        kw "RAD", $B2, 0
+        kw "RESTORE", $F7, K_LINE
+        kw "RIGHT$(", $C2, 0
+        kw "RND", $B3, K_COND
+        kw "RENUMBER", $CC, 0
+        kw "STEP", $88, 0
+        kw "SAVE", $CD, 0
+        kw "SGN", $B4, 0
+        kw "SIN", $B5, 0
+        kw "SQR", $B6, 0
+        kw "SPC", $89, 0
+        kw "STR$", $C3, 0
+        kw "STRING$(", $C4, 0
+        kw "SOUND", $D4, 0
+        kw "STOP", $FA, K_COND
+        kw "TAN", $B7, 0
+        kw "THEN", $8C, K_LINE|K_STMT
+        kw "TO", $B8, 0
+        kw "TAB(", $8A, 0
+        kw "TRACE", $FC, K_LINE
+        kw "TIME", $91, K_COND|K_PSEUDO
+        kw "TRUE", $B9, K_COND
+        kw "UNTIL", $FD, 0
+        kw "USR", $BA, 0
+        kw "VDU", $EF, 0
+        kw "VAL", $BB, 0
+        kw "VPOS", $BC, K_COND
+        kw "WIDTH", $FE, 0
+        .byte 0
+
+; C set when A is a character of a variable name (letters, digits, _ and `)
+is_idchar:
+        cmp #'0'
+        bcc @no
+        cmp #'9'+1
+        bcc @yes
+        cmp #'A'
+        bcc @no
+        cmp #'Z'+1
+        bcc @yes
+        cmp #'_'
+        bcc @no
+        cmp #'z'+1
+        bcc @yes
+@no:    clc
+        rts
+@yes:   sec
+        rts
+
+; tokenise INBUF from X to its CR into TOKBUF
+tokenise:
+        ldy #0
+        lda #1
+        sta TKSTMT
+        lda #0
+        sta TKLN
+tk_loop:
+        lda INBUF,x
+        cmp #13
+        bne @notcr
+        sta (TOKDST),y
+        rts
+@notcr: cmp #$22
+        bne @notq
+@q:     sta (TOKDST),y
+        iny
+        inx
+        lda INBUF,x
+        cmp #13
+        beq tk_loop
+        cmp #$22
+        bne @q
+        sta (TOKDST),y
+        iny
+        inx
+        jmp tk_plain
+@notq:  cmp #' '
+        bne *+5
+        jmp tk_keep
+        cmp #','
+        bne *+5
+        jmp tk_keep
+        cmp #':'
+        bne @notcolon
+        lda #1
+        sta TKSTMT
+        lda #0
+        sta TKLN
+        lda #':'
+        beq *+5
+        jmp tk_keep
+@notcolon:
+        cmp #'*'
+        bne @notstar
+        lda TKSTMT
+        beq *+5
+        jmp tk_rest
+        lda #'*'
+        bne tk_one
+@notstar:
+        cmp #'&'
+        bne @nothex
+@hex:   sta (TOKDST),y
+        iny
+        inx
+        lda INBUF,x
+        cmp #'0'
+        bcc tk_plain
+        cmp #'9'+1
+        bcc @hex
+        cmp #'A'
+        bcc tk_plain
+        cmp #'F'+1
+        bcc @hex
+        bcs tk_plain
+@nothex:
+        cmp #'0'
+        bcc tk_one
+        cmp #'9'+1
+        bcs @notdigit
+        lda TKLN
+        bne tk_linenumber
+@dig:   lda INBUF,x
+        cmp #'.'
+        beq @dig1
+        cmp #'0'
+        bcc tk_plain
+        cmp #'9'+1
+        bcs tk_plain
+@dig1:  sta (TOKDST),y
+        iny
+        inx
+        bne @dig
+@notdigit:
+        cmp #'A'
+        bcc tk_one
+        cmp #'Z'+1
+        bcs @ident0
+        sty SAVETP
+        jsr kw_match
+        ldy SAVETP
+        bcs tk_token
+        jmp @ident
+@ident0:
+        jsr is_idchar
+        bcc tk_one
+@ident: lda INBUF,x             ; a name: kept whole, so no keyword hides inside it
+        jsr is_idchar
+        bcc tk_plain
+        sta (TOKDST),y
+        iny
+        inx
+        bne @ident
+tk_one: sta (TOKDST),y
+        iny
+        inx
+tk_plain:
+        lda #0
+        sta TKSTMT
+        sta TKLN
+        jmp tk_loop
+tk_keep:
+        sta (TOKDST),y
+        iny
+        inx
+        jmp tk_loop
+tk_rest:
+        lda INBUF,x
+        cmp #13
+        bne *+5
+        jmp tk_loop
+        sta (TOKDST),y
+        iny
+        inx
+        bne tk_rest
+tk_linenumber:
+        jsr parse_inbuf_number
+        lda #$8D
+        sta (TOKDST),y
+        iny
+        jsr encode_lnum
+        jmp tk_loop
+; A = token, CNT2 = flags
+tk_token:
+        sta CNT
+        lda CNT2
+        and #K_PSEUDO
+        beq @np
+        lda TKSTMT
+        beq @np
+        lda CNT
+        clc
+        adc #$40
+        sta CNT
+@np:    lda CNT
+        sta (TOKDST),y
+        iny
+        lda #0
+        sta TKSTMT
+        sta TKLN
+        lda CNT2
+        and #K_STMT
+        beq @ns
+        inc TKSTMT
+@ns:    lda CNT2
+        and #K_LINE
+        beq @nl
+        inc TKLN
+@nl:    lda CNT2
+        and #K_REST
+        bne tk_rest
+        lda CNT2
+        and #K_NAME
+        beq @nn
+@name:  lda INBUF,x
+        jsr is_idchar
+        bcc @nn
+        sta (TOKDST),y
+        iny
+        inx
+        bne @name
+@nn:    jmp tk_loop
+
+; store the 3 bytes of the encoded line number LNUM at TOKBUF,y (the documented &8D encoding)
+encode_lnum:
+        lda LNUM
+        and #$C0
+        lsr a
+        lsr a
+        sta CNT
+        lda LNUM+1
+        and #$C0
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        ora CNT
+        eor #$54
+        sta (TOKDST),y
+        iny
+        lda LNUM
+        and #$3F
+        ora #$40
+        sta (TOKDST),y
+        iny
+        lda LNUM+1
+        and #$3F
+        ora #$40
+        sta (TOKDST),y
+        iny
+        rts
+
+; decode the line number whose 3 bytes follow &8D at TP (TP at the first) into LNUM; TP moves past
+decode_lnum:
+        ldy #0
+        lda (TP),y
+        eor #$54
+        asl a
+        asl a
+        sta CNT
+        and #$C0
+        sta LNUM
+        iny
+        lda (TP),y
+        and #$3F
+        ora LNUM
+        sta LNUM
+        lda CNT
+        asl a
+        asl a
+        and #$C0
+        sta LNUM+1
+        iny
+        lda (TP),y
+        and #$3F
+        ora LNUM+1
+        sta LNUM+1
+        lda TP
+        clc
+        adc #3
+        sta TP
+        bcc @d
+        inc TP+1
+@d:     rts
+
+; parse a decimal number at INBUF,x into LNUM (16 bits)
+parse_inbuf_number:
+        lda #0
+        sta LNUM
+        sta LNUM+1
+@l:     lda INBUF,x
+        cmp #'0'
+        bcc @d
+        cmp #'9'+1
+        bcs @d
+        and #$0F
+        pha
+        jsr lnum_times10
+        pla
+        clc
+        adc LNUM
+        sta LNUM
+        bcc @n
+        inc LNUM+1
+@n:     inx
+        bne @l
+@d:     rts
+
+lnum_times10:
+        lda LNUM
+        asl a
+        sta CNT
+        lda LNUM+1
+        rol a
+        sta CNT2
+        asl CNT
+        rol CNT2
+        lda LNUM
+        adc CNT                 ; carry is clear after the shifts of a line number < 16384
+        sta LNUM
+        lda LNUM+1
+        adc CNT2
+        sta LNUM+1
+        asl LNUM
+        rol LNUM+1
+        rts
+
+; look for a keyword at INBUF,x: C set, A = token, CNT2 = flags, X past it; C clear if none
+kw_match:
+        stx SAVETP+1
+        lda #<kwtable
+        sta PTR1
+        lda #>kwtable
+        sta PTR1+1
+@entry: ldy #0
+        lda (PTR1),y
+        beq @none
+        ldx SAVETP+1
+@cmp:   lda (PTR1),y
+        bmi @full
+        cmp INBUF,x
+        bne @partial
+        iny
+        inx
+        bne @cmp
+@partial:
+        lda INBUF,x
+        cmp #'.'
+        bne @next
+        cpy #0
+        beq @next
+        inx
+@ft:    iny
+        lda (PTR1),y
+        bpl @ft
+        bmi @got
+@full:  iny
+        lda (PTR1),y
+        dey
+        and #K_COND
+        beq @got
+        lda INBUF,x
+        jsr is_idchar
+        bcs @next
+@got:   lda (PTR1),y
+        pha
+        iny
+        lda (PTR1),y
+        sta CNT2
+        pla
+        sec
+        rts
+@next:  lda (PTR1),y
+        bmi @skip
+        iny
+        bne @next
+@skip:  iny
+        iny
+        tya
+        clc
+        adc PTR1
+        sta PTR1
+        bcc @entry
+        inc PTR1+1
+        bne @entry
+@none:  ldx SAVETP+1
+        clc
+        rts
+
+; print the keyword of token A
+print_token:
+        cmp #$CF
+        bcc @find
+        cmp #$D4
+        bcs @find
+        sbc #$3F                ; carry clear: subtract &40 (statement forms of PAGE etc.)
+@find:  sta CNT
+        lda #<kwtable
+        sta PTR2
+        lda #>kwtable
+        sta PTR2+1
+@entry: ldy #0
+        lda (PTR2),y
+        beq @unknown
+@f:     lda (PTR2),y
+        bmi @tok
+        iny
+        bne @f
+@tok:   cmp CNT
+        beq @print
+        iny
+        iny
+        tya
+        clc
+        adc PTR2
+        sta PTR2
+        bcc @entry
+        inc PTR2+1
+        bne @entry
+@print: ldy #0
+@p:     lda (PTR2),y
+        bmi @d
+        sty SUBT1
+        jsr outch
+        ldy SUBT1
+        iny
+        bne @p
+@d:     rts
+@unknown:
+        lda CNT
+        jmp outch

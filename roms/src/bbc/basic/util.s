@@ -1,0 +1,228 @@
+; Small helpers: the text pointer, output, the BASIC stack.
+
+; skip spaces at TP; A = the next character (TP points at it), Y = 0
+skipsp: ldy #0
+@l:     lda (TP),y
+        cmp #' '
+        bne @d
+        inc TP
+        bne @l
+        inc TP+1
+        bne @l
+@d:     rts
+
+; advance TP by one, keeping A
+inctp:  inc TP
+        bne @d
+        inc TP+1
+@d:     rts
+
+; the next non-space character, consumed
+getnb:  jsr skipsp
+        jmp inctp
+
+; consume the character in A if it is next (Z set), else leave TP (Z clear)
+accept: sta CNT
+        jsr skipsp
+        cmp CNT
+        bne @n
+        jsr inctp
+        lda #0                  ; Z set
+@n:     rts
+
+; require a comma
+comma:  lda #','
+        jsr accept
+        bne @e
+        rts
+@e:     jmp e_comma
+
+; require a closing bracket
+closeb: lda #')'
+        jsr accept
+        bne @e
+        rts
+@e:     jmp e_bracket
+
+; output through OSWRCH keeping COUNT (POS as BASIC sees it)
+outch:  cmp #13
+        bne @n
+        jsr OSNEWL
+        lda #0
+        sta COUNT
+        rts
+@n:     jsr OSWRCH
+        inc COUNT
+        rts
+
+newline:
+        lda #13
+        jmp outch
+
+space:  lda #' '
+        jmp outch
+
+; print the zero-terminated text that follows the JSR
+print_inline:
+        pla
+        sta PTR3
+        pla
+        sta PTR3+1
+@l:     inc PTR3
+        bne @g
+        inc PTR3+1
+@g:     ldy #0
+        lda (PTR3),y
+        beq @d
+        jsr outch
+        jmp @l
+@d:     lda PTR3+1
+        pha
+        lda PTR3
+        pha
+        rts
+
+; print the zero-terminated text at PTR3
+print_ptr3:
+        ldy #0
+@l:     lda (PTR3),y
+        beq @d
+        sty CNT2
+        jsr outch
+        ldy CNT2
+        iny
+        bne @l
+@d:     rts
+
+; reserve A bytes on the BASIC stack (BSP -= A), checking against the heap
+stack_alloc:
+        sta CNT
+        sec
+        lda BSP
+        sbc CNT
+        sta BSP
+        bcs @c
+        dec BSP+1
+@c:     lda BSP+1
+        cmp VARTOP+1
+        bcc @full
+        bne @ok
+        lda BSP
+        cmp VARTOP
+        bcc @full
+@ok:    rts
+@full:  jmp e_noroom
+
+; release A bytes from the BASIC stack
+stack_free:
+        clc
+        adc BSP
+        sta BSP
+        bcc @d
+        inc BSP+1
+@d:     rts
+
+; push IACC (4 bytes) on the BASIC stack
+push_int:
+        lda #4
+        jsr stack_alloc
+        ldy #3
+@l:     lda IACC,y
+        sta (BSP),y
+        dey
+        bpl @l
+        rts
+
+; pop 4 bytes from the BASIC stack into ACC2
+pop_acc2:
+        ldy #3
+@l:     lda (BSP),y
+        sta ACC2,y
+        dey
+        bpl @l
+        lda #4
+        jmp stack_free
+
+; push the string in SBUF: its bytes, then its length on top
+push_str:
+        lda SLEN
+        clc
+        adc #1
+        jsr stack_alloc
+        ldy #0
+        lda SLEN
+        sta (BSP),y
+        ldx #0
+@l:     cpx SLEN
+        beq @d
+        lda SBUF,x
+        iny
+        sta (BSP),y
+        inx
+        bne @l
+@d:     rts
+
+; memory move: PTR1 = source, PTR2 = destination, TMP = length (2 bytes); handles overlap
+memmove:
+        lda TMP
+        ora TMP+1
+        beq @done
+        lda PTR2+1
+        cmp PTR1+1
+        bcc @down
+        bne @up
+        lda PTR2
+        cmp PTR1
+        bcc @down
+        beq @done
+@up:    ; copy from the end backwards
+        clc
+        lda PTR1
+        adc TMP
+        sta PTR1
+        lda PTR1+1
+        adc TMP+1
+        sta PTR1+1
+        clc
+        lda PTR2
+        adc TMP
+        sta PTR2
+        lda PTR2+1
+        adc TMP+1
+        sta PTR2+1
+@ul:    lda PTR1
+        bne @u1
+        dec PTR1+1
+@u1:    dec PTR1
+        lda PTR2
+        bne @u2
+        dec PTR2+1
+@u2:    dec PTR2
+        ldy #0
+        lda (PTR1),y
+        sta (PTR2),y
+        lda TMP
+        bne @u3
+        dec TMP+1
+@u3:    dec TMP
+        lda TMP
+        ora TMP+1
+        bne @ul
+@done:  rts
+@down:  ldy #0
+@dl:    lda (PTR1),y
+        sta (PTR2),y
+        inc PTR1
+        bne @d1
+        inc PTR1+1
+@d1:    inc PTR2
+        bne @d2
+        inc PTR2+1
+@d2:    lda TMP
+        bne @d3
+        dec TMP+1
+@d3:    dec TMP
+        lda TMP
+        ora TMP+1
+        bne @dl
+        rts

@@ -1,0 +1,842 @@
+; Variables, arrays, indirection, LOCAL, DATA.
+; A dynamic variable: link (2), its name with its % $ or ( suffix, 0, then its value:
+; integer 4 bytes, string descriptor (address 2, allocated length, length), or for an array
+; the number of dimensions, each dimension's size (2 bytes), then the elements (4 bytes each).
+
+; reset the BASIC stack (a 0 byte below HIMEM marks its bottom)
+reset_stack:
+        lda HIMEM
+        sta BSP
+        lda HIMEM+1
+        sta BSP+1
+        lda #1
+        jsr stack_alloc
+        lda #0
+        tay
+        sta (BSP),y
+        rts
+
+; read a name at TP into NAMEBUF/NLEN (suffix % or $ and a following ( included)
+; C clear if there is no name here
+parse_name:
+        jsr skipsp
+        cmp #'@'
+        beq @first
+        cmp #'A'
+        bcc @none
+        cmp #'Z'+1
+        bcc @first
+        cmp #'_'
+        bcc @none
+        cmp #'z'+1
+        bcs @none
+@first: ldx #0
+@l:     sta NAMEBUF,x
+        inx
+        jsr inctp
+        lda (TP),y
+        jsr is_idchar
+        bcs @l
+        cmp #'%'
+        beq @suffix
+        cmp #'$'
+        bne @arr
+@suffix:
+        sta NAMEBUF,x
+        inx
+        jsr inctp
+        lda (TP),y
+@arr:   cmp #'('
+        bne @done
+        sta NAMEBUF,x
+        inx
+        jsr inctp
+@done:  stx NLEN
+        sec
+        rts
+@none:  clc
+        rts
+
+; PTR1 = the value of the variable named in NAMEBUF; C set if found
+find_var:
+        lda VARHEAD
+        sta PTR1
+        lda VARHEAD+1
+        sta PTR1+1
+@next:  lda PTR1+1
+        beq @no
+        ldy #2
+        ldx #0
+@c:     lda (PTR1),y
+        cmp NAMEBUF,x
+        bne @skip
+        iny
+        inx
+        cpx NLEN
+        bne @c
+        lda (PTR1),y
+        bne @skip
+        iny                     ; found: PTR1 += y
+        tya
+        clc
+        adc PTR1
+        sta PTR1
+        bcc @y
+        inc PTR1+1
+@y:     sec
+        rts
+@skip:  ldy #0
+        lda (PTR1),y
+        tax
+        iny
+        lda (PTR1),y
+        sta PTR1+1
+        stx PTR1
+        jmp @next
+@no:    clc
+        rts
+
+; make the variable NAMEBUF with A bytes of value (zeroed); PTR1 = its value
+create_var:
+        sta CNT
+        lda VARTOP
+        sta PTR1
+        lda VARTOP+1
+        sta PTR1+1
+        ldy #0
+        lda VARHEAD
+        sta (PTR1),y
+        iny
+        lda VARHEAD+1
+        sta (PTR1),y
+        lda PTR1
+        sta VARHEAD
+        lda PTR1+1
+        sta VARHEAD+1
+        ldx #0
+@n:     lda NAMEBUF,x
+        iny
+        sta (PTR1),y
+        inx
+        cpx NLEN
+        bne @n
+        iny
+        lda #0
+        sta (PTR1),y
+        iny
+        tya
+        clc
+        adc PTR1
+        sta PTR1
+        bcc @a
+        inc PTR1+1
+@a:     lda CNT
+        jsr heap_alloc_from_ptr1
+        rts
+
+; VARTOP = PTR1 + A, zeroing those bytes; checks the room left below the BASIC stack
+heap_alloc_from_ptr1:
+        tax
+        beq @set
+        ldy #0
+        lda #0
+@z:     sta (PTR1),y
+        iny
+        dex
+        bne @z
+@set:   tya
+        clc
+        adc PTR1
+        sta VARTOP
+        lda PTR1+1
+        adc #0
+        sta VARTOP+1
+        jmp check_room
+
+; VARTOP must stay below BSP
+check_room:
+        lda VARTOP+1
+        cmp BSP+1
+        bcc @ok
+        bne @full
+        lda VARTOP
+        cmp BSP
+        bcs @full
+@ok:    rts
+@full:  jmp e_noroom
+
+; parse an lvalue at TP: VADDR, VKIND.  A = 1: create a missing variable, 0: No such variable
+get_lvalue:
+        sta CREATE
+        jsr skipsp
+        cmp #'?'
+        bne @nq
+        lda #1
+        bne @ind
+@nq:    cmp #'!'
+        bne @nw
+        lda #4
+        bne @ind
+@nw:    cmp #'$'
+        bne @name
+        lda #$80
+@ind:   pha
+        jsr inctp
+        jsr factor_int
+        lda IACC
+        sta VADDR
+        lda IACC+1
+        sta VADDR+1
+        pla
+        sta VKIND
+        rts
+@name:  jsr parse_name
+        bcs get_lvalue_after_name
+        jmp e_mistake
+get_lvalue_after_name:
+        ldx NLEN
+        lda NAMEBUF-1,x
+        cmp #'('
+        bne @plain
+        jmp array_element
+@plain: cpx #2                  ; resident integers @% and A%..Z%
+        bne @dyn
+        lda NAMEBUF+1
+        cmp #'%'
+        bne @dyn
+        lda NAMEBUF
+        cmp #'Z'+1
+        bcs @dyn
+        sec
+        sbc #'@'
+        asl a
+        asl a
+        sta VADDR
+        lda #>VARS
+        sta VADDR+1
+        lda #4
+        sta VKIND
+        bne @post
+@dyn:   jsr find_var
+        bcs @found
+        lda CREATE
+        bne @create
+        jmp e_nosuchvar
+@create:
+        lda #4
+        jsr create_var
+@found: lda PTR1
+        sta VADDR
+        lda PTR1+1
+        sta VADDR+1
+        ldx NLEN
+        lda NAMEBUF-1,x
+        cmp #'$'
+        bne @int
+        lda #$81
+        sta VKIND
+        rts
+@int:   lda #4
+        sta VKIND
+@post:  ldy #0                  ; var?n and var!n
+        lda (TP),y
+        cmp #'?'
+        beq @postind
+        cmp #'!'
+        beq @postind
+        rts
+@postind:
+        pha
+        jsr inctp
+        lda VADDR
+        pha
+        lda VADDR+1
+        pha
+        jsr factor_int
+        pla
+        sta VADDR+1
+        pla
+        sta VADDR
+        ldy #0
+        clc
+        lda (VADDR),y
+        adc IACC
+        tax
+        iny
+        lda (VADDR),y
+        adc IACC+1
+        stx VADDR
+        sta VADDR+1
+        pla
+        ldx #1
+        cmp #'?'
+        beq @k
+        ldx #4
+@k:     stx VKIND
+        rts
+
+; NAMEBUF ends in "(": the element named by the subscripts at TP
+array_element:
+        jsr find_var
+        bcs @f
+        jmp e_array
+@f:     ldx NLEN
+        lda #4
+        sta VKIND
+        lda NAMEBUF-2,x
+        cmp #'$'
+        bne @k
+        lda #$81
+        sta VKIND
+@k:     lda VKIND
+        pha
+        lda PTR1                ; the array's header, kept on the 6502 stack
+        pha
+        lda PTR1+1
+        pha
+        lda #0
+        sta ELEM
+        sta ELEM+1
+        ldy #0
+        lda (PTR1),y
+        sta DIMS
+        lda #1                  ; offset of the current dimension's size
+        pha
+@dim:   jsr expr_int            ; the subscript
+        pla
+        tay
+        tsx
+        lda $0101,x             ; PTR1 again
+        sta PTR1+1
+        lda $0102,x
+        sta PTR1
+        tya
+        pha
+        lda IACC+3              ; 0 <= subscript < size
+        ora IACC+2
+        bne @bad
+        lda IACC
+        cmp (PTR1),y
+        iny
+        lda IACC+1
+        sbc (PTR1),y
+        bcs @bad
+        dey                     ; ELEM = ELEM * size + subscript
+        lda (PTR1),y
+        sta ACC2
+        iny
+        lda (PTR1),y
+        sta ACC2+1
+        jsr elem_times_acc2
+        clc
+        lda ELEM
+        adc IACC
+        sta ELEM
+        lda ELEM+1
+        adc IACC+1
+        sta ELEM+1
+        pla
+        clc
+        adc #2
+        pha
+        dec DIMS
+        beq @last
+        jsr comma
+        jmp @dim
+@bad:   jmp e_subscript
+@last:  jsr closeb
+        pla                     ; the offset of the elements
+        sta CNT
+        pla
+        sta PTR1+1
+        pla
+        sta PTR1
+        pla
+        sta VKIND
+        asl ELEM                ; 4 bytes an element
+        rol ELEM+1
+        asl ELEM
+        rol ELEM+1
+        clc
+        lda PTR1
+        adc CNT
+        sta VADDR
+        lda PTR1+1
+        adc #0
+        sta VADDR+1
+        clc
+        lda VADDR
+        adc ELEM
+        sta VADDR
+        lda VADDR+1
+        adc ELEM+1
+        sta VADDR+1
+        rts
+
+; ELEM = ELEM * ACC2 (16 bits)
+elem_times_acc2:
+        lda #0
+        sta TMP
+        sta TMP+1
+        ldx #16
+@l:     asl TMP
+        rol TMP+1
+        asl ELEM
+        rol ELEM+1
+        bcc @n
+        clc
+        lda TMP
+        adc ACC2
+        sta TMP
+        lda TMP+1
+        adc ACC2+1
+        sta TMP+1
+@n:     dex
+        bne @l
+        lda TMP
+        sta ELEM
+        lda TMP+1
+        sta ELEM+1
+        rts
+
+; DIM name(d1,...) or DIM name size
+dim_one:
+        jsr parse_name
+        bcs @n
+        jmp e_baddim
+@n:     ldx NLEN
+        lda NAMEBUF-1,x
+        cmp #'('
+        beq @array
+        lda #1                  ; DIM name size: a byte block at the top of the heap
+        jsr get_lvalue_named
+        lda VKIND
+        cmp #4
+        beq @ok
+        jmp e_baddim
+@ok:    lda VADDR
+        pha
+        lda VADDR+1
+        pha
+        jsr expr_int
+        pla
+        sta VADDR+1
+        pla
+        sta VADDR
+        lda IACC+3
+        bmi @bad
+        lda VARTOP
+        sta PTR1
+        lda VARTOP+1
+        sta PTR1+1
+        clc                     ; VARTOP += size + 1
+        lda VARTOP
+        adc IACC
+        sta VARTOP
+        lda VARTOP+1
+        adc IACC+1
+        sta VARTOP+1
+        inc VARTOP
+        bne @c
+        inc VARTOP+1
+@c:     jsr check_room
+        lda PTR1
+        sta IACC
+        lda PTR1+1
+        sta IACC+1
+        lda #0
+        sta IACC+2
+        sta IACC+3
+        jmp store_int_vaddr
+@bad:   jmp e_baddim
+@array: jsr find_var
+        bcc @new
+        jmp e_baddim
+@new:   lda #0                  ; dimensions on the 6502 stack; ELEM = element count
+        sta DIMS
+        lda #1
+        sta ELEM
+        lda #0
+        sta ELEM+1
+@d:     jsr expr_int
+        lda IACC+3
+        ora IACC+2
+        bne @bad
+        inc IACC                ; size = subscript + 1
+        bne @s
+        inc IACC+1
+@s:     lda IACC
+        pha
+        lda IACC+1
+        pha
+        lda IACC
+        sta ACC2
+        lda IACC+1
+        sta ACC2+1
+        jsr elem_times_acc2
+        inc DIMS
+        lda #','
+        jsr accept
+        beq @d
+        jsr closeb
+        lda DIMS                ; the entry: header 1 + 2*dims, then 4*count bytes
+        asl a
+        clc
+        adc #1
+        jsr create_var          ; PTR1 = header (zeroed), VARTOP after it
+        ldy #0
+        lda DIMS
+        sta (PTR1),y
+        asl a                   ; sizes were pushed first to last: fill from the end
+        tay
+@fill:  pla
+        sta (PTR1),y
+        dey
+        pla
+        sta (PTR1),y
+        dey
+        bne @fill
+        asl ELEM                ; zero 4*count bytes of elements
+        rol ELEM+1
+        asl ELEM
+        rol ELEM+1
+        lda VARTOP
+        sta PTR1
+        lda VARTOP+1
+        sta PTR1+1
+        clc
+        lda VARTOP
+        adc ELEM
+        sta VARTOP
+        lda VARTOP+1
+        adc ELEM+1
+        sta VARTOP+1
+        bcs @space
+        jsr check_room
+        ldy #0
+@z:     lda ELEM
+        ora ELEM+1
+        beq @zd
+        tya
+        sta (PTR1),y
+        inc PTR1
+        bne @z1
+        inc PTR1+1
+@z1:    lda ELEM
+        bne @z2
+        dec ELEM+1
+@z2:    dec ELEM
+        jmp @z
+@zd:    rts
+@space: jmp e_dimspace
+
+; get_lvalue for the name already in NAMEBUF (A = create flag)
+get_lvalue_named:
+        sta CREATE
+        ldx NLEN
+        jmp get_lvalue_after_name
+
+; store IACC at VADDR (4 bytes)
+store_int_vaddr:
+        ldy #3
+@l:     lda IACC,y
+        sta (VADDR),y
+        dey
+        bpl @l
+        rts
+
+; the value of the lvalue into IACC or SBUF
+load_lvalue:
+        lda VKIND
+        cmp #4
+        bne @n4
+        ldy #3
+@l:     lda (VADDR),y
+        sta IACC,y
+        dey
+        bpl @l
+        lda #0
+        sta VTYPE
+        rts
+@n4:    cmp #1
+        bne @n1
+        ldy #0
+        lda (VADDR),y
+        sta IACC
+        sty IACC+1
+        sty IACC+2
+        sty IACC+3
+        sty VTYPE
+        rts
+@n1:    lda #$FF
+        sta VTYPE
+        lda VKIND
+        cmp #$81
+        bne @raw
+        ldy #3                  ; a string variable: its descriptor
+        lda (VADDR),y
+        sta SLEN
+        ldy #0
+        lda (VADDR),y
+        sta PTR2
+        iny
+        lda (VADDR),y
+        sta PTR2+1
+        ldy #0
+@c:     cpy SLEN
+        beq @d
+        lda (PTR2),y
+        sta SBUF,y
+        iny
+        bne @c
+@d:     rts
+@raw:   ldy #0                  ; $address: up to the CR
+@r:     lda (VADDR),y
+        cmp #13
+        beq @re
+        sta SBUF,y
+        iny
+        bne @r
+@re:    sty SLEN
+        rts
+
+; assign IACC/SBUF (VTYPE) to the lvalue
+store_lvalue:
+        lda VKIND
+        bmi @str
+        lda VTYPE
+        beq @int
+        jmp e_type
+@int:   lda VKIND
+        cmp #1
+        bne @w
+        lda IACC
+        ldy #0
+        sta (VADDR),y
+        rts
+@w:     jmp store_int_vaddr
+@str:   lda VTYPE
+        bne @s
+        jmp e_type
+@s:     lda VKIND
+        cmp #$81
+        beq @var
+        ldy #0                  ; $address = string: the bytes then CR
+@r:     cpy SLEN
+        beq @re
+        lda SBUF,y
+        sta (VADDR),y
+        iny
+        bne @r
+@re:    lda #13
+        sta (VADDR),y
+        rts
+@var:   ldy #2                  ; room in the present block?
+        lda SLEN
+        cmp (VADDR),y
+        beq @fits
+        bcc @fits
+        lda VARTOP              ; a new block at the top of the heap, with room to grow
+        ldy #0
+        sta (VADDR),y
+        sta PTR1
+        lda VARTOP+1
+        iny
+        sta (VADDR),y
+        sta PTR1+1
+        lda SLEN
+        clc
+        adc #8
+        bcc @a
+        lda #255
+@a:     iny
+        sta (VADDR),y
+        clc
+        adc VARTOP
+        sta VARTOP
+        bcc @a2
+        inc VARTOP+1
+@a2:    jsr check_room
+@fits:  ldy #3
+        lda SLEN
+        sta (VADDR),y
+        ldy #0
+        lda (VADDR),y
+        sta PTR1
+        iny
+        lda (VADDR),y
+        sta PTR1+1
+        ldy #0
+@c:     cpy SLEN
+        beq @d
+        lda SBUF,y
+        sta (PTR1),y
+        iny
+        bne @c
+@d:     rts
+
+; LET / assignment
+st_let: lda #1
+        jsr get_lvalue
+        lda VADDR
+        pha
+        lda VADDR+1
+        pha
+        lda VKIND
+        pha
+        lda #'='
+        jsr accept
+        beq @eq
+        jmp e_mistake
+@eq:    jsr expr
+        pla
+        sta VKIND
+        pla
+        sta VADDR+1
+        pla
+        sta VADDR
+        jsr store_lvalue
+        jmp next_stmt
+
+; save the lvalue's present value in a LOCAL frame, then clear it
+; frame: 0 tag, 1-2 address, 3 kind, 4-7 old value
+push_local:
+        lda #8
+        jsr stack_alloc
+        ldy #0
+        lda #F_LOCAL
+        sta (BSP),y
+        iny
+        lda VADDR
+        sta (BSP),y
+        iny
+        lda VADDR+1
+        sta (BSP),y
+        iny
+        lda VKIND
+        sta (BSP),y
+        ldx #0
+@c:     txa
+        tay
+        lda (VADDR),y
+        pha
+        lda #0
+        sta (VADDR),y           ; 0, or the empty string with no block of its own
+        txa
+        clc
+        adc #4
+        tay
+        pla
+        sta (BSP),y
+        inx
+        cpx #4
+        bne @c
+        rts
+
+; undo the LOCAL frame at FRAME
+restore_local:
+        ldy #1
+        lda (FRAME),y
+        sta PTR1
+        iny
+        lda (FRAME),y
+        sta PTR1+1
+        ldx #0
+@c:     txa
+        clc
+        adc #4
+        tay
+        lda (FRAME),y
+        pha
+        txa
+        tay
+        pla
+        sta (PTR1),y
+        inx
+        cpx #4
+        bne @c
+        rts
+
+; READ one item from DATA into the lvalue
+next_data_item:
+        lda TP                  ; the DATA pointer is read with TP
+        pha
+        lda TP+1
+        pha
+        lda VADDR
+        pha
+        lda VADDR+1
+        pha
+        lda VKIND
+        pha
+        lda DATAP
+        sta TP
+        lda DATAP+1
+        sta TP+1
+        ldy #0
+        lda (TP),y
+        cmp #','                ; inside a DATA statement: after the comma
+        beq @item0
+@line:  ldy #0                  ; find the next DATA statement: TP is at a CR or line start
+        lda (TP),y
+        cmp #13
+        beq @cr
+        jsr inctp
+        cmp #$DC
+        bne @line
+        jmp @item
+@cr:    jsr inctp
+        ldy #0
+        lda (TP),y
+        bmi @none
+        lda TP
+        clc
+        adc #3
+        sta TP
+        bcc @line
+        inc TP+1
+        bne @line
+@none:  jmp e_nodata
+@item0: jsr inctp
+@item:  pla
+        sta VKIND
+        pha
+        bmi @string
+        jsr expr_int
+        jmp @got
+@string:
+        jsr skipsp
+        cmp #$22
+        bne @raw
+        jsr expr_str
+        jmp @got
+@raw:   ldx #0                  ; unquoted: up to the comma or the end of the line
+@rl:    lda (TP),y
+        cmp #','
+        beq @rd
+        cmp #13
+        beq @rd
+        sta SBUF,x
+        inx
+        jsr inctp
+        jmp @rl
+@rd:    stx SLEN
+        lda #$FF
+        sta VTYPE
+@got:   jsr skipsp
+        lda TP
+        sta DATAP
+        lda TP+1
+        sta DATAP+1
+        pla
+        sta VKIND
+        pla
+        sta VADDR+1
+        pla
+        sta VADDR
+        jsr store_lvalue
+        pla
+        sta TP+1
+        pla
+        sta TP
+        rts

@@ -1,0 +1,1573 @@
+; ---- graphics (User Guide, "PLOT", "GCOL", VDU 5, 16, 24, 25, 29) ------------------------------------
+; External coordinates are 1280 x 1024 from the graphics origin; internally a point is a pixel:
+; x = external / (1280 / pixels across), y = external / 4 counting up from the bottom row.
+; The graphics window (&0300-&0307) and cursors (&0324-&0327, previous &0314-&0317) are kept in
+; pixels, as the AUG says MOS 1.20 keeps them.
+
+graphics_mode:                      ; Z set in MODE 3, 6 and 7 (no graphics)
+        lda map_type
+        cmp #1
+        beq @no
+        cmp #3
+        beq @no
+        cmp #4
+@no:    rts
+
+; The pixel scale for the MODE: x shift 1 (MODE 0), 2 (1, 4), 3 (2, 5).
+graphics_home:
+        ldx vdu_mode
+        lda mode_xshift,x
+        sta g_xshift
+        ; the graphics window in pixels: 0,0 to the last pixel
+        lda #0
+        ldx #7
+@z:     sta gwin_left,x
+        dex
+        bpl @z
+        lda #<1279
+        sta g_px
+        lda #>1279
+        sta g_px+1
+        jsr scale_x
+        lda g_px
+        sta gwin_right
+        lda g_px+1
+        sta gwin_right+1
+        lda #255
+        sta gwin_top
+        ldx #7
+        lda #0
+@c:     sta gold_x,x                ; both graphics cursors to the origin
+        sta gcursor_x,x
+        dex
+        bpl @c
+        sta gcur_px
+        sta gcur_px+1
+        sta gcur_py
+        sta gcur_py+1
+        rts
+
+; g_px = g_px (external, 0-1279) >> g_xshift (signed)
+scale_x:
+        ldx g_xshift
+@s:     lda g_px+1
+        cmp #$80
+        ror g_px+1
+        ror g_px
+        dex
+        bne @s
+        rts
+
+; VDU 16: CLG, the graphics window in the background colour and action.
+vdu16:  jsr graphics_mode
+        beq @done
+        lda graph_bg
+        ldx graph_bg_action
+        jsr set_plot_colour
+        lda gwin_bottom
+        sta g_row
+@row:   lda gwin_left
+        sta g_xa
+        lda gwin_left+1
+        sta g_xa+1
+        lda gwin_right
+        sta g_xb
+        lda gwin_right+1
+        sta g_xb+1
+        jsr span
+        lda g_row
+        cmp gwin_top
+        inc g_row
+        bcc @row
+@done:  rts
+
+; VDU 24: the graphics window, left, bottom, right, top (external, from the origin).
+vdu24:  jsr graphics_mode
+        bne @go
+        rts
+@go:    ldx #4
+@conv:  txa                         ; convert each corner to pixels in the work area
+        pha
+        lda vdu_queue_end-8,x
+        clc
+        adc gorigin_x
+        sta g_px
+        lda vdu_queue_end-7,x
+        adc gorigin_x+1
+        sta g_px+1
+        jsr scale_x
+        pla
+        tax
+        lda g_px
+        sta g_x0,x
+        lda g_px+1
+        sta g_x0+1,x
+        lda vdu_queue_end-6,x
+        clc
+        adc gorigin_y
+        sta g_py
+        lda vdu_queue_end-5,x
+        adc gorigin_y+1
+        cmp #$80
+        ror a
+        ror g_py
+        cmp #$80
+        ror a
+        ror g_py
+        sta g_py+1
+        lda g_py
+        sta g_y0,x
+        lda g_py+1
+        sta g_y0+1,x
+        dex
+        dex
+        dex
+        dex
+        bpl @conv
+        ; g_x0,y0 = left,bottom; g_x1,y1 = right,top.  Reject an empty or off-screen window.
+        lda g_x1
+        cmp g_x0
+        lda g_x1+1
+        sbc g_x0+1
+        bmi @done
+        lda g_y1
+        cmp g_y0
+        lda g_y1+1
+        sbc g_y0+1
+        bmi @done
+        lda g_x0+1
+        ora g_y0+1
+        bmi @done
+        ldx #7
+@copy:  lda g_x0,x
+        sta gwin_left,x
+        dex
+        bpl @copy
+        ; keep the window on the screen
+        lda gwin_top+1
+        beq @top_ok
+        lda #0
+        sta gwin_top+1
+        lda #255
+        sta gwin_top
+@top_ok:
+        lda #<1279
+        sta g_px
+        lda #>1279
+        sta g_px+1
+        jsr scale_x
+        lda g_px
+        cmp gwin_right
+        lda g_px+1
+        sbc gwin_right+1
+        bcs @done
+        lda g_px
+        sta gwin_right
+        lda g_px+1
+        sta gwin_right+1
+@done:  rts
+
+; VDU 29: the graphics origin (external coordinates).
+vdu29:  lda vdu_queue_end-4
+        sta gorigin_x
+        lda vdu_queue_end-3
+        sta gorigin_x+1
+        lda vdu_queue_end-2
+        sta gorigin_y
+        lda vdu_queue_end-1
+        sta gorigin_y+1
+        rts
+
+; VDU 25: PLOT K, x, y.
+vdu25:  jsr graphics_mode
+        bne @ok
+        rts
+@ok:    ; the new point, external and absolute
+        lda vdu_queue_end-4
+        sta g_px
+        lda vdu_queue_end-3
+        sta g_px+1
+        lda vdu_queue_end-2
+        sta g_py
+        lda vdu_queue_end-1
+        sta g_py+1
+        lda vdu_queue_end-5
+        and #4
+        bne @absolute
+        lda g_px                    ; relative to the graphics cursor
+        clc
+        adc gcursor_x
+        sta g_px
+        lda g_px+1
+        adc gcursor_x+1
+        sta g_px+1
+        lda g_py
+        clc
+        adc gcursor_y
+        sta g_py
+        lda g_py+1
+        adc gcursor_y+1
+        sta g_py+1
+        jmp @moved
+@absolute:
+        lda g_px                    ; absolute: from the origin
+        sec
+        sbc gorigin_x
+        sta g_px
+        lda g_px+1
+        sbc gorigin_x+1
+        sta g_px+1
+        lda g_py
+        sec
+        sbc gorigin_y
+        sta g_py
+        lda g_py+1
+        sbc gorigin_y+1
+        sta g_py+1
+@moved: ; the cursors move on: previous <- current, current <- new (external, relative to origin)
+        ldx #3
+@shift: lda gcursor_x,x
+        sta g_x2,x                  ; keep the old external cursor briefly
+        lda g_px,x
+        sta gcursor_x,x
+        dex
+        bpl @shift
+        ldx #3
+@keep:  lda gold_x,x                ; g_x1,y1 = the point before last (pixels)
+        sta g_x1,x
+        lda gcur_px,x
+        sta gold_x,x                ; previous <- current (pixels)
+        dex
+        bpl @keep
+        ; the new point in pixels (origin added back)
+        lda g_px
+        clc
+        adc gorigin_x
+        sta g_px
+        lda g_px+1
+        adc gorigin_x+1
+        sta g_px+1
+        jsr scale_x
+        lda g_py
+        clc
+        adc gorigin_y
+        sta g_py
+        lda g_py+1
+        adc gorigin_y+1
+        cmp #$80
+        ror a
+        ror g_py
+        cmp #$80
+        ror a
+        ror g_py
+        sta g_py+1
+        ldx #3
+@cur:   lda g_px,x
+        sta gcur_px,x
+        dex
+        bpl @cur
+        ; colour and action from K AND 3
+        lda vdu_queue_end-5
+        and #3
+        beq @done                   ; 0: move only
+        cmp #1
+        bne @not_fg
+        lda graph_fg
+        ldx graph_fg_action
+        jmp @colour
+@not_fg:
+        cmp #2
+        bne @bg
+        lda #0
+        ldx #4                      ; logical inverse
+        jmp @colour
+@bg:    lda graph_bg
+        ldx graph_bg_action
+@colour:
+        jsr set_plot_colour
+        lda vdu_queue_end-5
+        lsr a
+        lsr a
+        lsr a
+        cmp #4                      ; 0-31: lines; K>>3 bit 0 leaves out the last point,
+        bcc @line                   ; bit 1 makes it dotted
+        cmp #8                      ; 64-71: a point
+        beq @point
+        cmp #9                      ; 72-79: fill left and right over the background
+        beq @fill_both
+        cmp #10                     ; 80-87: a filled triangle
+        beq @triangle
+        cmp #11                     ; 88-95: fill right up to the background
+        beq @fill_right
+@done:  rts
+@point: jmp plot_point
+@line:  tax
+        lda line_styles,x
+        sta g_line_style
+        lda #$AA
+        sta g_dots
+        jmp draw_line
+@triangle:
+        jmp fill_triangle
+@fill_both:
+        jmp fill_left_right
+@fill_right:
+        jmp fill_right_to_background
+
+; The colour to plot with: A = logical colour, X = GCOL action (0-4).
+set_plot_colour:
+        stx g_action
+        and colours_less_1
+        jsr colour_fill
+        sta g_fill
+        rts
+
+; Plot the pixel g_px, g_py if it is inside the graphics window.
+plot_point:
+        lda g_px
+        cmp gwin_left
+        lda g_px+1
+        sbc gwin_left+1
+        bmi @out
+        lda gwin_right
+        cmp g_px
+        lda gwin_right+1
+        sbc g_px+1
+        bmi @out
+        lda g_py
+        cmp gwin_bottom
+        lda g_py+1
+        sbc gwin_bottom+1
+        bmi @out
+        lda gwin_top
+        cmp g_py
+        lda gwin_top+1
+        sbc g_py+1
+        bpl @in
+@out:   rts
+@in:    jsr pixel_address
+; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr.
+plot_byte:
+        ldy #0
+        lda g_action
+        beq @set
+        cmp #1
+        beq @or
+        cmp #2
+        beq @and
+        cmp #3
+        beq @eor
+        lda zp_mask                 ; 4: invert
+        eor (zp_ptr),y
+        sta (zp_ptr),y
+        rts
+@set:   lda g_fill
+        eor (zp_ptr),y
+        and zp_mask
+        eor (zp_ptr),y
+        sta (zp_ptr),y
+        rts
+@or:    lda g_fill
+        and zp_mask
+        ora (zp_ptr),y
+        sta (zp_ptr),y
+        rts
+@and:   lda zp_mask
+        eor #$FF
+        ora g_fill
+        and (zp_ptr),y
+        sta (zp_ptr),y
+        rts
+@eor:   lda g_fill
+        and zp_mask
+        eor (zp_ptr),y
+        sta (zp_ptr),y
+        rts
+
+; zp_ptr = the byte holding pixel g_px, g_py (in the window); zp_mask = its bits.
+pixel_address:
+        lda #255
+        sec
+        sbc g_py                    ; the row from the top
+        pha
+        lsr a
+        lsr a
+        lsr a
+        tay                         ; character row
+        lda g_px
+        sta zp_t0
+        lda g_px+1
+        sta zp_t1
+        lda pixels_less_1
+        and g_px
+        tax
+        lda pixels_less_1
+        cmp #7
+        bne @not2
+        lda pixel_masks_2,x
+        ldx #3
+        bne @cols
+@not2:  cmp #3
+        bne @not4
+        lda pixel_masks_4,x
+        ldx #2
+        bne @cols
+@not4:  lda pixel_masks_16,x
+        ldx #1
+@cols:  sta zp_mask
+@div:   lsr zp_t1                   ; byte column = x / pixels a byte
+        ror zp_t0
+        dex
+        bne @div
+        ; address = the cell at (byte column / cell width... ) : byte column * 8 within the row
+        lda zp_t0
+        sta zp_t2
+        lda zp_t1
+        sta zp_t3
+        asl zp_t2
+        rol zp_t3
+        asl zp_t2
+        rol zp_t3
+        asl zp_t2
+        rol zp_t3
+        ldx #0                      ; column 0 of character row Y
+        jsr cell_address
+        lda zp_ptr
+        clc
+        adc zp_t2
+        sta zp_ptr
+        lda zp_ptr+1
+        adc zp_t3
+        sta zp_ptr+1
+        pla
+        and #7
+        clc
+        adc zp_ptr
+        sta zp_ptr
+        bcc @w
+        inc zp_ptr+1
+@w:     jmp wrap_ptr
+
+pixel_masks_2:  .byte $80, $40, $20, $10, $08, $04, $02, $01
+pixel_masks_4:  .byte $88, $44, $22, $11
+pixel_masks_16: .byte $AA, $55
+
+; A line from the previous cursor (gold_x/y, pixels) to the current one (gcur), Bresenham's way.
+draw_line:
+        ldx #3
+@c:     lda gold_x,x
+        sta g_x0,x
+        lda gcur_px,x
+        sta g_x1,x
+        dex
+        bpl @c
+        jmp line_x0_x1
+
+; Draw from g_x0,g_y0 to g_x1,g_y1 inclusive (Bresenham: dx = |x1-x0|, dy = -|y1-y0|,
+; err = dx + dy; each step e2 = 2 err moves x when e2 >= dy and y when e2 <= dx).
+line_x0_x1:
+        jsr clip_line
+        bcc @draw
+        rts
+@draw:  ldx #1
+        lda g_x1
+        sec
+        sbc g_x0
+        sta g_dx
+        lda g_x1+1
+        sbc g_x0+1
+        sta g_dx+1
+        bpl @dx_positive
+        ldx #$FF
+        lda #0
+        sec
+        sbc g_dx
+        sta g_dx
+        lda #0
+        sbc g_dx+1
+        sta g_dx+1
+@dx_positive:
+        stx g_sx
+        ldx #$FF
+        lda g_y1
+        sec
+        sbc g_y0
+        sta g_dy
+        lda g_y1+1
+        sbc g_y0+1
+        sta g_dy+1
+        bmi @dy_negative
+        ldx #1
+        lda #0
+        sec
+        sbc g_dy
+        sta g_dy
+        lda #0
+        sbc g_dy+1
+        sta g_dy+1
+@dy_negative:
+        stx g_sy
+        lda g_dx
+        clc
+        adc g_dy
+        sta g_err
+        lda g_dx+1
+        adc g_dy+1
+        sta g_err+1
+@loop:  lda g_x0
+        sta g_px
+        lda g_x0+1
+        sta g_px+1
+        lda g_y0
+        sta g_py
+        lda g_y0+1
+        sta g_py+1
+        jsr @at_end                 ; the last point, when it is to be left out?
+        bne @not_last
+        lda g_line_style
+        and #2
+        bne @skip_point
+@not_last:
+        lda g_line_style
+        and #1
+        beq @solid
+        asl g_dots                  ; dotted: every other pixel
+        bcc @dot_off
+        inc g_dots
+        jmp @solid
+@dot_off:
+        jmp @skip_point
+@solid: jsr plot_point
+@skip_point:
+        lda g_x0
+        cmp g_x1
+        bne @step
+        lda g_x0+1
+        cmp g_x1+1
+        bne @step
+        lda g_y0
+        cmp g_y1
+        bne @step
+        lda g_y0+1
+        cmp g_y1+1
+        bne @step
+        rts
+@at_end:                            ; Z set at the line's last point
+        lda g_x0
+        cmp g_x1
+        bne @end_no
+        lda g_x0+1
+        cmp g_x1+1
+        bne @end_no
+        lda g_y0
+        cmp g_y1
+        bne @end_no
+        lda g_y0+1
+        cmp g_y1+1
+@end_no:
+        rts
+@step:  lda g_err+1                  ; e2 = 2 err, 17 bits: zp_t0, zp_t1, zp_t2
+        and #$80
+        beq @e2_positive
+        lda #$FF
+@e2_positive:
+        sta zp_t2
+        lda g_err
+        asl a
+        sta zp_t0
+        lda g_err+1
+        rol a
+        sta zp_t1
+        rol zp_t2
+        lda zp_t0                   ; e2 >= dy?  (dy <= 0: its third byte is &FF)
+        sec
+        sbc g_dy
+        lda zp_t1
+        sbc g_dy+1
+        lda zp_t2
+        sbc #$FF
+        bmi @no_x
+        lda g_err
+        clc
+        adc g_dy
+        sta g_err
+        lda g_err+1
+        adc g_dy+1
+        sta g_err+1
+        lda g_x0
+        clc
+        adc g_sx
+        sta g_x0
+        lda g_sx                    ; the direction's sign extends into the high byte
+        and #$80
+        beq @x_up
+        lda #$FF
+@x_up:  adc g_x0+1
+        sta g_x0+1
+@no_x:  lda g_dx                    ; e2 <= dx?  (dx >= 0: its third byte is 0)
+        sec
+        sbc zp_t0
+        lda g_dx+1
+        sbc zp_t1
+        lda #0
+        sbc zp_t2
+        bpl @do_y
+        jmp @loop
+@do_y:  lda g_err
+        clc
+        adc g_dx
+        sta g_err
+        lda g_err+1
+        adc g_dx+1
+        sta g_err+1
+        lda g_y0
+        clc
+        adc g_sy
+        sta g_y0
+        lda g_sy
+        and #$80
+        beq @y_up
+        lda #$FF
+@y_up:  adc g_y0+1
+        sta g_y0+1
+        jmp @loop
+
+; Fill the row g_row from x g_xa to g_xb (either order), clipped to the graphics window: the first
+; pixel's byte and mask, then pixel by pixel along the row.
+span:   lda g_xb
+        cmp g_xa
+        lda g_xb+1
+        sbc g_xa+1
+        bpl @ordered
+        ldx g_xa
+        ldy g_xa+1
+        lda g_xb
+        sta g_xa
+        lda g_xb+1
+        sta g_xa+1
+        stx g_xb
+        sty g_xb+1
+@ordered:
+        lda g_row                   ; the row inside the window?
+        cmp gwin_bottom
+        bcc @out
+        lda gwin_top
+        cmp g_row
+        bcs @in
+@out:   rts
+@in:
+        lda g_xa                    ; clip the ends
+        cmp gwin_left
+        lda g_xa+1
+        sbc gwin_left+1
+        bpl @left_ok
+        lda gwin_left
+        sta g_xa
+        lda gwin_left+1
+        sta g_xa+1
+@left_ok:
+        lda gwin_right
+        cmp g_xb
+        lda gwin_right+1
+        sbc g_xb+1
+        bpl @right_ok
+        lda gwin_right
+        sta g_xb
+        lda gwin_right+1
+        sta g_xb+1
+@right_ok:
+        lda g_xb                    ; pixels = xb - xa + 1, none if negative
+        sec
+        sbc g_xa
+        sta g_err
+        lda g_xb+1
+        sbc g_xa+1
+        sta g_err+1
+        bpl @some
+        rts
+@some:  inc g_err
+        bne @count_ok
+        inc g_err+1
+@count_ok:
+        lda g_xa
+        sta g_px
+        lda g_xa+1
+        sta g_px+1
+        lda g_row
+        sta g_py
+        lda #0
+        sta g_py+1
+        jsr pixel_address
+        ldx pixels_less_1           ; the mask of a byte's first pixel
+        lda pixel_masks_2
+        cpx #7
+        beq @first
+        lda pixel_masks_4
+        cpx #3
+        beq @first
+        lda pixel_masks_16
+@first: sta g_sx
+@pixel: lda zp_mask                 ; at a byte's first pixel with the whole byte to fill:
+        cmp g_sx                    ; all its pixels at once
+        bne @single
+        lda g_err+1
+        bne @whole
+        ldx pixels_less_1
+        cpx g_err
+        bcs @single
+@whole: lda #$FF
+        sta zp_mask
+        jsr plot_byte
+        lda pixels_less_1           ; count -= pixels a byte
+        sec
+        adc #0
+        sta zp_t0
+        lda g_err
+        sec
+        sbc zp_t0
+        sta g_err
+        lda g_err+1
+        sbc #0
+        sta g_err+1
+        ora g_err
+        beq @none
+        jmp @next_byte
+@single:
+        jsr plot_byte
+        lda g_err
+        bne @dec
+        dec g_err+1
+@dec:   dec g_err
+        lda g_err
+        ora g_err+1
+        beq @none
+        lda zp_mask                 ; the next pixel: the mask moves right, or the next byte
+        lsr a
+        bcs @next_byte
+        sta zp_mask
+        jmp @pixel
+@next_byte:
+        lda g_sx
+        sta zp_mask
+        lda zp_ptr
+        clc
+        adc #8
+        sta zp_ptr
+        bcc @pixel
+        inc zp_ptr+1
+        jsr wrap_ptr
+        jmp @pixel
+@none:  rts
+
+; A filled triangle: the point before last (g_x1,g_y1 saved by vdu25), the previous (gold) and the
+; current point (gcur), held as three vertices of 4 bytes (x, y) from g_x0 (the third over g_dx/g_dy,
+; which lines do not need here).  Rows from the lowest to the highest; on each, the edges' x by
+; interpolation.
+fill_triangle:
+        ldx #3
+@c:     lda g_x1,x                  ; vertices: A = g_x0 (before last), B = g_x1 (previous),
+        sta g_x0,x                  ; C = g_x0+8 (current)
+        lda gold_x,x
+        sta g_x1,x
+        lda gcur_px,x
+        sta g_x0+8,x
+        dex
+        bpl @c
+        ; sort the three by y (A lowest)
+        jsr @sort01
+        jsr @sort12
+        jsr @sort01
+        ; the rows on the screen: max(yA, 0) to min(yC, 255); none if all above or below
+        lda g_y0+8+1
+        bmi @none                   ; C below row 0
+        lda g_y0+1
+        beq @a_on
+        bpl @none                   ; A above row 255
+        lda #0                      ; A below the screen: start at row 0
+        sta g_row
+        beq @start
+@a_on:  lda g_y0
+        sta g_row
+@start: lda #0
+        sta g_row+1
+@row:   ldx #0                      ; the long edge A-C
+        ldy #8
+        jsr edge_x
+        lda g_math
+        sta g_xa
+        lda g_math+1
+        sta g_xa+1
+        lda g_row                   ; the short edge: A-B below B's row, B-C from it
+        cmp g_y0+4
+        lda #0
+        sbc g_y0+4+1
+        bvc @v
+        eor #$80
+@v:     bpl @upper
+        ldx #0
+        ldy #4
+        jmp @short
+@upper: ldx #4
+        ldy #8
+@short: jsr edge_x
+        lda g_math
+        sta g_xb
+        lda g_math+1
+        sta g_xb+1
+        jsr span
+        lda g_y0+8+1                ; up to C's row (or the top of the screen)
+        bne @top_limit
+        lda g_row
+        cmp g_y0+8
+        bcs @none
+        inc g_row
+        bne @row
+        rts
+@top_limit:
+        inc g_row
+        bne @row
+@none:  rts
+@sort01:
+        ldx #0
+        ldy #4
+        jmp @sort
+@sort12:
+        ldx #4
+        ldy #8
+@sort:  lda g_y0,y                  ; swap vertices X and Y when Y's y is lower (signed)
+        cmp g_y0,x
+        lda g_y0+1,y
+        sbc g_y0+1,x
+        bvc @sv
+        eor #$80
+@sv:    bpl @in_order
+        lda #4
+        sta zp_t5
+@swap:  lda g_x0,x
+        pha
+        lda g_x0,y
+        sta g_x0,x
+        pla
+        sta g_x0,y
+        inx
+        iny
+        dec zp_t5
+        bne @swap
+@in_order:
+        rts
+
+; g_math = the x where the edge from vertex X to vertex Y (offsets from g_x0; Y's y not below X's)
+; crosses row g_row: x0 + (x1 - x0) * (row - y0) / (y1 - y0), in 16 bits with a 32-bit product.
+edge_x: lda g_y0,y                  ; dy (zp_t2/3)
+        sec
+        sbc g_y0,x
+        sta zp_t2
+        lda g_y0+1,y
+        sbc g_y0+1,x
+        sta zp_t3
+        ora zp_t2
+        bne @slope
+        lda g_x0,x                  ; a flat edge: its first x
+        sta g_math
+        lda g_x0+1,x
+        sta g_math+1
+        rts
+@slope: lda g_row                   ; m = row - y0 (zp_t0/1)
+        sec
+        sbc g_y0,x
+        sta zp_t0
+        lda g_row+1
+        sbc g_y0+1,x
+        sta zp_t1
+        lda g_x0,y                  ; dx, signed; |dx| in g_math+2/3
+        sec
+        sbc g_x0,x
+        sta g_math+2
+        lda g_x0+1,y
+        sbc g_x0+1,x
+        sta g_math+3
+        php                         ; the sign
+        bpl @pos
+        lda #0
+        sec
+        sbc g_math+2
+        sta g_math+2
+        lda #0
+        sbc g_math+3
+        sta g_math+3
+@pos:   stx zp_t4
+        lda #0                      ; product = |dx| * m, 32 bits in g_math+4..7
+        sta g_math+4
+        sta g_math+5
+        sta g_math+6
+        sta g_math+7
+        ldx #16
+@mul:   asl g_math+4
+        rol g_math+5
+        rol g_math+6
+        rol g_math+7
+        asl zp_t0
+        rol zp_t1
+        bcc @no_add
+        lda g_math+4
+        clc
+        adc g_math+2
+        sta g_math+4
+        lda g_math+5
+        adc g_math+3
+        sta g_math+5
+        bcc @no_add
+        inc g_math+6
+        bne @no_add
+        inc g_math+7
+@no_add:
+        dex
+        bne @mul
+        lda #0                      ; quotient = product / dy: remainder in zp_t0/1
+        sta zp_t0
+        sta zp_t1
+        ldx #32
+@div:   asl g_math+4
+        rol g_math+5
+        rol g_math+6
+        rol g_math+7
+        rol zp_t0
+        rol zp_t1
+        lda zp_t0
+        sec
+        sbc zp_t2
+        tay
+        lda zp_t1
+        sbc zp_t3
+        bcc @no_sub
+        sta zp_t1
+        sty zp_t0
+        inc g_math+4
+@no_sub:
+        dex
+        bne @div
+        ldx zp_t4
+        plp
+        bpl @add
+        lda #0
+        sec
+        sbc g_math+4
+        sta g_math+4
+        lda #0
+        sbc g_math+5
+        sta g_math+5
+@add:   lda g_x0,x
+        clc
+        adc g_math+4
+        sta g_math
+        lda g_x0+1,x
+        adc g_math+5
+        sta g_math+1
+        rts
+
+; ---- VDU 5: characters at the graphics cursor ----
+
+; Draw character A with its top-left at the graphics cursor in the graphics foreground colour
+; (only the character's set pixels are plotted), then move the cursor one character right.
+vdu5_char:
+        jsr glyph_address
+        lda zp_ptr
+        sta zp_ptr2
+        lda zp_ptr+1
+        sta zp_ptr2+1
+        lda graph_fg
+        ldx graph_fg_action
+        jsr set_plot_colour
+        ldy #0
+@line:  sty g_row
+        lda (zp_ptr2),y
+        sta g_xa
+        lda gcur_py
+        sec
+        sbc g_row
+        sta g_py
+        lda gcur_py+1
+        sbc #0
+        sta g_py+1
+        lda gcur_px
+        sta g_px
+        lda gcur_px+1
+        sta g_px+1
+        ldx #8
+@dot:   asl g_xa
+        bcc @blank
+        txa
+        pha
+        lda zp_ptr2
+        pha
+        lda zp_ptr2+1
+        pha
+        jsr plot_point
+        pla
+        sta zp_ptr2+1
+        pla
+        sta zp_ptr2
+        pla
+        tax
+@blank: jsr vdu5_pixel_step
+        dex
+        bne @dot
+        ldy g_row
+        iny
+        cpy #8
+        bne @line
+        jmp vdu5_right
+
+; g_px on by one pixel (a character is 8 pixels wide in every graphics MODE).
+vdu5_pixel_step:
+        inc g_px
+        bne @d
+        inc g_px+1
+@d:     rts
+
+; The graphics cursor one character (8 pixels) each way.
+vdu5_right:
+        lda gcur_px
+        clc
+        adc #8
+        sta gcur_px
+        bcc @d
+        inc gcur_px+1
+@d:     rts
+vdu5_left:
+        lda gcur_px
+        sec
+        sbc #8
+        sta gcur_px
+        bcs @d
+        dec gcur_px+1
+@d:     rts
+vdu5_down:
+        lda gcur_py
+        sec
+        sbc #8
+        sta gcur_py
+        bcs @d
+        dec gcur_py+1
+@d:     rts
+vdu5_up:
+        lda gcur_py
+        clc
+        adc #8
+        sta gcur_py
+        bcc @d
+        inc gcur_py+1
+@d:     rts
+vdu5_return:
+        lda gwin_left
+        sta gcur_px
+        lda gwin_left+1
+        sta gcur_px+1
+        rts
+vdu5_home:
+        jsr vdu5_return
+        lda gwin_top
+        sta gcur_py
+        lda gwin_top+1
+        sta gcur_py+1
+        rts
+vdu5_delete:
+        jsr vdu5_left
+        lda gcur_px                 ; rub out: the cell in the background colour
+        sta g_xa
+        clc
+        adc #7
+        sta g_xb
+        lda gcur_px+1
+        sta g_xa+1
+        adc #0
+        sta g_xb+1
+        lda graph_bg
+        ldx #0
+        jsr set_plot_colour
+        lda gcur_py
+        sta g_row
+        ldx #8
+@r:     txa
+        pha
+        jsr span
+        dec g_row
+        pla
+        tax
+        dex
+        bne @r
+        rts
+
+mode_xshift:    .byte 1, 2, 3, 1, 2, 3, 1, 1    ; 1280 / pixels across = 2, 4, 8
+
+; A = the logical colour of the point g_px, g_py (external, from the origin); &FF off the window or
+; in a MODE with no graphics.
+read_point:
+        jsr graphics_mode
+        bne @go
+        lda #$FF
+        rts
+@go:
+        lda g_px
+        clc
+        adc gorigin_x
+        sta g_px
+        lda g_px+1
+        adc gorigin_x+1
+        sta g_px+1
+        jsr scale_x
+        lda g_py
+        clc
+        adc gorigin_y
+        sta g_py
+        lda g_py+1
+        adc gorigin_y+1
+        cmp #$80
+        ror a
+        ror g_py
+        cmp #$80
+        ror a
+        ror g_py
+        sta g_py+1
+        lda g_px                    ; inside the window?
+        cmp gwin_left
+        lda g_px+1
+        sbc gwin_left+1
+        bmi @off
+        lda gwin_right
+        cmp g_px
+        lda gwin_right+1
+        sbc g_px+1
+        bmi @off
+        lda g_py
+        cmp gwin_bottom
+        lda g_py+1
+        sbc gwin_bottom+1
+        bmi @off
+        lda gwin_top
+        cmp g_py
+        lda gwin_top+1
+        sbc g_py+1
+        bmi @off
+        jmp pixel_colour
+@off:   lda #$FF
+        rts
+
+; A = the logical colour of pixel g_px, g_py (inside the window).
+pixel_colour:
+        jsr pixel_address
+        ldy #0
+        lda (zp_ptr),y
+        and zp_mask
+        sta zp_t0
+        ; shift the pixel's bits to the left of the byte, then gather them: the colour's bits are
+        ; every (8 / pixels a byte)th bit from bit 7
+        lda zp_mask
+@align: asl a
+        bcs @aligned
+        asl zp_t0
+        jmp @align
+@aligned:
+        lda #0
+        ldx pixels_less_1
+        cpx #7
+        beq @bits1
+        cpx #3
+        beq @bits2
+        ldx #4                      ; 16 colours: bits 7, 5, 3, 1
+@g16:   asl zp_t0
+        rol a
+        asl zp_t0
+        dex
+        bne @g16
+        rts
+@bits2: asl zp_t0                   ; 4 colours: bits 7 and 3
+        rol a
+        asl zp_t0
+        asl zp_t0
+        asl zp_t0
+        asl zp_t0
+        rol a
+        rts
+@bits1: asl zp_t0
+        rol a
+        rts
+
+; How PLOT 0-31 draw: K>>3 = 0 solid, 1 solid without the last point, 2 dotted, 3 dotted without the
+; last point.
+line_styles:    .byte 0, 2, 1, 3
+
+; Is pixel g_px, g_py inside the graphics window?  C set if so.
+pixel_inside:
+        lda g_px
+        cmp gwin_left
+        lda g_px+1
+        sbc gwin_left+1
+        bmi @out
+        lda gwin_right
+        cmp g_px
+        lda gwin_right+1
+        sbc g_px+1
+        bmi @out
+        lda g_py
+        cmp gwin_bottom
+        lda g_py+1
+        sbc gwin_bottom+1
+        bmi @out
+        lda gwin_top
+        cmp g_py
+        lda gwin_top+1
+        sbc g_py+1
+        bmi @out
+        sec
+        rts
+@out:   clc
+        rts
+
+; PLOT 72-79: from the point, left and right over pixels of the graphics background colour, then
+; fill that run (nothing if the point itself is not background).
+fill_left_right:
+        jsr pixel_inside
+        bcc @none
+        jsr pixel_colour
+        cmp graph_bg
+        bne @none
+        lda g_px
+        sta g_xa
+        sta g_xb
+        lda g_px+1
+        sta g_xa+1
+        sta g_xb+1
+@left:  lda g_xa                    ; extend left while the next pixel is background
+        sec
+        sbc #1
+        sta g_px
+        lda g_xa+1
+        sbc #0
+        sta g_px+1
+        jsr pixel_inside
+        bcc @right
+        jsr pixel_colour
+        cmp graph_bg
+        bne @right
+        lda g_px
+        sta g_xa
+        lda g_px+1
+        sta g_xa+1
+        jmp @left
+@right: jsr extend_right_while
+        lda g_py
+        sta g_row
+        jmp span
+@none:  rts
+
+; PLOT 88-95: from the point, right over pixels that are not the background colour.
+fill_right_to_background:
+        jsr pixel_inside
+        bcc @none
+        jsr pixel_colour
+        cmp graph_bg
+        beq @none
+        lda g_px
+        sta g_xa
+        sta g_xb
+        lda g_px+1
+        sta g_xa+1
+        sta g_xb+1
+        lda #$80                    ; extend while not background
+        sta g_sy
+        jsr extend_right
+        lda g_py
+        sta g_row
+        jmp span
+@none:  rts
+
+; g_xb on to the right while the next pixel is (g_sy bit 7 clear) or is not (set) background.
+extend_right_while:
+        lda #0
+        sta g_sy
+extend_right:
+@next:  lda g_xb
+        clc
+        adc #1
+        sta g_px
+        lda g_xb+1
+        adc #0
+        sta g_px+1
+        jsr pixel_inside
+        bcc @done
+        jsr pixel_colour
+        cmp graph_bg
+        beq @is_bg
+        bit g_sy                    ; not background: go on only when looking for non-background
+        bpl @done
+        bmi @take
+@is_bg: bit g_sy
+        bmi @done
+@take:  lda g_px
+        sta g_xb
+        lda g_px+1
+        sta g_xb+1
+        jmp @next
+@done:  rts
+
+; ---- clipping (Cohen and Sutherland): the line g_x0,g_y0 - g_x1,g_y1 cut to the graphics window ----
+; C set: nothing of it is inside.  An end that is cut loses "leave out the last point" (that point is
+; off the window anyway).
+
+clip_line:
+        lda #8                      ; at most a few cuts are ever needed
+        sta zp_t5
+@again: ldx #0
+        jsr outcode
+        sta zp_t3
+        ldx #4
+        jsr outcode
+        sta zp_t4
+        ora zp_t3
+        bne @cut
+        clc                         ; wholly inside
+        rts
+@cut:   lda zp_t3
+        and zp_t4
+        beq @partly
+@reject:
+        sec                         ; wholly beyond one edge
+        rts
+@partly:
+        dec zp_t5                   ; (rounding can need another cut; after enough, draw what is
+        bne @cut_one                ; left: plot_point clips each pixel anyway)
+        clc
+        rts
+@cut_one:
+        ldx #0                      ; cut the end that is outside
+        lda zp_t3
+        bne @this
+        ldx #4
+        lda g_line_style            ; the far end is cut: its last point is not the line's
+        and #$FD
+        sta g_line_style
+        lda zp_t4
+@this:  stx g_clip_which
+        lsr a                       ; bit 0 left, 1 right, 2 bottom, 3 top
+        bcs @left
+        lsr a
+        bcs @right
+        lsr a
+        bcs @bottom
+        ldy #6                      ; top: y = top
+        jmp @horizontal
+@bottom:
+        ldy #2
+@horizontal:                        ; x = x0 + (x1 - x0) * (edge - y0) / (y1 - y0); y = edge
+        lda g_x1
+        sec
+        sbc g_x0
+        sta md_u
+        lda g_x1+1
+        sbc g_x0+1
+        sta md_u+1
+        lda gwin_left,y
+        sec
+        sbc g_y0
+        sta md_v
+        lda gwin_left+1,y
+        sbc g_y0+1
+        sta md_v+1
+        lda g_y1
+        sec
+        sbc g_y0
+        sta md_w
+        lda g_y1+1
+        sbc g_y0+1
+        sta md_w+1
+        jsr muldiv
+        ldx g_clip_which
+        lda g_x0
+        clc
+        adc md_r
+        sta g_x0,x
+        lda g_x0+1
+        adc md_r+1
+        sta g_x0+1,x
+        lda gwin_left,y
+        sta g_y0,x
+        lda gwin_left+1,y
+        sta g_y0+1,x
+        jmp @again
+@left:  ldy #0
+        jmp @vertical
+@right: ldy #4
+@vertical:                          ; y = y0 + (y1 - y0) * (edge - x0) / (x1 - x0); x = edge
+        lda g_y1
+        sec
+        sbc g_y0
+        sta md_u
+        lda g_y1+1
+        sbc g_y0+1
+        sta md_u+1
+        lda gwin_left,y
+        sec
+        sbc g_x0
+        sta md_v
+        lda gwin_left+1,y
+        sbc g_x0+1
+        sta md_v+1
+        lda g_x1
+        sec
+        sbc g_x0
+        sta md_w
+        lda g_x1+1
+        sbc g_x0+1
+        sta md_w+1
+        jsr muldiv
+        ldx g_clip_which
+        lda g_y0
+        clc
+        adc md_r
+        sta g_y0,x
+        lda g_y0+1
+        adc md_r+1
+        sta g_y0+1,x
+        lda gwin_left,y
+        sta g_x0,x
+        lda gwin_left+1,y
+        sta g_x0+1,x
+        jmp @again
+
+; A = the outcode of the end at g_x0 + X: bit 0 left of the window, 1 right, 2 below, 3 above.
+outcode:
+        lda #0
+        sta zp_t2
+        lda g_x0,x                  ; x < left?
+        cmp gwin_left
+        lda g_x0+1,x
+        sbc gwin_left+1
+        bvc @v1
+        eor #$80
+@v1:    bpl @not_left
+        lda #1
+        sta zp_t2
+@not_left:
+        lda gwin_right              ; right < x?
+        cmp g_x0,x
+        lda gwin_right+1
+        sbc g_x0+1,x
+        bvc @v2
+        eor #$80
+@v2:    bpl @not_right
+        lda #2
+        sta zp_t2
+@not_right:
+        lda g_y0,x                  ; y < bottom?
+        cmp gwin_bottom
+        lda g_y0+1,x
+        sbc gwin_bottom+1
+        bvc @v3
+        eor #$80
+@v3:    bpl @not_below
+        lda zp_t2
+        ora #4
+        sta zp_t2
+@not_below:
+        lda gwin_top                ; top < y?
+        cmp g_y0,x
+        lda gwin_top+1
+        sbc g_y0+1,x
+        bvc @v4
+        eor #$80
+@v4:    bpl @not_above
+        lda zp_t2
+        ora #8
+        sta zp_t2
+@not_above:
+        lda zp_t2
+        rts
+
+; md_r = md_u * md_v / md_w, signed 16 bits (the product in 32 bits; md_w not 0).  Y is kept.
+muldiv: tya
+        pha
+        lda md_u+1
+        eor md_v+1
+        eor md_w+1
+        sta md_sign
+        ldx #4                      ; each operand to its size
+@abs:   lda md_u+1,x
+        bpl @positive
+        lda #0
+        sec
+        sbc md_u,x
+        sta md_u,x
+        lda #0
+        sbc md_u+1,x
+        sta md_u+1,x
+@positive:
+        dex
+        dex
+        bpl @abs
+        lda #0                      ; product = u * v
+        sta md_p
+        sta md_p+1
+        sta md_p+2
+        sta md_p+3
+        ldx #16
+@mul:   asl md_p
+        rol md_p+1
+        rol md_p+2
+        rol md_p+3
+        asl md_v
+        rol md_v+1
+        bcc @no_add
+        lda md_p
+        clc
+        adc md_u
+        sta md_p
+        lda md_p+1
+        adc md_u+1
+        sta md_p+1
+        bcc @no_add
+        inc md_p+2
+        bne @no_add
+        inc md_p+3
+@no_add:
+        dex
+        bne @mul
+        lda #0                      ; quotient = product / w, the remainder in zp_t0/1
+        sta zp_t0
+        sta zp_t1
+        ldx #32
+@div:   asl md_p
+        rol md_p+1
+        rol md_p+2
+        rol md_p+3
+        rol zp_t0
+        rol zp_t1
+        lda zp_t0
+        sec
+        sbc md_w
+        tay
+        lda zp_t1
+        sbc md_w+1
+        bcc @no_sub
+        sta zp_t1
+        sty zp_t0
+        inc md_p
+@no_sub:
+        dex
+        bne @div
+        lda md_p
+        sta md_r
+        lda md_p+1
+        sta md_r+1
+        bit md_sign
+        bpl @done
+        lda #0
+        sec
+        sbc md_r
+        sta md_r
+        lda #0
+        sbc md_r+1
+        sta md_r+1
+@done:  pla
+        tay
+        rts

@@ -1,0 +1,231 @@
+; ---- interrupts (AUG, "interrupts"): BRK is told apart by the B flag the 6502 pushed -------------
+
+irq_entry:
+        sta irq_a
+        pla
+        pha
+        and #$10
+        beq @irq
+        jmp brk_handler
+@irq:   jmp (IRQ1V)
+
+; IRQ1V's default: the system VIA's 100 Hz timer, VSYNC and keyboard; anything else goes to IRQ2V.
+irq1_default:
+        txa
+        pha
+        tya
+        pha
+        lda SYS_IER                 ; ours: T1, CA1 and CA2, when enabled and flagged
+        and SYS_IFR
+        and #$43
+        beq @not_system
+        sta zp_irq
+        and #$40
+        beq @not_timer
+        lda SYS_T1CL                ; clears the T1 flag
+        jsr centisecond
+        jmp @done
+@not_timer:
+        lda zp_irq
+        and #$02
+        beq @not_vsync
+        sta SYS_IFR
+        jsr vertical_sync
+        jmp @done
+@not_vsync:
+        lda #$01                    ; CA2: a key went down while auto-scanning
+        sta SYS_IFR
+        sta key_active
+@done:  pla
+        tay
+        pla
+        tax
+        lda irq_a
+        rti
+@not_system:
+        pla
+        tay
+        pla
+        tax
+        lda irq_a
+        jmp (IRQ2V)
+
+; IRQ2V's default: offer the interrupt to the ROMs (service 5), then ignore it.
+irq2_default:
+        txa
+        pha
+        tya
+        pha
+        ldx #5
+        jsr service_call_a_x
+        beq @claimed
+        lda USR_IFR                 ; nobody wanted it: stop the user VIA repeating it
+        and #$7F
+        sta USR_IER
+@claimed:
+        pla
+        tay
+        pla
+        tax
+        lda irq_a
+        rti
+
+; Every centisecond: TIME, the interval timer (event 5), INKEY's count, the keyboard, sound.
+centisecond:
+        ldx #0
+@time:  inc clock_a,x
+        bne @time_done
+        inx
+        cpx #5
+        bne @time
+@time_done:
+        ldx #0
+@timer: inc interval_timer,x
+        bne @timer_done
+        inx
+        cpx #5
+        bne @timer
+        ldy #5                      ; the interval timer reached zero
+        jsr oseven
+@timer_done:
+        lda inkey_timer
+        ora inkey_timer+1
+        beq @no_inkey
+        lda inkey_timer
+        bne @low
+        dec inkey_timer+1
+@low:   dec inkey_timer
+@no_inkey:
+        jsr keyboard_scan
+        jsr sound_tick
+        rts
+
+; Every field: the field counter, flashing colours (AUG OSBYTE 9/10), event 4.
+vertical_sync:
+        dec vsync_count
+        lda flash_counter
+        beq @no_flash               ; a period of 0 stops flashing
+        dec flash_counter
+        bne @no_flash
+        lda flash_state
+        eor #1
+        sta flash_state
+        tax
+        lda flash_mark,x            ; the next period
+        sta flash_counter
+        lda ula_copy
+        eor #1
+        sta ula_copy
+        sta ULA_CTRL
+@no_flash:
+        ldy #4
+        jsr oseven
+        rts
+
+; ---- buffers (AUG, "buffers"): 0 keyboard, 3 printer, 4-7 sound channels 0-3 ----------------------
+; Each buffer is a ring with a read and a write index (&02D8+X, &02E1+X); it is full when one more
+; byte would make the indices equal.
+
+; INSV: put A in buffer X.  C set (and nothing stored) if the buffer is full.
+insv_default:
+        php
+        sei
+        pha
+        lda buffer_write,x
+        clc
+        adc #1
+        and buffer_masks,x
+        cmp buffer_read,x
+        beq @full
+        pha
+        lda buffer_write,x
+        jsr buffer_address
+        pla
+        sta buffer_write,x
+        pla
+        sta (buf_ptr),y
+        plp
+        clc
+        rts
+@full:  pla
+        plp
+        sec
+        rts
+
+; buf_ptr + Y = buffer X's byte at index A.
+buffer_address:
+        tay
+        lda buffer_base_lo,x
+        sta buf_ptr
+        lda buffer_base_hi,x
+        sta buf_ptr+1
+        rts
+
+; REMV: V clear: take the next byte from buffer X into A and Y; V set: look at it without taking it.
+; C set if the buffer is empty.
+remv_default:
+        php
+        sei
+        lda buffer_read,x
+        cmp buffer_write,x
+        beq @empty
+        jsr buffer_address
+        lda (buf_ptr),y
+        plp
+        php
+        bvs @look
+        pha
+        lda buffer_read,x
+        clc
+        adc #1
+        and buffer_masks,x
+        sta buffer_read,x
+        pla
+@look:  tay
+        plp
+        clc
+        rts
+@empty: plp
+        sec
+        rts
+
+; CNPV: V set: empty buffer X.  V clear: C clear counts the bytes in it, C set the free space; the
+; count is in X (Y = 0).
+cnpv_default:
+        php
+        sei
+        bvc @count
+        lda buffer_write,x
+        sta buffer_read,x
+        plp
+        rts
+@count: bcs @free
+        lda buffer_write,x
+        sec
+        sbc buffer_read,x
+        and buffer_masks,x
+        tax
+        ldy #0
+        plp
+        rts
+@free:  lda buffer_read,x
+        clc
+        sbc buffer_write,x
+        and buffer_masks,x
+        tax
+        ldy #0
+        plp
+        rts
+
+buffer_masks:   .byte 31, 0, 0, 63, 15, 15, 15, 15, 0
+buffer_base_lo: .byte <KEYBUF, 0, 0, <$0880, <SOUNDBUF, <(SOUNDBUF+16), <(SOUNDBUF+32), <(SOUNDBUF+48), 0
+buffer_base_hi: .byte >KEYBUF, $0A, $09, >$0880, >SOUNDBUF, >(SOUNDBUF+16), >(SOUNDBUF+32), >(SOUNDBUF+48), $0A
+
+; Insert A into buffer X through INSV.
+insert_buffer:
+        jmp (INSV)
+remove_buffer:
+        clv
+        jmp (REMV)
+count_buffer:
+        jmp (CNPV)

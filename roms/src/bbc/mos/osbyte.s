@@ -1,0 +1,356 @@
+; ---- OSBYTE (BYTEV's default; AUG "OSBYTE calls"; docs/bbc_mos.md lists them) -----------------------
+; A, X, Y are kept at &EF, &F0, &F1.  A is returned unchanged; V set means the call is unknown.
+
+osbyte_default:
+        sta os_a
+        stx os_x
+        sty os_y
+        cmp #$A6
+        bcs osbyte_variable
+        cmp #22                     ; the table holds 0-21 and 117-160
+        bcc @low
+        cmp #117
+        bcc osbyte_unknown
+        cmp #161
+        bcs osbyte_unknown
+        sbc #117-22-1               ; (carry clear) 117 -> 22
+@low:   asl a
+        tax
+        jsr @call
+        lda os_a
+        clv
+        rts
+@call:  lda osbyte_routines+1,x
+        pha
+        lda osbyte_routines,x
+        pha
+        ldx os_x
+        ldy os_y
+        lda os_a
+        rts
+
+; Not ours: offer it to the ROMs (service 7); unclaimed, return with V set.
+osbyte_unknown:
+        ldx #7
+        jsr service_call_a_x
+        beq @claimed
+        lda os_a
+        ldx os_x
+        ldy os_y
+        bit @v_set
+        rts
+@claimed:
+        lda os_a
+        ldx os_x
+        ldy os_y
+        clv
+@v_set: rts                         ; (&60: bit 6 set)
+
+; OSBYTE &A6-&FF: the variable at &0190+A becomes (old AND Y) EOR X; X = old, Y = the next one.
+osbyte_variable:
+        tax
+        lda OSVARS,x
+        pha
+        and os_y
+        eor os_x
+        sta OSVARS,x
+        ldy OSVARS+1,x
+        pla
+        tax
+        lda os_a
+        clv
+        rts
+
+; A variable written with X (Y = 0): X = the old value.
+write_variable_x:
+        lda OSVARS,y                ; Y = the variable's OSBYTE number
+        pha
+        lda os_x
+        sta OSVARS,y
+        pla
+        tax
+        ldy #0
+        rts
+
+byte0:  txa                         ; the MOS version: X=0 an error "OS 1.20", else X = 1
+        bne @version
+        brk
+        .byte $F7
+        .text "OS 1.20"
+        .byte 0
+@version:
+        ldx #1
+        rts
+byte1:  ldy #$F1                    ; user flag
+        jmp write_variable_x
+byte2:  ldy #$B1                    ; input stream (0: keyboard)
+        jmp write_variable_x
+byte3:  ldy #$EC                    ; output streams (bit 1 set: VDU off)
+        jmp write_variable_x
+byte4:  ldy #$ED                    ; cursor keys: 0 editing, 1 codes &87-&8B, 2 soft keys 11-15
+        jmp write_variable_x
+byte5:  ldy #$F5                    ; printer type
+        jmp write_variable_x
+byte6:  ldy #$F6                    ; printer ignore character
+        jmp write_variable_x
+byte_ignore:
+        rts
+byte9:  ldy #$C2                    ; flash: first colour's time (fields)
+        jmp write_variable_x
+byte10: ldy #$C3                    ; flash: second colour's time
+        jmp write_variable_x
+byte11: ldy #$C4                    ; auto-repeat delay (cs)
+        jmp write_variable_x
+byte12: txa                         ; auto-repeat period (cs); 0 restores both defaults
+        bne @set
+        lda #32
+        sta repeat_delay
+        lda #8
+        sta repeat_rate
+        rts
+@set:   ldy #$C5
+        jmp write_variable_x
+byte13: lda event_enables,x         ; disable event X
+        pha
+        lda #0
+        beq byte14_store
+byte14: lda event_enables,x         ; enable event X
+        pha
+        lda #1
+byte14_store:
+        cpx #10
+        bcs @bad
+        sta event_enables,x
+@bad:   pla
+        tax
+        ldy #0
+        rts
+byte15: txa                         ; flush: X=0 every buffer, else the input buffer
+        bne @input
+        ldx #8
+@all:   jsr flush_buffer_x
+        dex
+        bpl @all
+        jsr sound_stop_all
+        rts
+@input: ldx #0
+        jmp flush_buffer_x
+byte16: rts                         ; ADC channels: nothing to convert
+byte18: lda #$11                    ; every soft key emptied
+        ldx #16
+@k:     sta SOFTKEYS,x
+        dex
+        bpl @k
+        lda #0
+        sta softkey_length
+        rts
+byte19: lda vsync_count             ; wait for the next field
+        cli
+@w:     cmp vsync_count
+        beq @w
+        rts
+byte21: jmp flush_buffer_x          ; flush buffer X
+byte117:
+        ldx vdu_status
+        rts
+byte118:
+        jmp update_leds
+byte120:
+        stx key_held
+        rts
+byte121:
+        jmp keyboard_query
+byte122:
+        ldx #$10
+        jmp keyboard_query
+byte124:
+        lda #0                      ; clear ESCAPE
+        sta escape_flag
+        rts
+byte125:
+        jmp set_escape
+byte126:                            ; acknowledge ESCAPE: X=&FF if there was one
+        ldx #0
+        lda escape_flag
+        bpl @none
+        lda escape_effects          ; *FX230=0: ESCAPE also empties buffers and the soft key
+        bne @flag
+        lda #0
+        sta softkey_length
+        sta vdu_queue_count
+        sta paged_lines
+        ldx #8
+@flush: jsr flush_buffer_x
+        dex
+        bpl @flush
+        jsr sound_stop_all
+@flag:  lda #0
+        sta escape_flag
+        ldx #$FF
+@none:  rts
+byte127:                            ; EOF#: the filing system's (FSCV A=1)
+        lda #1
+        jmp (FSCV)
+byte128:                            ; ADVAL
+        txa
+        bmi @buffer
+        bne @channel
+        lda SYS_ORB                 ; X=0: fire buttons (PB4/5, low when pressed); no conversion yet
+        eor #$FF
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        and #3
+        tax
+        ldy #0
+        rts
+@channel:
+        ldx #0                      ; channels 1-4: nothing connected
+        ldy #0
+        rts
+@buffer:                            ; X = &FF - buffer: input buffers count bytes, output free space
+        eor #$FF
+        tax
+        cpx #9
+        bcs @none
+        cpx #2
+        bcc @count
+        sec
+        bcs @cnp
+@count: clc
+@cnp:   clv
+        jmp count_buffer
+@none:  ldx #0
+        ldy #0
+        rts
+byte129:
+        jmp inkey
+byte130:
+        ldx #$FF                    ; the I/O processor's addresses: &FFFFxxxx
+        ldy #$FF
+        rts
+byte131:
+        ldx #0                      ; OSHWM
+        ldy oshwm
+        rts
+byte132:
+        ldx #0                      ; HIMEM: the start of screen memory
+        ldy screen_page
+        rts
+byte133:
+        txa                         ; the screen's start for MODE X
+        and #7
+        tax
+        ldy mode_page,x
+        ldx #0
+        rts
+byte134:
+        lda cursor_x                ; POS and VPOS within the text window
+        sec
+        sbc twin_left
+        tax
+        lda cursor_y
+        sec
+        sbc twin_top
+        tay
+        rts
+byte135:
+        jsr read_char_at_cursor     ; the character at the cursor and the MODE
+        tax
+        ldy vdu_mode
+        rts
+byte136:                            ; *CODE: USERV with A=0
+        lda #0
+        jmp (USERV)
+byte139:                            ; *OPT: FSCV with A=0
+        lda #0
+        jmp (FSCV)
+byte142:
+        lda rom_types,x             ; enter language ROM X
+        and #$40
+        beq @not_language
+        jmp enter_language
+@not_language:
+        rts
+byte143:                            ; service call X, parameter Y: X=0 if claimed
+        txa
+        jsr service_call
+        tax
+        rts
+byte144:                            ; *TV: vertical offset X, interlace Y (for the next MODE change)
+        lda tv_offset
+        stx tv_offset
+        tax
+        lda tv_interlace
+        sty tv_interlace
+        tay
+        rts
+byte145:                            ; get a byte from buffer X: Y = it, C set if empty
+        jsr remove_buffer
+        rts
+byte146:
+        lda $FC00,x
+        tay
+        rts
+byte147:
+        tya
+        sta $FC00,x
+        rts
+byte148:
+        lda $FD00,x
+        tay
+        rts
+byte149:
+        tya
+        sta $FD00,x
+        rts
+byte150:
+        lda $FE00,x
+        tay
+        rts
+byte151:
+        tya
+        sta $FE00,x
+        rts
+byte152:                            ; look at buffer X's next byte: Y, C set if empty
+        bit v_flag_byte
+        jmp (REMV)
+byte138:                            ; put Y in buffer X
+        tya
+        jmp insert_buffer
+byte153:                            ; put Y in input buffer X, as a key would (ESCAPE checked)
+        tya
+        jmp insert_with_escape
+byte154:                            ; the video ULA's control register
+        stx ula_copy
+        stx ULA_CTRL
+        rts
+byte155:                            ; a palette register
+        stx ula_palette_copy
+        stx ULA_PAL
+        rts
+byte160:                            ; VDU variable X: X = it, Y = the next
+        lda VDUVARS+1,x
+        tay
+        lda VDUVARS,x
+        tax
+        rts
+
+flush_buffer_x:
+        bit v_flag_byte
+        jmp count_buffer
+
+osbyte_routines:
+        .word byte0-1, byte1-1, byte2-1, byte3-1, byte4-1, byte5-1, byte6-1, byte_ignore-1
+        .word byte_ignore-1, byte9-1, byte10-1, byte11-1, byte12-1, byte13-1, byte14-1, byte15-1
+        .word byte16-1, byte_ignore-1, byte18-1, byte19-1, byte_ignore-1, byte21-1
+        ; 22-116: none (offered to the ROMs)
+        .word byte117-1, byte118-1, byte_ignore-1, byte120-1, byte121-1, byte122-1, byte_ignore-1
+        .word byte124-1, byte125-1, byte126-1, byte127-1, byte128-1, byte129-1, byte130-1, byte131-1
+        .word byte132-1, byte133-1, byte134-1, byte135-1, byte136-1, byte_ignore-1, byte138-1
+        .word byte139-1, byte_ignore-1, byte_ignore-1, byte142-1, byte143-1, byte144-1, byte145-1
+        .word byte146-1, byte147-1, byte148-1, byte149-1, byte150-1, byte151-1, byte152-1
+        .word byte153-1, byte154-1, byte155-1, byte_ignore-1, byte_ignore-1, byte_ignore-1
+        .word byte_ignore-1, byte160-1
+        .assert * - osbyte_routines == (22 + 161 - 117) * 2, "the OSBYTE table"

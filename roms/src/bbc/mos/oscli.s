@@ -1,0 +1,470 @@
+; ---- OSCLI (CLIV's default; User Guide "* commands", AUG "OSCLI") -----------------------------------
+; The MOS's own commands are *FX, *KEY, *TV, *HELP, *CODE, *LINE, *OPT and *BASIC; anything else is
+; offered to the ROMs (service 4) and then to the filing system (FSCV A=3), which with no filing
+; system gives "Bad command" (error 254).
+
+cli_default:
+        stx text_ptr
+        sty text_ptr+1
+        ldy #0
+@lead:  lda (text_ptr),y            ; leading spaces and stars are skipped
+        cmp #' '
+        beq @skip
+        cmp #'*'
+        bne @start
+@skip:  iny
+        bne @lead
+@start: cmp #13
+        beq @nothing
+        cmp #'|'                    ; a comment
+        beq @nothing
+        sty zp_t3                   ; where the command's name starts
+        ldx #0                      ; try each command of the table
+@command:
+        ldy zp_t3
+        lda command_table,x
+        beq @unknown
+@letter:
+        lda command_table,x
+        beq @end_of_name            ; the whole name matched
+        lda (text_ptr),y
+        cmp #'.'
+        beq @abbreviated
+        and #$DF                    ; upper case
+        cmp command_table,x
+        bne @next_command
+        inx
+        iny
+        bne @letter
+@abbreviated:
+        iny
+@find_end:
+        lda command_table,x         ; on to the routine's address
+        beq @found
+        inx
+        bne @find_end
+@end_of_name:
+        lda (text_ptr),y            ; the name must end there (not in a letter)
+        and #$DF
+        cmp #'A'
+        bcc @found
+        cmp #'Z'+1
+        bcc @next_after_name
+@found: lda command_table+2,x
+        pha
+        lda command_table+1,x
+        pha
+        jmp skip_spaces             ; to the routine with Y at its arguments
+@next_command:
+        lda command_table,x
+        beq @next_after_name
+        inx
+        bne @next_command
+@next_after_name:
+        inx                         ; past the 0 and the address
+        inx
+        inx
+        jmp @command
+@unknown:
+        ldy zp_t3
+        ldx #4                      ; service 4: an unrecognised command, (&F2),Y
+        jsr service_call_a_x
+        beq @nothing
+        lda zp_t3                   ; FSCV A=3 with X,Y the command's address
+        clc
+        adc text_ptr
+        tax
+        lda text_ptr+1
+        adc #0
+        tay
+        lda #3
+        jmp (FSCV)
+@nothing:
+        rts
+
+command_table:
+        .text "FX", 0
+        .word star_fx-1
+        .text "KEY", 0
+        .word star_key-1
+        .text "TV", 0
+        .word star_tv-1
+        .text "HELP", 0
+        .word star_help-1
+        .text "CODE", 0
+        .word star_code-1
+        .text "LINE", 0
+        .word star_line-1
+        .text "OPT", 0
+        .word star_opt-1
+        .text "BASIC", 0
+        .word star_basic-1
+        .byte 0
+
+; Y past any spaces in the command line; A = the character there.
+skip_spaces:
+        lda (text_ptr),y
+        cmp #' '
+        bne @done
+        iny
+        bne skip_spaces
+@done:  rts
+
+; A number from the command line (decimal, or hexadecimal after &) into A; C set if there is none.
+; A comma after it is skipped.
+read_number:
+        jsr skip_spaces
+        cmp #','
+        bne @no_comma
+        iny
+        jsr skip_spaces
+@no_comma:
+        lda #0
+        sta zp_t4
+        sta zp_t5                   ; digits seen
+        lda (text_ptr),y
+        cmp #'&'
+        beq @hex
+@dec:   lda (text_ptr),y
+        sec
+        sbc #'0'
+        cmp #10
+        bcs @end
+        sta zp_t2
+        lda zp_t4                   ; n * 10 + digit
+        asl a
+        asl a
+        adc zp_t4
+        asl a
+        adc zp_t2
+        sta zp_t4
+        inc zp_t5
+        iny
+        bne @dec
+@hex:   iny
+@hexd:  lda (text_ptr),y
+        sec
+        sbc #'0'
+        cmp #10
+        bcc @digit
+        and #$DF
+        sbc #'A'-'0'-10             ; (carry set) A-F -> 10-15
+        cmp #10
+        bcc @end
+        cmp #16
+        bcs @end
+@digit: sta zp_t2
+        lda zp_t4
+        asl a
+        asl a
+        asl a
+        asl a
+        ora zp_t2
+        sta zp_t4
+        inc zp_t5
+        iny
+        bne @hexd
+@end:   lda zp_t5
+        beq @none
+        lda zp_t4
+        clc
+        rts
+@none:  sec
+        rts
+
+; The rest of the line must be empty (after the arguments), else "Bad command".
+end_of_line:
+        jsr skip_spaces
+        cmp #13
+        bne @bad
+        rts
+@bad:   jmp bad_command
+
+; *FX a[,x[,y]]
+star_fx:
+        jsr read_number
+        bcs @bad
+        sta zp_t0
+        lda #0
+        sta zp_t1
+        sta zp_t3
+        jsr read_number
+        bcs @call
+        sta zp_t1
+        jsr read_number
+        bcs @call
+        sta zp_t3
+@call:  jsr end_of_line
+        lda zp_t0
+        ldx zp_t1
+        ldy zp_t3
+        jsr osbyte
+        bvs @bad
+        rts
+@bad:   jmp bad_command
+
+; *TV x[,y]
+star_tv:
+        jsr read_number
+        bcs @none
+        sta zp_t1
+        lda #0
+        sta zp_t3
+        jsr read_number
+        bcs @call
+        sta zp_t3
+@call:  ldx zp_t1
+        ldy zp_t3
+        lda #144
+        jmp osbyte
+@none:  ldx #0
+        ldy #0
+        lda #144
+        jmp osbyte
+
+; *HELP: our version, then the ROMs' help (service 9).
+star_help:
+        ldx #0
+@t:     lda help_text,x
+        beq @done
+        jsr osasci
+        inx
+        bne @t
+@done:  ldx #9
+        jmp service_call_a_x
+
+; *CODE x,y: USERV with A=0; *LINE text: USERV with A=1 and X,Y the text.
+star_code:
+        jsr read_number
+        bcc @x
+        lda #0
+@x:     sta zp_t1
+        jsr read_number
+        bcc @y
+        lda #0
+@y:     tay
+        ldx zp_t1
+        lda #0
+        jmp (USERV)
+star_line:
+        tya
+        clc
+        adc text_ptr
+        tax
+        lda text_ptr+1
+        adc #0
+        tay
+        lda #1
+        jmp (USERV)
+star_opt:
+        jsr read_number
+        bcc @x
+        lda #0
+@x:     sta zp_t1
+        jsr read_number
+        bcc @y
+        lda #0
+@y:     tay
+        ldx zp_t1
+        lda #0
+        jmp (FSCV)
+star_basic:
+        ldx basic_rom
+        bmi @none
+        lda #142
+        jmp osbyte
+@none:  jmp bad_command
+
+; *KEY n string: soft key n (0-15) expands to the GSREAD string (|-codes allowed).
+star_key:
+        jsr read_number
+        bcs @to_bad_key
+        cmp #16
+        bcc @key_ok
+@to_bad_key:
+        jmp @bad_key
+@key_ok:
+        sta zp_t0
+        sty cli_y
+        lda softkey_length          ; not while a key is being expanded
+        beq @free
+        jmp @in_use
+@free:
+        ; take out the key's old string: move the later strings down over it
+        ldx zp_t0
+        jsr softkey_end             ; A = end of the old string
+        sta zp_t1
+        sec
+        sbc SOFTKEYS,x
+        sta zp_t2                   ; its length
+        beq @removed
+        lda SOFTKEYS,x              ; copy from end .. free to start
+        tax
+        ldy zp_t1
+@move:  cpy SOFTKEYS+16
+        beq @moved
+        lda SOFTKEYS,y
+        sta SOFTKEYS,x
+        inx
+        iny
+        bne @move
+@moved: ldx #15                     ; every string after it starts earlier
+@adj:   lda SOFTKEYS,x
+        cmp zp_t1
+        bcc @adj_next
+        sbc zp_t2
+        sta SOFTKEYS,x
+@adj_next:
+        dex
+        bpl @adj
+        lda SOFTKEYS+16
+        sec
+        sbc zp_t2
+        sta SOFTKEYS+16
+@removed:
+        ; the new string goes at the free end
+        ldx zp_t0
+        lda SOFTKEYS+16
+        sta SOFTKEYS,x
+        ldy cli_y
+        jsr skip_spaces
+        cmp #','
+        bne @no_comma
+        iny
+@no_comma:
+        sec                         ; a string ends only at the end of the line
+        jsr gsinit
+@char:  jsr gsread
+        bcs @done
+        ldx SOFTKEYS+16
+        inx
+        beq @full
+        sta SOFTKEYS-1,x
+        stx SOFTKEYS+16
+        jmp @char
+@done:  ldx #15                     ; empty keys that shared its start now start at the free end
+@empty: cpx zp_t0
+        beq @next_empty
+        lda SOFTKEYS,x
+        ldy zp_t0
+        cmp SOFTKEYS,y
+        bne @next_empty
+        lda SOFTKEYS+16
+        sta SOFTKEYS,x
+@next_empty:
+        dex
+        bpl @empty
+        rts
+@full:  brk
+        .byte $FB
+        .text "Key space full"
+        .byte 0
+@bad_key:
+        brk
+        .byte $FB
+        .text "Bad key"
+        .byte 0
+@in_use:
+        brk
+        .byte $FA
+        .text "Key in use"
+        .byte 0
+
+; ---- GSINIT / GSREAD (AUG): strings with |-codes and quotes ----------------------------------------
+; GSINIT: (&F2),Y is the string; C clear means a space ends it too.  A = its first character, Z set
+; if it is empty.
+gsinit: lda #0
+        ror a                       ; C into bit 7: only CR (or the closing quote) ends it
+        eor #$80
+        lsr a                       ; bit 6: a space ends it
+        sta gs_flags
+        jsr skip_spaces
+        cmp #'"'
+        bne @plain
+        iny
+        lda gs_flags
+        ora #$80                    ; bit 7: quoted
+        sta gs_flags
+@plain: lda (text_ptr),y
+        cmp #13
+        beq @empty
+        bit gs_flags
+        bmi @not_empty
+        bvc @not_empty
+        cmp #' '
+        beq @empty
+@not_empty:
+        cmp #'"'
+        bne @nz
+        bit gs_flags
+        bpl @nz
+        iny                         ; "" is empty
+        lda #0
+        rts
+@nz:    lda #1
+        lda (text_ptr),y
+        rts
+@empty: lda #0
+        rts
+
+; GSREAD: A = the string's next character, C set at its end; "Bad string" if a quote is missing.
+gsread: lda #0
+        sta gs_char                 ; bit 7 to add (|!)
+@again: lda (text_ptr),y
+        cmp #13
+        bne @not_cr
+        bit gs_flags
+        bmi @bad
+        sec
+        rts
+@not_cr:
+        cmp #' '
+        bne @not_space
+        bit gs_flags
+        bmi @literal
+        bvc @literal
+        sec
+        rts
+@not_space:
+        cmp #'"'
+        bne @not_quote
+        bit gs_flags
+        bpl @literal
+        iny
+        lda (text_ptr),y
+        cmp #'"'                    ; "" inside quotes is one quote
+        beq @literal
+        sec
+        rts
+@not_quote:
+        cmp #'|'
+        bne @literal
+        iny
+        lda (text_ptr),y
+        cmp #'!'
+        bne @not_bang
+        iny
+        lda #$80
+        sta gs_char
+        jmp @again
+@not_bang:
+        cmp #'|'
+        beq @literal
+        cmp #'"'
+        beq @literal
+        cmp #'?'
+        bne @ctrl
+        lda #$7F
+        bne @literal
+@ctrl:  cmp #13
+        beq @bad
+        and #$1F
+@literal:
+        iny
+        ora gs_char
+        clc
+        rts
+@bad:   brk
+        .byte $FD
+        .text "Bad string"
+        .byte 0

@@ -1,0 +1,3 @@
+10 FOR I=1 TO 3;PRINT I;N.
+==
+       1       2       3

@@ -1,0 +1,3 @@
+10 DIM DD2,RR2;DD1=6;RR1=7;PRINT DD1*RR1
+==
+      42

@@ -1,0 +1,5 @@
+10 LET A=5
+20 REM SKIP ME;A=6
+30 PRINT A
+==
+       5

@@ -1,0 +1,3 @@
+10 A=0;DO A=A+1;WAIT;UNTIL A=3;PRINT A
+==
+       3

@@ -1,0 +1,3 @@
+10 FOR 1=1 TO 2
+==
+ERROR 111 LINE 10

@@ -1,0 +1,3 @@
+10 DIM A9;$A="AB
+==
+ERROR 200 LINE 10

@@ -1,0 +1,3 @@
+10 DIM 5
+==
+ERROR 216 LINE 10

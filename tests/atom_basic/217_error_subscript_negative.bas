@@ -1,0 +1,3 @@
+10 DIM AA3;AA(-1)=5
+==
+ERROR 134 LINE 10

@@ -1,0 +1,3 @@
+10 DIM AA3;AA3=7;AA0=2;PRINT AA3*AA0
+==
+      14

@@ -1,0 +1,3 @@
+10 FOR I 1 TO 2
+==
+ERROR 94 LINE 10

@@ -1,0 +1,7 @@
+10 PRINT 1
+20 *CAT
+30 PRINT 2
+==
+       1
+COM?
+ERROR 48 LINE 20

@@ -1,0 +1,20 @@
+"""Conformance programs (tests/bbc_basic/cases.py) run on our BBC BASIC ROM, on a bare 6502 with a
+stand-in MOS (tests/bbc_basic/harness.py)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bbc_basic.cases import CASES  # noqa: E402
+from bbc_basic.harness import run_program  # noqa: E402
+
+
+@pytest.mark.parametrize("name,program,inputs,expected", CASES, ids=[c[0] for c in CASES])
+def test_conformance(name, program, inputs, expected):
+    assert run_program(program, inputs) == expected
+
+
+def test_at_least_200_programs():
+    assert len(CASES) >= 200
+    assert len({c[0] for c in CASES}) == len(CASES)
