@@ -1,23 +1,31 @@
-"""`acorn bench basic --machine atom`: how fast the machine's BASIC runs small benchmark programs.
+"""`acorn bench basic --machine atom|bbc`: how fast the machine's BASIC runs small benchmark programs.
 
-The programs are the classic PCW benchmarks BM1-BM7 (Personal Computer World, 1977 onwards) written
-in Atom BASIC, plus a string-output loop and a byte-array sieve.  BM8 needs floating point (SIN, LOG
-and powers), which integer Atom BASIC does not have, so it is left out.
+The programs are the classic PCW benchmarks BM1-BM7 (Personal Computer World, 1977 onwards), plus a
+string-output loop and a sieve, written once in Atom BASIC and once in BBC BASIC so the two machines
+can be compared.  BM8 needs floating point (SIN, LOG and powers), which integer Atom BASIC does not
+have, so it is left out.  The BBC versions are integer versions too (`DIV` for `/`, `%` variables):
+our BBC BASIC has no reals yet, and integer arithmetic keeps the two machines doing the same work.
 
 Each program is typed through the keyboard matrix like any listing and RUN.  Its first statement
-prints character 2 and its last character 3 (control codes the Atom's screen ignores); a breakpoint on
-the documented OSWRCH entry (#FFF4) catches the two calls, so the figure is the exact number of
-emulated cycles between the two markers, printed as emulated seconds (principle 5 of ARCHITECTURE.md:
-cycle counts are the measure of firmware speed).  The breakpoint is the core's own debugger hook, so
-nothing in Python runs between the markers except for the program's other OSWRCH calls, which are
-resumed at once; the count is the same whatever the host.  Works as well with a user's ROM set
-(`--roms DIR`), since OSWRCH is at #FFF4 on every Atom.
+prints a start marker and its last an end marker, control codes the screen ignores (Atom: 2 and 3;
+BBC: VDU 0 and VDU 27, which the VDU driver does nothing with, where VDU 2 and 3 would switch the
+printer); a breakpoint on the documented OSWRCH entry (Atom #FFF4, BBC &FFEE) catches the two
+calls, so the figure is the exact number of emulated cycles between the two markers, printed as
+emulated seconds (principle 5 of ARCHITECTURE.md: cycle counts are the measure of firmware speed).
+The breakpoint is the core's own debugger hook, so nothing in Python runs between the markers except
+for the program's other OSWRCH calls, which are resumed at once; the count is the same whatever the
+host.  Works as well with a user's ROM set (`--roms DIR`), since those entries are the same on
+every Atom and every BBC.
 """
 from emulator.cpu.core import HOOK_BREAKPOINTS, STOP_BREAK, STOP_JAM
 from emulator.errors import UserError
 
-OSWRCH = 0xFFF4                 # the Atom's documented entry (ATAP ch. 25); the BBC's is &FFEE
-START_MARK, END_MARK = 2, 3
+OSWRCH = 0xFFF4                 # the Atom's documented entry (ATAP ch. 25)
+BBC_OSWRCH = 0xFFEE             # the BBC's (Advanced User Guide, the OS call table)
+START_MARK, END_MARK = 2, 3     # the Atom's markers
+# The BBC's: VDU 0 and VDU 27 both "do nothing" (BBC User Guide, ch. 34 "VDU drivers", the code
+# table; looked up with the `search` tool, 2026-11-22); our MOS gives both no parameters and an empty routine (roms/src/bbc/mos/vdu.s).
+BBC_START_MARK, BBC_END_MARK = 0, 27
 TYPING = {"hold_ms": 15, "gap_ms": 15, "lead_ms": 5}     # a quick typist; still real key presses
 MAX_SECONDS = 900                                         # emulated seconds allowed per program
 
@@ -61,9 +69,54 @@ ATOM_PROGRAMS = [
                 "PRINT \"PRIMES \"C"), "PRIMES      168"),
 ]
 
-PROGRAMS = {"atom": ATOM_PROGRAMS}
-OUTPUT_ENTRY = {"atom": OSWRCH}          # where the markers are caught, per machine
-NOT_YET = {"bbc": "our BBC BASIC is not written yet, so there are no BBC benchmark programs"}
+
+def _bbc_bracketed(body, check):
+    """As `_bracketed`, in BBC BASIC with the BBC's markers."""
+    return [f"1 VDU {BBC_START_MARK}"] + body + [f"9000 VDU {BBC_END_MARK}", "9010 " + check]
+
+
+# The same programs in BBC BASIC, integer versions: `/` becomes DIV (our BBC BASIC has no reals
+# yet; DIV truncates as Atom `/` does, so A and the proofs are the Atom's), variables are the
+# resident integers A%-Z% and arrays are integer arrays.  `IF ... THEN line`, as PCW printed them.
+# The sieve skips its inner loop once I%*I% passes 999: a FOR body runs at least once, and where
+# the Atom's `S?J` then writes past its block, the BBC's `S%(J%)` is a "Subscript" error.
+BBC_PROGRAMS = [
+    ("BM1", "empty FOR loop, 1000 times",
+     _bbc_bracketed(["100 FOR K%=1 TO 1000", "200 NEXT K%"], 'PRINT "K=";K%'), "K=1001"),
+    ("BM2", "counting loop with IF ... THEN",
+     _bbc_bracketed(["300 K%=0", "400 K%=K%+1", "500 IF K%<1000 THEN 400"], 'PRINT "K=";K%'), "K=1000"),
+    ("BM3", "BM2 + A%=K% DIV K%*K%+K%-K%",
+     _bbc_bracketed(["300 K%=0", "400 K%=K%+1", "410 A%=K% DIV K%*K%+K%-K%", "500 IF K%<1000 THEN 400"],
+                    'PRINT "A=";A%'), "A=1000"),
+    ("BM4", "BM2 + A%=K% DIV 2*3+4-5",
+     _bbc_bracketed(["300 K%=0", "400 K%=K%+1", "410 A%=K% DIV 2*3+4-5", "500 IF K%<1000 THEN 400"],
+                    'PRINT "A=";A%'), "A=1499"),
+    ("BM5", "BM4 + GOSUB",
+     _bbc_bracketed(["300 K%=0", "400 K%=K%+1", "410 A%=K% DIV 2*3+4-5", "420 GOSUB 820",
+                     "500 IF K%<1000 THEN 400", "600 GOTO 9000", "820 RETURN"], 'PRINT "A=";A%'), "A=1499"),
+    ("BM6", "BM5 + DIM and an inner FOR 1 TO 5",
+     _bbc_bracketed(["300 K%=0", "310 DIM M%(5)", "400 K%=K%+1", "410 A%=K% DIV 2*3+4-5", "420 GOSUB 820",
+                     "430 FOR L%=1 TO 5", "440 NEXT L%",
+                     "500 IF K%<1000 THEN 400", "600 GOTO 9000", "820 RETURN"], 'PRINT "L=";L%'), "L=6"),
+    ("BM7", "BM6 + array store M%(L%)=A%",
+     _bbc_bracketed(["300 K%=0", "310 DIM M%(5)", "400 K%=K%+1", "410 A%=K% DIV 2*3+4-5", "420 GOSUB 820",
+                     "430 FOR L%=1 TO 5", "435 M%(L%)=A%", "440 NEXT L%",
+                     "500 IF K%<1000 THEN 400", "600 GOTO 9000", "820 RETURN"], 'PRINT "M=";M%(5)'),
+     "M=1499"),
+    ("STRING", "PRINT a 24-character string 100 times (scrolling)",
+     _bbc_bracketed(['100 FOR K%=1 TO 100', '110 PRINT "THE QUICK BROWN FOX JUMPS"', '120 NEXT K%'],
+                    'PRINT "K=";K%'), "K=101"),
+    ("SIEVE", "primes below 1000 in an integer array",
+     _bbc_bracketed(["100 DIM S%(999)", "110 FOR I%=0 TO 999:S%(I%)=1:NEXT I%", "120 C%=0",
+                     "130 FOR I%=2 TO 999", "140 IF S%(I%)=0 THEN 170", "150 C%=C%+1",
+                     "155 IF I%*I%>999 THEN 170",
+                     "160 FOR J%=I%*I% TO 999 STEP I%:S%(J%)=0:NEXT J%", "170 NEXT I%"],
+                    'PRINT "PRIMES ";C%'), "PRIMES 168"),
+]
+
+PROGRAMS = {"atom": ATOM_PROGRAMS, "bbc": BBC_PROGRAMS}
+OUTPUT_ENTRY = {"atom": OSWRCH, "bbc": BBC_OSWRCH}      # where the markers are caught, per machine
+MARKS = {"atom": (START_MARK, END_MARK), "bbc": (BBC_START_MARK, BBC_END_MARK)}
 
 
 def _boot(name, roms):
@@ -74,8 +127,10 @@ def _boot(name, roms):
     return machine
 
 
-def time_program(machine, lines, max_seconds=MAX_SECONDS, entry=OSWRCH):
-    """Type `lines` (NEW first), RUN them; the exact cycles from the start marker to the end marker."""
+def time_program(machine, lines, max_seconds=MAX_SECONDS, entry=OSWRCH, marks=(START_MARK, END_MARK)):
+    """Type `lines` (NEW first), RUN them; the exact cycles from the start marker to the end marker
+    (`marks`, the two characters that reach OSWRCH at `entry`)."""
+    start_mark, end_mark = marks
     machine.type("NEW\n", **TYPING)
     for line in lines:
         machine.type(line + "\n", **TYPING)
@@ -101,9 +156,9 @@ def time_program(machine, lines, max_seconds=MAX_SECONDS, entry=OSWRCH):
                 raise UserError(f"the benchmark did not finish within {max_seconds} emulated seconds; "
                                 f"screen: {screen}")
             if cpu.pc == entry:
-                if cpu.a == START_MARK and start is None:
+                if cpu.a == start_mark and start is None:
                     start = cpu.cycles
-                elif cpu.a == END_MARK and start is not None:
+                elif cpu.a == end_mark and start is not None:
                     return cpu.cycles - start
             cpu.resume_pc = cpu.pc          # pass over the breakpoint we stand on
     finally:
@@ -113,16 +168,14 @@ def time_program(machine, lines, max_seconds=MAX_SECONDS, entry=OSWRCH):
 
 def run_benchmarks(name="atom", roms=None, only=None):
     """[(label, description, cycles, clock_hz)] for the machine's programs, each on a fresh machine."""
-    if name in NOT_YET:
-        raise UserError(f"no BASIC benchmarks for --machine {name} yet: {NOT_YET[name]}")
     if name not in PROGRAMS:
-        raise UserError(f"no BASIC benchmarks for machine {name!r} (choose atom)")
+        raise UserError(f"no BASIC benchmarks for machine {name!r} (choose {' or '.join(PROGRAMS)})")
     results = []
     for label, description, lines, proof in PROGRAMS[name]:
         if only and label not in only:
             continue
         machine = _boot(name, roms)
-        cycles = time_program(machine, lines, entry=OUTPUT_ENTRY[name])
+        cycles = time_program(machine, lines, entry=OUTPUT_ENTRY[name], marks=MARKS[name])
         if proof:
             try:
                 machine.run_until_text(proof, max_seconds=5)

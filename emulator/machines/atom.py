@@ -34,6 +34,7 @@ from emulator.clock import Clock
 from emulator.display.screen import Screen
 from emulator.errors import UserError
 from emulator.machines.atom_io import PPIPage
+from emulator.machines.base import MachineBase
 
 CLOCK_HZ = 1_000_000
 
@@ -76,7 +77,7 @@ def _floating_page(page):
     return bytes([page]) * 256
 
 
-class Atom:
+class Atom(MachineBase):
     name = "atom"
     clock_hz = CLOCK_HZ
 
@@ -196,55 +197,7 @@ class Atom:
         cycle by which the typing will be done.
         """
         chords = [chord_for(ch) for ch in text]
-        hold, gap, lead = (int(ms * 1000) for ms in (hold_ms, gap_ms, lead_ms))
-        if hold <= 0 or gap <= 0 or lead < 0:
-            raise UserError("typing times must be positive")
-        keyboard, schedule = self.keyboard, self.clock.schedule
-        t = max(self.cpu.cycles, self.typing_until)
-        for modifiers, key in chords:
-            for m in modifiers:
-                schedule(t, lambda c, m=m: keyboard.press(m))
-            if modifiers:
-                t += lead
-            schedule(t, lambda c, k=key: keyboard.press(k))
-            t += hold
-            schedule(t, lambda c, k=key: keyboard.release(k))
-            if modifiers:
-                t += lead
-                for m in modifiers:
-                    schedule(t, lambda c, m=m: keyboard.release(m))
-            t += gap
-        self.typing_until = t
-        return t
-
-    @property
-    def typing(self):
-        """True while typed keys are still queued."""
-        return self.cpu.cycles < self.typing_until
-
-    # --- running ----------------------------------------------------------------------------------
-
-    @property
-    def cycles(self):
-        return self.cpu.cycles
-
-    def run_until(self, cycle):
-        """Run to `cycle`, events included.  Returns the CPU's stop reason (0: reached).
-
-        While BREAK is held the 6502 sits in reset: it runs no instructions, but time passes for
-        the events (the release among them), as in Clock.run_until.
-        """
-        clock, cpu = self.clock, self.cpu
-        while cpu.cycles < cycle:
-            stop = min(clock.next_event_cycle(cycle), cycle)
-            if self.reset_held:
-                cpu.cycles = stop
-            else:
-                reason = cpu.run(stop)
-                if reason:
-                    return reason
-            clock.fire_due()
-        return 0
+        return self.queue_chords(chords, *(int(ms * 1000) for ms in (hold_ms, gap_ms, lead_ms)))
 
 
 def AtomPPIPage(atom):

@@ -59,6 +59,7 @@ from emulator.clock import Clock
 from emulator.display import bbc_video
 from emulator.display.png import write_png
 from emulator.errors import UserError
+from emulator.machines.base import MachineBase
 from emulator.machines.bbc_io import SheilaPage
 
 CLOCK_HZ = 2_000_000
@@ -359,7 +360,7 @@ class BBCScreen:
         write_png(path, np.ascontiguousarray(self.rgb()))
 
 
-class BBCMicro:
+class BBCMicro(MachineBase):
     name = "bbc"
     clock_hz = CLOCK_HZ
     field_hz = FIELD_HZ
@@ -584,52 +585,10 @@ class BBCMicro:
         CAPS LOCK state the MOS is in (on after a MOS's start-up), which decides when letters need
         SHIFT.  Returns the cycle by which the typing will be done.
         """
-        chords = chars_to_keys(text, caps_lock=caps_lock)
-        hold, gap, lead = (int(ms * CLOCK_HZ // 1000) for ms in (hold_ms, gap_ms, lead_ms))
-        if hold <= 0 or gap <= 0 or lead < 0:
-            raise UserError("typing times must be positive")
-        keyboard, schedule = self.keyboard, self.clock.schedule
-        t = max(self.cpu.cycles, self.typing_until)
-        for key, shifted in chords:
-            if shifted:
-                schedule(t, lambda c: keyboard.press("SHIFT"))
-                t += lead
-            schedule(t, lambda c, k=key: keyboard.press(k))
-            t += hold
-            schedule(t, lambda c, k=key: keyboard.release(k))
-            if shifted:
-                t += lead
-                schedule(t, lambda c: keyboard.release("SHIFT"))
-            t += gap
-        self.typing_until = t
-        return t
-
-    @property
-    def typing(self):
-        return self.cpu.cycles < self.typing_until
-
-    # --- running ----------------------------------------------------------------------------------
-
-    @property
-    def cycles(self):
-        return self.cpu.cycles
-
-    def run_until(self, cycle):
-        """Run to `cycle`, events included.  Returns the CPU's stop reason (0: reached).
-
-        While BREAK is held the 6502 sits in reset: time passes for the events but no instruction runs.
-        """
-        clock, cpu = self.clock, self.cpu
-        while cpu.cycles < cycle:
-            stop = min(clock.next_event_cycle(cycle), cycle)
-            if self.reset_held:
-                cpu.cycles = stop
-            else:
-                reason = cpu.run(stop)
-                if reason:
-                    return reason
-            clock.fire_due()
-        return 0
+        chords = [(("SHIFT",) if shifted else (), key)
+                  for key, shifted in chars_to_keys(text, caps_lock=caps_lock)]
+        times = (int(ms * CLOCK_HZ // 1000) for ms in (hold_ms, gap_ms, lead_ms))
+        return self.queue_chords(chords, *times)
 
 
 def _rom_slot(name):

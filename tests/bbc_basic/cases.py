@@ -19,6 +19,11 @@ def err(message, line):
     return E.format(message, line)
 
 
+# ten FOR loops open at once (the documented limit), closed by one NEXT
+TEN_FORS = ("10 FOR A=1 TO 1:FOR B=1 TO 1:FOR C=1 TO 1:FOR D=1 TO 1:FOR E=1 TO 1\n"
+            "20 FOR F=1 TO 1:FOR G=1 TO 1:FOR H=1 TO 1:FOR I=1 TO 1:FOR J=1 TO 2\n"
+            "30 PRINT ;J;:NEXT J,I,H,G,F,E,D,C,B,A:PRINT")
+
 CASES = [
     # --- arithmetic and priority (UG "Arithmetic operators", "Order of precedence") ---
     ("add_mul_priority", "10 PRINT 2+3*4", "", "        14\n"),
@@ -287,6 +292,36 @@ CASES = [
     ("error_number_subscript", '10 ON ERROR PRINT ;ERR:END\n20 DIM A(1):A(2)=0', "", "15\n"),
     ("error_number_no_gosub", '10 ON ERROR PRINT ;ERR:END\n20 RETURN', "", "38\n"),
     ("error_number_type", '10 ON ERROR PRINT ;ERR:END\n20 A$=1', "", "6\n"),
+
+    # --- nesting limits (UG "Error messages": 35 Too many FORs, 10 loops; 37 Too many GOSUBs, 26
+    # levels; 44 Too many REPEATs, 20 loops) and the errors of closing what is not open ---
+    ("for_nest_ten", TEN_FORS, "", "12\n"),
+    ("for_nest_eleven", TEN_FORS + "\n25 FOR K=1 TO 1", "", err("Too many FORs", 25)),
+    ("for_nest_eleven_trapped", '5 ON ERROR PRINT ;ERR;" ";ERL:END\n' + TEN_FORS + "\n25 FOR K=1 TO 1", "",
+     "35 25\n"),
+    ("for_closed_by_outer_next", '10 FOR I=1 TO 20:FOR J=1 TO 9:FOR K=1 TO 9:NEXT I:PRINT "OK"', "", "OK\n"),
+    ("for_reopened_replaces", "10 C=0\n20 FOR I=1 TO 5:FOR J=1 TO 5\n30 C=C+1:IF C<50 GOTO 20\n40 PRINT ;C",
+     "", "50\n"),
+    ("gosub_nest_26", "10 N=0:GOSUB 100:PRINT ;N:END\n100 N=N+1:IF N<26 GOSUB 100\n110 RETURN", "", "26\n"),
+    ("gosub_nest_27", "10 N=0:GOSUB 100:PRINT ;N:END\n100 N=N+1:IF N<27 GOSUB 100\n110 RETURN", "",
+     err("Too many GOSUBs", 100)),
+    ("on_gosub_nest_27_trapped", '10 ON ERROR PRINT ;ERR;" ";ERL;" ";N:END\n20 N=0:GOSUB 100\n'
+     "100 N=N+1:ON 1 GOSUB 100", "", "37 100 26\n"),   # the 27th GOSUB, from N=26
+    ("return_closes_loops", '10 FOR N=1 TO 30:GOSUB 100:NEXT:PRINT "OK":END\n100 FOR I=1 TO 9:REPEAT:RETURN',
+     "", "OK\n"),
+    ("repeat_nest_20", "10 N=0\n20 REPEAT:N=N+1:IF N<20 GOTO 20\n30 PRINT ;N", "", "20\n"),
+    ("repeat_nest_21", "10 N=0\n20 REPEAT:N=N+1:IF N<21 GOTO 20\n30 PRINT ;N", "", err("Too many REPEATs", 20)),
+    ("repeat_nest_21_trapped_then_again", "10 ON ERROR GOTO 100\n20 N=0\n30 N=N+1:REPEAT:GOTO 30\n"
+     '100 PRINT ;ERR;" ";N:M=0\n110 M=M+1:REPEAT:IF M<20 GOTO 110\n120 PRINT ;M', "", "44 21\n20\n"),
+    ("repeat_closed_by_until", '10 FOR N=1 TO 50:REPEAT:UNTIL TRUE:NEXT:PRINT "OK"', "", "OK\n"),
+    ("endproc_closes_loops", '10 FOR N=1 TO 30:PROCP:NEXT:PRINT "OK":END\n20 DEF PROCP:FOR I=1 TO 9:REPEAT:'
+     "GOSUB 30\n30 ENDPROC", "", "OK\n"),
+    ("repeat_limit_counts_across_calls", "10 N=0:PROCR\n20 DEF PROCR:N=N+1:REPEAT:PROCR", "",
+     err("Too many REPEATs", 20)),
+    ("next_variable_nothing_open", "10 I=1:NEXT I", "", err("No FOR", 10)),
+    ("error_number_no_for", "10 ON ERROR PRINT ;ERR:END\n20 NEXT", "", "32\n"),
+    ("error_number_cant_match_for", "10 ON ERROR PRINT ;ERR:END\n20 J=0:FOR I=1 TO 2:NEXT J", "", "33\n"),
+    ("error_number_no_repeat", "10 ON ERROR PRINT ;ERR:END\n20 UNTIL TRUE", "", "43\n"),
 
     # --- input and keys (UG INPUT, GET, INKEY) ---
     ("get", "10 A=GET:PRINT ;A", "Z", "90\n"),

@@ -90,8 +90,14 @@ e_cantmatch: errblk 33
 e_forvar:   errblk 34
             .text "FOR variable"
             .byte 0
+e_manyfors: errblk 35
+            .text "Too many FORs"
+            .byte 0
 e_noto:     errblk 36
             .text "No TO"
+            .byte 0
+e_manygosubs: errblk 37
+            .text "Too many GOSUBs"
             .byte 0
 e_nogosub:  errblk 38
             .text "No GOSUB"
@@ -110,6 +116,9 @@ e_nodata:   errblk 42
             .byte 0
 e_norepeat: errblk 43
             .text "No REPEAT"
+            .byte 0
+e_manyrepeats: errblk 44
+            .text "Too many REPEATs"
             .byte 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE

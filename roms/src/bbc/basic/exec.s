@@ -354,9 +354,34 @@ frame_skip:
 
 st_gosub:
         jsr line_target
-        lda #F_GOSUB
-        jsr push_frame5
+        jsr push_gosub
         jmp goto_lnum
+
+; a GOSUB frame, within the documented 26 levels
+push_gosub:
+        lda GOSUBN
+        cmp #MAXGOSUB
+        bcc @room
+        jmp e_manygosubs
+@room:  inc GOSUBN
+        lda #F_GOSUB
+        jmp push_frame5
+
+; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A, X, Y are kept)
+uncount_frame:
+        cmp #F_FOR
+        bne @gosub
+        dec FORN
+        rts
+@gosub: cmp #F_GOSUB
+        bne @repeat
+        dec GOSUBN
+        rts
+@repeat:
+        cmp #F_REPEAT
+        bne @d
+        dec REPEATN
+@d:     rts
 
 ; RETURN: loops left open in the subroutine are dropped
 st_return:
@@ -373,7 +398,8 @@ st_return:
         cmp #F_REPEAT
         beq @skip
         jmp e_nogosub
-@skip:  jsr frame_skip
+@skip:  jsr uncount_frame       ; the loop is closed with the subroutine
+        jsr frame_skip
         jmp @l
 @found: lda FRAME
         sta BSP
@@ -382,9 +408,16 @@ st_return:
         jsr resume_frame
         lda #5
         jsr stack_free
+        dec GOSUBN
         jmp next_stmt
 
+; REPEAT, within the documented 20 levels
 st_repeat:
+        lda REPEATN
+        cmp #MAXREPEAT
+        bcc @room
+        jmp e_manyrepeats
+@room:  inc REPEATN
         lda #F_REPEAT
         jsr push_frame5
         jmp exec_stmt
@@ -405,6 +438,7 @@ st_until:
         jmp exec_stmt
 @done:  lda #5
         jsr stack_free
+        dec REPEATN
         jmp next_stmt
 
 ; IF cond [THEN] part [ELSE part]
@@ -485,6 +519,11 @@ st_for: lda #1
         jsr expr_int
 @nostep:
         jsr pop_acc2            ; ACC2 = limit, IACC = step
+        lda FORN                ; within the documented 10 levels
+        cmp #MAXFOR
+        bcc @room
+        jmp e_manyfors
+@room:  inc FORN
         lda #15
         jsr stack_alloc
         ldy #3
@@ -528,6 +567,7 @@ st_for: lda #1
 
 ; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
 drop_for_var:
+        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
         lda BSP
         sta FRAME
         lda BSP+1
@@ -536,6 +576,7 @@ drop_for_var:
         lda (FRAME),y
         cmp #F_FOR
         bne @d
+        inx
         iny
         lda (FRAME),y
         cmp VADDR
@@ -549,6 +590,11 @@ drop_for_var:
         sta BSP
         lda FRAME+1
         sta BSP+1
+        txa                     ; FORN -= X: those loops are closed
+        eor #$FF
+        sec
+        adc FORN
+        sta FORN
 @d:     rts
 @other: jsr frame_skip
         jmp @scan
@@ -570,7 +616,11 @@ st_next:
         lda (FRAME),y
         cmp #F_FOR
         beq @isfor
-        cpy VADDR+1             ; (Y = 0) no loop at all, or none for this variable
+        lda FRAME               ; no loop open at all, or none on this variable
+        cmp BSP
+        bne @nomatch
+        lda FRAME+1
+        cmp BSP+1
         bne @nomatch
         jmp e_nofor
 @nomatch:
@@ -585,7 +635,8 @@ st_next:
         lda (FRAME),y
         cmp VADDR+1
         beq @match
-@inner: jsr frame_skip          ; an inner loop is closed by NEXT of an outer one
+@inner: dec FORN                ; an inner loop is closed by NEXT of an outer one
+        jsr frame_skip
         jmp @f
 @match: lda FRAME
         sta BSP
@@ -634,6 +685,7 @@ st_next:
         bcs @again
 @ended: lda #15
         jsr stack_free
+        dec FORN
         lda #','
         jsr accept
         bne @out
@@ -982,10 +1034,9 @@ st_himem:
         jsr want_eq
         lda IACC
         sta HIMEM
-        sta BSP
         lda IACC+1
         sta HIMEM+1
-        sta BSP+1
+        jsr reset_stack         ; the stack starts again below the new HIMEM
         jmp next_stmt
 st_lomem:
         jsr want_eq
@@ -1080,8 +1131,7 @@ st_on:  jsr skipsp
         pla
         cmp #$E4
         bne @goto
-        lda #F_GOSUB
-        jsr push_frame5
+        jsr push_gosub
 @goto:  jmp goto_lnum
 
 ; ON ERROR statements / ON ERROR OFF

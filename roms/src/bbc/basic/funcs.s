@@ -1125,6 +1125,7 @@ unwind: sta CNT
         beq @bad
         cmp #0
         beq @bad
+        jsr uncount_frame       ; loops and GOSUBs left open in the routine end with it
 @skip:  jsr frame_skip
         jmp @l
 @bad:   lda CNT

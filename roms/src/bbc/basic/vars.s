@@ -3,8 +3,12 @@
 ; integer 4 bytes, string descriptor (address 2, allocated length, length), or for an array
 ; the number of dimensions, each dimension's size (2 bytes), then the elements (4 bytes each).
 
-; reset the BASIC stack (a 0 byte below HIMEM marks its bottom)
+; reset the BASIC stack (a 0 byte below HIMEM marks its bottom): no loops or GOSUBs are open
 reset_stack:
+        lda #0
+        sta FORN
+        sta GOSUBN
+        sta REPEATN
         lda HIMEM
         sta BSP
         lda HIMEM+1
