@@ -766,3 +766,134 @@ def test_lines_are_clipped_to_the_window(beeb):
     assert point(0, 512) == 1 and point(640, 512) == 1 and point(1276, 512) == 1
     assert point(400, 400) == 1 and point(1000, 1000) == 1
     assert point(400, 440) == 0
+
+
+# --- KEYV, *TV, font explosion --------------------------------------------------------------------
+
+KEYV = 0x0228
+SPY = 0x1100            # our KEYV interceptor, above OSHWM (the test language uses no memory there)
+SPY_SOURCE = """
+        .org $1100
+old_keyv = $11F0        ; KEYV's previous value
+counts   = $11F2        ; calls seen: key interrupt, poll, SHIFT/CTRL test, scan
+block    = $11F6        ; non-zero: the centisecond polls are kept from the MOS
+spy:    php
+        php
+        pla
+        and #$41        ; V and C: which of the four calls this is
+        cmp #$40
+        bne @n1
+        inc counts
+@n1:    cmp #$41
+        bne @n2
+        inc counts+1
+        ldy block
+        beq @n2
+        plp
+        rts             ; the poll swallowed: the MOS never sees the key
+@n2:    cmp #$00
+        bne @n3
+        inc counts+2
+@n3:    cmp #$01
+        bne @pass
+        inc counts+3
+@pass:  plp
+        jmp (old_keyv)
+install:                ; KEYV -> spy, keeping the old value to pass the calls on
+        sei
+        lda $0228
+        sta old_keyv
+        lda $0229
+        sta old_keyv+1
+        lda #<spy
+        sta $0228
+        lda #>spy
+        sta $0229
+        cli
+        rts
+"""
+
+
+def test_keyboard_goes_through_keyv(beeb):
+    from emulator.asm import assemble
+    program = assemble(SPY_SOURCE, origin=SPY)
+    mem = beeb.m.memory
+    image = program.image
+    mem[SPY:SPY + len(image)] = image
+    install = program.symbols["install"]
+    mem[0x11F2:0x11F7] = bytes(5)
+    mem[PARAM], mem[PARAM + 1] = install & 255, install >> 8
+    beeb.command(6)
+    assert mem[KEYV] | mem[KEYV + 1] << 8 == SPY
+    beeb.m.run(0.1)
+    polls_before = mem[0x11F3]
+    assert polls_before >= 5                     # the centisecond poll goes through KEYV
+    beeb.tap("K")
+    assert mem[0x11F2] >= 1                      # the key-pressed interrupt did too
+    assert beeb.osrdch() == (ord("K"), 0)        # and the key still arrives
+    beeb.osbyte(121, 0x10 | 0x80)                # OSBYTE &79: a scan, C set and V clear
+    assert mem[0x11F5] >= 1
+    beeb.osbyte(118)                             # OSBYTE &76: the SHIFT/CTRL test
+    assert mem[0x11F4] >= 1
+    beeb.m.press("SHIFT")
+    beeb.m.run(0.05)
+    x, _, _ = beeb.osbyte(118)
+    assert x & 0xC0 == 0x40                      # SHIFT down, CTRL up
+    beeb.m.release("SHIFT")
+    beeb.m.run(0.05)
+    # the interceptor changes what the MOS gets: with the polls swallowed no key arrives
+    mem[0x11F6] = 1
+    beeb.tap("J")
+    assert beeb.osbyte(129, 0, 0)[1] == 0xFF     # INKEY(0): nothing
+    mem[0x11F6] = 0
+    beeb.tap("L")
+    assert beeb.osbyte(129, 10, 0)[:2] == (ord("L"), 0)
+
+
+def test_tv_adjusts_the_next_mode(beeb):
+    beeb.vdu(22, 1)
+    assert beeb.hw.crtc.registers[7] == 34 and beeb.hw.crtc.registers[8] & 1 == 1
+    beeb.oscli("TV 255,1")                       # one row down (R7 - 1), interlace off
+    assert beeb.hw.crtc.registers[7] == 34       # only at the next MODE change
+    assert beeb.osbyte(144, 255, 1)[:2] == (255, 1)      # OSBYTE &90 gives the old values back
+    beeb.vdu(22, 1, 17, 129, 12)
+    registers = beeb.hw.crtc.registers
+    assert registers[7] == 33
+    assert registers[8] & 1 == 0
+    assert tuple(beeb.m.screen.rgb()[256, 320]) == (255, 0, 0)     # the picture still renders
+    beeb.oscli("TV 2,0")
+    beeb.vdu(22, 7, "Teletext")
+    assert beeb.hw.crtc.registers[7] == 27 + 2
+    assert beeb.hw.crtc.registers[8] == 0x93     # interlace sync and video
+    assert beeb.text()[0] == "Teletext"
+
+
+def _glyph_rows(beeb, column=0, row=0):
+    """MODE 4's character cell at (column, row) as 8 bytes, from the rendered picture."""
+    rgb = beeb.m.screen.rgb()
+    cell = rgb[row * 16:(row + 1) * 16:2, column * 16:(column + 1) * 16:2, 0]
+    return [int("".join("1" if v else "0" for v in line), 2) for line in cell]
+
+
+def test_font_explosion_lets_vdu23_redefine_letters(beeb):
+    oshwm = beeb.osbyte(0x83)[:2]
+    assert oshwm == (0x00, 0x0E)
+    shape = [0x18, 0x3C, 0x66, 0xFF, 0xFF, 0x66, 0x3C, 0x18]
+    beeb.vdu(22, 4, 23, ord("A"), *shape, "A")
+    assert _glyph_rows(beeb) != shape            # imploded: &20-&7F stay the ROM's
+    rom_a = _glyph_rows(beeb)
+    x, y, _ = beeb.osbyte(20, 6)                 # explode: 6 pages, &20-&FF definable
+    assert y == 0x0E + 6 and x == 0xFF           # the new OSHWM; no ROM claimed service &11
+    assert beeb.osbyte(0x83)[:2] == (0x00, 0x0E + 6)
+    beeb.vdu(12, "A")
+    assert _glyph_rows(beeb) == rom_a            # the ROM's shape, now copied into RAM
+    beeb.vdu(23, ord("A"), *shape, 12, "A", 23, 0xE1, *shape[::-1], 0xE1)
+    assert _glyph_rows(beeb) == shape
+    assert _glyph_rows(beeb, column=1) == shape[::-1]
+    assert beeb.osword(10, bytes([ord("A")]) + bytes(8))[BLOCK + 1:BLOCK + 9] == bytes(shape)
+    beeb.vdu(30)
+    assert beeb.osbyte(0x87)[0] == ord("A")      # OSBYTE &87 reads the new shape back as A
+    beeb.osbyte(20, 0)                           # implode: OSHWM back, &20-&7F the ROM's again
+    assert beeb.osbyte(0x83)[:2] == (0x00, 0x0E)
+    beeb.vdu(12, "A")
+    assert _glyph_rows(beeb) == rom_a

@@ -10,6 +10,7 @@ Headless here; a window is the front end's (emulator.frontend.window, `run_windo
 used when it is installed.  Without a window `acorn run` refuses unless --headless is given, or
 --fallback-headless says a headless run is acceptable.
 """
+import argparse
 import sys
 
 from emulator.errors import EXIT_TIMEOUT, UserError, parse_number
@@ -20,6 +21,93 @@ DEFAULT_MAX_SECONDS = 60.0
 def decode_typing(text):
     """--type TEXT: the two characters \\r (or \\n) and a real newline mean RETURN."""
     return text.replace("\\r", "\r").replace("\\n", "\r").replace("\n", "\r")
+
+
+class ScriptStep(argparse.Action):
+    """--type and --until make one script, kept in the order given: ("type", text) / ("until", text)
+    appended to args.script.  args.type (every text) and args.until (the last) stay for the window."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        kind = self.dest
+        script = list(getattr(namespace, "script", None) or [])
+        script.append((kind, value))
+        namespace.script = script
+        if kind == "type":
+            namespace.type = list(namespace.type or []) + [value]
+        else:
+            namespace.until = value
+
+
+def _script(args):
+    """The ordered script; from args.type / args.until when args were built without ScriptStep."""
+    script = getattr(args, "script", None)
+    if script is not None:
+        return list(script)
+    script = [("type", text) for text in (getattr(args, "type", None) or [])]
+    if getattr(args, "until", None) is not None:
+        script.append(("until", args.until))
+    return script
+
+
+MOST_ROWS_WRITTEN_BETWEEN_LOOKS = 2     # rows a program changes in 1/60 s without scrolling
+
+
+def _scroll(before, after):
+    """How many rows the screen moved up from `before` to `after`: the shift that leaves the fewest
+    rows changed (the rows scrolled in count as changed), the smaller shift on a tie."""
+    def changed(shift):
+        return shift + sum(a != b for a, b in zip(after, before[shift:]))
+    if changed(0) <= MOST_ROWS_WRITTEN_BETWEEN_LOOKS:
+        return 0                             # the usual case: a row or two written, or nothing
+    return min(range(len(before)), key=lambda shift: (changed(shift), shift))
+
+
+class NewTextWatch:
+    """Tells a new appearance of `text` on the screen from a copy that was there when the watch
+    began.  Each row keeps how many old copies it holds; the counts follow the rows up when the
+    screen scrolls, and a rewritten row keeps at most as many old copies as it now shows (a
+    cleared screen has none).  A row showing more copies than its old ones has a new one."""
+
+    def __init__(self, text, rows, any_copy=False):
+        self.text = text
+        self.rows = rows
+        self.old = [0 if any_copy else row.count(text) for row in rows]
+        self.any_copy = any_copy
+
+    def first_look(self):
+        """True if the text is there at the start and any copy will do."""
+        return self.any_copy and any(self.text in row for row in self.rows)
+
+    def look(self, rows):
+        """True once `rows` (the screen now) show a new copy of the text."""
+        if rows == self.rows:
+            return False
+        shift = _scroll(self.rows, rows)
+        before = self.rows[shift:]
+        old = self.old[shift:]
+        self.old = [(old[r] if rows[r] == before[r] else min(old[r], rows[r].count(self.text)))
+                    if r < len(before) else 0 for r in range(len(rows))]
+        self.rows = rows
+        return any(row.count(self.text) > n for row, n in zip(rows, self.old))
+
+
+def wait_for_new_text(machine, text, max_seconds, any_copy=False):
+    """Run until `text` appears on the screen anew (NewTextWatch), or with `any_copy` until it is
+    on the screen at all; looking every 1/60 s of emulated time; Timeout after `max_seconds`."""
+    from emulator.session import Timeout
+
+    screen = machine.screen
+    step = max(1, round(machine.CHECK_INTERVAL_S * machine.hardware.clock_hz))
+    deadline = machine.cycles + round(max_seconds * machine.hardware.clock_hz)
+    watch = NewTextWatch(text, screen.text(), any_copy)
+    if watch.first_look():
+        return
+    while True:
+        if machine.cycles >= deadline:
+            raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
+        machine.run_cycles(min(step, deadline - machine.cycles))
+        if watch.look(screen.text()):
+            return
 
 
 def _max_seconds(text):
@@ -121,30 +209,36 @@ def main(args):
         if machine_name != "bbc":
             raise UserError("--links is a BBC Micro option")
         options["links"] = parse_number(args.links, "--links")
-    texts = [decode_typing(t) for t in (args.type or [])]
+    script = [(kind, decode_typing(text) if kind == "type" else text) for kind, text in _script(args)]
+    texts = [text for kind, text in script if kind == "type"]
+    key_gap_ms = _key_gap(args.key_gap) if getattr(args, "key_gap", None) is not None else None
+    if getattr(args, "no_run", False) and listing is None:
+        raise UserError("--no-run is for a BASIC listing")
     window = None
     if not args.headless:
         window = _window_runner()
         if window is None and not args.fallback_headless:
             raise UserError("no window is available in this build; pass --headless "
                             "(or --fallback-headless to run headless when no window can open)")
+        waits = [i for i, (kind, _) in enumerate(script) if kind == "until"]
+        if window is not None and waits and (len(waits) > 1 or waits[0] != len(script) - 1):
+            raise UserError("a script with --type after --until (or several --until) needs --headless")
     machine = Machine(machine_name, roms=args.roms, **options)
-    if listing is not None or program is not None:
-        from emulator.basic.listing import check_typing
-        for text in texts:
-            check_typing(machine_name, text)     # every text is checked before anything runs
+    from emulator.basic.listing import check_typing
+    for text in texts:
+        check_typing(machine_name, text)         # every text is checked before anything runs
     if listing is not None:
         from emulator.basic.listing import type_listing
-        type_listing(machine, listing)           # flat out, before any window paces the machine
+        type_listing(machine, listing, run=not getattr(args, "no_run", False))   # flat out
     elif program is not None:
         image, origin = program
         _quick_load(machine, image, origin, args.file)
         machine.type(START_COMMAND[machine_name].format(origin) + "\r")
     if texts and listing is None and program is None:
         _wait_until_ready(machine)
-    for text in texts:
-        machine.type(text)               # every text is checked before anything runs
     if window is not None:
+        for text in texts:               # the window waits for the one --until (the last step)
+            machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
         from emulator.frontend.window import NoDisplay
         try:
             return window(machine, args)
@@ -155,13 +249,10 @@ def main(args):
 
     status = 0
     try:
-        if args.until is not None:
-            machine.run_until_text(args.until, max_seconds=max_seconds)
-        elif texts:
-            machine.run_until_typed(max_seconds)
-            machine.run(0.5)             # let the machine answer the last key
-        else:
-            machine.run(max_seconds)
+        if window is not None:           # no display after all: the keys are queued already
+            waits = [step for step in script if step[0] == "until"]
+            script = waits or ([("type", "")] if texts else [])
+        _run_script(machine, script, max_seconds, key_gap_ms)
     except Timeout as e:
         print(f"acorn run: {e}", file=sys.stderr)
         status = EXIT_TIMEOUT
@@ -176,6 +267,42 @@ def main(args):
     return status
 
 
+def _key_gap(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise UserError(f"--key-gap {text!r} is not a number of milliseconds") from None
+    if not 0 < value <= 10000:
+        raise UserError("--key-gap must be more than 0 and at most 10000 ms")
+    return value
+
+
+def _run_script(machine, script, max_seconds, key_gap_ms=None):
+    """Each step in order: --type queues its keys (they are pressed while the next step runs),
+    the first --until runs until its text is on the screen (as a lone --until always has), each
+    later one until its text appears anew (Timeout after max_seconds, per wait).  With a key
+    gap, keys are that far apart, and a --type after an --until waits one gap first: the text can
+    show before the program is back at its key read.  After a last --type the machine runs until
+    the keys are pressed and half a second more; with no step at all it runs for max_seconds."""
+    if not script:
+        machine.run(max_seconds)
+        return
+    timing = {} if key_gap_ms is None else {"gap_ms": key_gap_ms}
+    after_wait = waited = False
+    for kind, text in script:
+        if kind == "type":
+            if after_wait and key_gap_ms is not None:
+                machine.run(key_gap_ms / 1000)
+            machine.type(text, **timing)
+        else:
+            wait_for_new_text(machine, text, max_seconds, any_copy=not waited)
+            waited = True
+        after_wait = kind == "until"
+    if script[-1][0] == "type":
+        machine.run_until_typed(max_seconds)
+        machine.run(0.5)                 # let the machine answer the last key
+
+
 def add_parser(sub):
     p = sub.add_parser("run", help="run a machine (headless or in a window)")
     p.add_argument("file", nargs="?", metavar="FILE",
@@ -187,11 +314,25 @@ def add_parser(sub):
     p.add_argument("--headless", action="store_true", help="no window")
     p.add_argument("--fallback-headless", action="store_true",
                    help="run headless if no window can be opened instead of failing")
-    p.add_argument("--type", action="append", metavar="TEXT",
-                   help="keys to type (\\r or a newline is RETURN); may be repeated")
-    p.add_argument("--until", metavar="TEXT", help="run until TEXT is on the screen (exit 3 if not)")
+    script = p.add_argument_group(
+        "script (--type and --until steps run in the order given)",
+        "The first --until waits until TEXT is on the screen; each later one until TEXT appears "
+        "anew: a copy that was in view when that wait began does not count, even once scrolling "
+        "has moved it.  Each --type is typed after the step "
+        "before it, so keys go in only once the program is ready for them (the Atom has no keyboard "
+        "buffer).  Exit 3 if a wait times out.")
+    script.add_argument("--type", action=ScriptStep, metavar="TEXT",
+                        help="keys to type (\\r or a newline is RETURN); may be repeated")
+    script.add_argument("--until", action=ScriptStep, metavar="TEXT",
+                        help="wait until TEXT appears on the screen (exit 3 if not)")
+    script.add_argument("--key-gap", metavar="MS",
+                        help="milliseconds between typed keys, and before a --type that follows an "
+                             "--until (default: keys 50 ms apart, no pause); a program that is busy "
+                             "after each key (the Atom has no keyboard buffer) needs more, e.g. 250")
+    script.add_argument("--no-run", action="store_true",
+                        help="type a listing in without RUN (a --type step can seed RND, then type RUN)")
     p.add_argument("--max-seconds", metavar="N",
-                   help=f"emulated seconds to run or to wait for --until (default {DEFAULT_MAX_SECONDS:g})")
+                   help=f"emulated seconds to run, or to wait for each --until (default {DEFAULT_MAX_SECONDS:g})")
     p.add_argument("--print-screen", action="store_true", help="print the screen's text at the end")
     p.add_argument("--screenshot", metavar="FILE.png", help="save the screen as a PNG at the end")
     p.add_argument("--ram", choices=["standard", "expanded"],

@@ -15,7 +15,9 @@ machine, at a breakpoint, and after a rewind.  The interface every view offers:
     27-byte planes from #321.  These hold for Acorn's Atom BASIC too.  The stacks' contents are laid
     out by each interpreter: ours are read from roms/src/atom/atom.inc (so they follow the firmware);
     with Acorn's ROMs only their depths are shown.
-  * BBC: BBC BASIC's documented workspace (J. Ripley, "BBC BASIC memory use", mdfs.net; Plumbley,
+  * BBC with our firmware: OurBbcBasicView, through the layout roms/src/bbc/basic/zp.inc defines
+    (`bbc_layout()`): the line, all variables and every FOR/REPEAT/GOSUB/PROC/FN/LOCAL frame.
+  * BBC with a user's ROMs: BBC BASIC's documented workspace (J. Ripley, "BBC BASIC memory use", mdfs.net; Plumbley,
     "BASIC ROM User Guide", appendix G): PAGE high byte &18, text pointer &0B-&0C with offset &0A,
     resident integers @% and A%-Z% at &400-&46B, stack counts &24 (REPEAT), &25 (GOSUB), &26 (15 per
     FOR); the dynamic variables in one linked list per first character, the list heads at &0480 +
@@ -344,6 +346,238 @@ def _real_text(five):
     return f"{value:.9G}"
 
 
+class OurBbcBasicView(BbcBasicView):
+    """Our BBC BASIC (roms/src/bbc/basic), through the layout its source defines (`bbc_layout()`).
+
+    It keeps the documented PAGE (&18) and resident integers (&400), but its own text pointer and
+    current line, one dynamic variable list, and one BASIC stack (from BSP up to HIMEM) holding
+    tagged frames among expression operands (exec.s, funcs.s, vars.s):
+      FOR    tag, variable address (2), limit (4), step (4), TP (2), CURLN (2)       15 bytes
+      GOSUB, REPEAT  tag, TP (2), CURLN (2)                                           5 bytes
+      PROC, FN   tag, return TP (2), CURLN (2), 6502 S, saved stack address (2)       8 bytes
+      LOCAL  tag, address (2), kind, old value (4)                                    8 bytes
+      ARGS   tag, distance to the call frame (2);  STACK  tag, count, the bytes
+    """
+
+    name = "BBC BASIC (ours)"
+    ARRAY_SHOWN = 8
+
+    def __init__(self, peek, layout):
+        self.peek = peek
+        self.at = layout
+        self.PAGE_HIGH = layout["PAGEHI"]
+        self.RESIDENT = layout["VARS"]
+        self.tags = {layout[f"F_{kind}"]: kind for kind in
+                     ("FOR", "GOSUB", "REPEAT", "PROC", "FN", "LOCAL", "ARGS", "STACK")}
+
+    # -- the program ---------------------------------------------------------------------------
+    def line_from(self, line_at):
+        """(number, text address, text bytes) of the line whose high byte is at `line_at`, or None."""
+        if not line_at >> 8 or self.peek(line_at) & 0x80 or self.peek(line_at - 1) != 0x0D:
+            return None
+        length = self.peek(line_at + 2)
+        if length < 4:
+            return None
+        text_at = line_at + 3
+        data = bytes(self.peek(a) for a in range(text_at, line_at + length - 1))
+        return self.peek(line_at) << 8 | self.peek(line_at + 1), text_at, data
+
+    def _line_number(self, line_at, pointer=None):
+        """The number of the line at `line_at` if `pointer` (when given) lies in it, else None."""
+        found = self.line_from(line_at) if line_at in self._line_starts() else None
+        if found is None:
+            return None
+        number, text_at, data = found
+        if pointer is not None and not text_at - 1 <= pointer <= text_at + len(data):
+            return None
+        return number
+
+    def _line_starts(self):
+        return {text_at - 3 for _, text_at, _ in self.lines()}
+
+    def where(self):
+        line_at = self.word(self.at["CURLN"])
+        found = self.line_from(line_at)
+        if found is None:
+            return None
+        number, text_at, data = found
+        offset = self.word(self.at["TP"]) - text_at
+        statement = data
+        for start, piece in _split_bbc_statements(data):
+            if start <= offset:
+                statement = piece
+        return number, detokenise(statement)
+
+    # -- variables -----------------------------------------------------------------------------
+    def entries(self):
+        """[(name, address of the value)] of the dynamic list from VARHEAD, oldest first."""
+        out, link = [], self.word(self.at["VARHEAD"])
+        while link >> 8 and len(out) < self.MAX_ENTRIES:
+            name, at = [], link + 2
+            while self.peek(at) and len(name) < 40:
+                name.append(self.peek(at))
+                at += 1
+            out.append((bytes(name), at + 1))
+            link = self.word(link)
+        return out[::-1]
+
+    def variables(self):
+        out = [(f"{name}%", str(_signed32(self._int(self.RESIDENT + 4 * n))))
+               for n, name in enumerate("@ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
+        routines = []
+        for raw, at in self.entries():
+            if raw[:1] in (b"\xf2", b"\xa4"):            # a PROC/FN cache: its DEF's text and line
+                kind = "PROC" if raw[0] == 0xF2 else "FN"
+                number = self._line_number(self.word(at + 2))
+                routines.append((kind + raw[1:].decode("latin-1"),
+                                 f"DEF at line {number}" if number is not None else "DEF"))
+                continue
+            name = raw.decode("latin-1")
+            if name.endswith("("):
+                out.append(self._our_array(name, at))
+            elif name.endswith("$"):
+                out.append((name, self._string(at)))
+            else:
+                out.append((name, str(_signed32(self._int(at)))))
+        return out + routines
+
+    def _string(self, at):
+        address, length = self.word(at), self.peek(at + 3)
+        return '"' + _printable(bytes(self.peek(address + k) for k in range(length)).decode("latin-1")) + '"'
+
+    def _our_array(self, name, at):
+        """An array: the number of dimensions, each one's size (2 bytes), then 4-byte elements."""
+        dims = self.peek(at)
+        sizes = [self.word(at + 1 + 2 * d) for d in range(dims)] if 1 <= dims <= 10 else []
+        count = 1
+        for size in sizes:
+            count *= size
+        base = at + 1 + 2 * dims
+        shown = min(count, self.ARRAY_SHOWN)
+        if name.endswith("$("):
+            elements = [self._string(base + 4 * e) for e in range(shown)]
+        else:
+            elements = [str(_signed32(self._int(base + 4 * e))) for e in range(shown)]
+        more = ",..." if count > shown else ""
+        bounds = ",".join(f"0..{size - 1}" for size in sizes)
+        return f"{name}{bounds})@&{base:04X}", ",".join(elements) + more
+
+    def name_of(self, address):
+        """The name of the variable whose value is at `address`."""
+        if self.RESIDENT <= address < self.RESIDENT + 27 * 4 and not (address - self.RESIDENT) % 4:
+            return "@ABCDEFGHIJKLMNOPQRSTUVWXYZ"[(address - self.RESIDENT) // 4] + "%"
+        for raw, at in self.entries():
+            if at == address:
+                return raw.decode("latin-1")
+        return f"&{address:04X}"
+
+    # -- the BASIC stack -----------------------------------------------------------------------
+    def _frame_at(self, p, starts):
+        """(kind, size, fields) of a valid frame at p, or None (an expression operand)."""
+        peek, word = self.peek, self.word
+        kind = self.tags.get(peek(p))
+        if kind in ("FOR", "GOSUB", "REPEAT", "PROC", "FN"):
+            size = {"FOR": 15, "PROC": 8, "FN": 8}.get(kind, 5)
+            resume = p + (11 if kind == "FOR" else 1)
+            line_at = word(resume + 2)
+            if line_at not in starts:
+                return None
+            number = self._line_number(line_at, word(resume))
+            if number is None and kind not in ("PROC", "FN"):    # a call's TP is set after its arguments
+                return None
+            return kind, size, {"line": number, "tp": word(resume)}
+        if kind == "LOCAL":
+            if peek(p + 3) not in (4, 1, 0x81, 0x80):
+                return None
+            return kind, 8, {"address": word(p + 1), "kind": peek(p + 3)}
+        if kind == "ARGS":
+            size = word(p + 1)
+            if size < 3 or self.tags.get(peek(p + size)) not in ("PROC", "FN"):
+                return None
+            return kind, size, {}
+        if kind == "STACK":
+            return kind, peek(p + 1) + 2, {}
+        return None
+
+    def stack(self):
+        """[(kind, address, fields)] of the frames from BSP up to HIMEM, innermost first.
+
+        Expression operands between frames carry no tag: a byte that does not start a frame whose
+        lines check out is passed over one at a time."""
+        p, top = self.word(self.at["BSP"]), self.word(self.at["HIMEM"])
+        starts = self._line_starts()
+        out = []
+        while p < top and len(out) < 1000:
+            frame = self._frame_at(p, starts)
+            if frame is None:
+                p += 1
+                continue
+            kind, size, fields = frame
+            out.append((kind, p, fields))
+            p += size
+        return out
+
+    def _called(self, tp):
+        """The name of the PROC or FN whose call ends before the text pointer `tp`."""
+        for back in range(1, 80):
+            byte = self.peek(tp - back)
+            if byte in (0xF2, 0xA4):
+                name = []
+                at = tp - back + 1
+                while chr(self.peek(at)).isalnum() or self.peek(at) == ord("_"):
+                    name.append(chr(self.peek(at)))
+                    at += 1
+                return ("PROC" if byte == 0xF2 else "FN") + "".join(name)
+            if byte == 0x0D:
+                break
+        return "?"
+
+    def frames(self):
+        out = []
+        for kind, p, fields in self.stack():
+            line = fields.get("line")
+            at_line = f"line {line}" if line is not None else "?"
+            if kind == "FOR":
+                var = self.word(p + 1)
+                value = _signed32(self._int(var))
+                out.append(("FOR", f"{self.name_of(var)}={value} TO {_signed32(self._int(p + 3))}"
+                                   f" STEP {_signed32(self._int(p + 7))} (loop at {at_line})"))
+            elif kind == "REPEAT":
+                out.append(("REPEAT", f"loop at {at_line}"))
+            elif kind == "GOSUB":
+                out.append(("GOSUB", f"returns to {at_line}"))
+            elif kind in ("PROC", "FN"):
+                name = self._called(fields["tp"]) if line is not None else "(arguments)"
+                out.append((kind, f"{name} from {at_line}"))
+            elif kind == "LOCAL":
+                out.append(("LOCAL", f"{self.name_of(fields['address'])} (caller's value kept)"))
+        return out[::-1]
+
+    def counts(self):
+        """(FOR, GOSUB, REPEAT) counts BASIC keeps at &47D-&47F."""
+        return tuple(self.peek(self.at[name]) for name in ("FORN", "GOSUBN", "REPEATN"))
+
+
+BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms" / "src" / "bbc" / "basic" / "zp.inc"
+BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARHEAD", "BSP", "HIMEM", "VARS", "FORN", "GOSUBN", "REPEATN",
+              "F_FOR", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL", "F_ARGS", "F_STACK")
+
+
+def bbc_layout():
+    """Our BBC BASIC's workspace, read from its source (None when the source tree is not here).
+
+    As with `atom_layout()`, a symbol the source no longer defines is an error, not a fallback."""
+    if not BBC_BASIC_SOURCE.exists():
+        return None
+    from emulator.asm import assemble
+
+    symbols = assemble(BBC_BASIC_SOURCE.read_text(encoding="utf-8"), filename=str(BBC_BASIC_SOURCE)).symbols
+    missing = [name for name in BBC_WANTED if name not in symbols]
+    if missing:
+        raise RuntimeError(f"{BBC_BASIC_SOURCE} no longer defines {', '.join(missing)}: update the BASIC view")
+    return {name: symbols[name] for name in BBC_WANTED}
+
+
 def atom_layout():
     """Our Atom BASIC's stack layout, read from its source (None when the source tree is not here).
 
@@ -368,5 +602,6 @@ def view_for(machine_name, peek, own_firmware=True):
     if machine_name == "atom":
         return AtomBasicView(peek, atom_layout() if own_firmware else None)
     if machine_name == "bbc":
-        return BbcBasicView(peek)
+        layout = bbc_layout() if own_firmware else None
+        return OurBbcBasicView(peek, layout) if layout else BbcBasicView(peek)
     return None

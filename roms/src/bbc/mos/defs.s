@@ -147,6 +147,8 @@ colours_less_1  = $0360
 pixels_less_1   = $0361
 edit_x          = $0364     ; the input cursor while cursor editing
 edit_y          = $0365
+font_explosion  = $0367     ; pages the font is exploded into (OSBYTE 20)
+font_pages      = $0368     ; 7 bytes: the page of characters &20-&3F, &40-&5F, ... &E0-&FF
 palette_copy    = $036F     ; logical colours 0-15 -> physical
 
 ; ---- other workspace pages ----
@@ -293,3 +295,4 @@ md_p            = $03D6     ; 4 bytes: the product
 md_sign         = $03DA
 md_r            = md_u
 g_clip_which    = $03DB     ; the endpoint being clipped (0 or 4)
+kv_tmp          = $0396     ; KEYV's SHIFT/CTRL result

@@ -33,9 +33,7 @@ irq1_default:
         jsr vertical_sync
         jmp @done
 @not_vsync:
-        lda #$01                    ; CA2: a key went down while auto-scanning
-        sta SYS_IFR
-        sta key_active
+        jsr keyv_interrupt          ; CA2: a key went down while auto-scanning
 @done:  pla
         tay
         pla
@@ -96,7 +94,7 @@ centisecond:
         dec inkey_timer+1
 @low:   dec inkey_timer
 @no_inkey:
-        jsr keyboard_scan
+        jsr keyv_poll
         jsr sound_tick
         rts
 

@@ -18,6 +18,61 @@ key_down_x:
         pla
         rts
 
+; ---- KEYV (&0228): every keyboard action of the MOS goes through it (AUG "KEYV"; BeebWiki KEYV).
+; On entry V set: C clear a key-pressed interrupt (CA2), C set the centisecond poll.  V clear: C clear
+; test SHIFT and CTRL (exit N and A bit 7 = CTRL, V and A bit 6 = SHIFT; the LEDs are brought up to
+; date), C set a keyboard scan as OSBYTE &79 (X in, X out).  A handler may change any register.
+call_keyv:
+        jmp (KEYV)
+
+keyv_default:
+        bvc @query
+        bcs keyboard_scan           ; the centisecond poll
+        lda #$01                    ; the key-pressed interrupt: clear CA2, scan from the next poll
+        sta SYS_IFR
+        sta key_active
+        rts
+@query: bcc @shift_ctrl
+        jmp keyboard_query
+@shift_ctrl:
+        php                         ; test SHIFT (key 0) and CTRL (key 1)
+        sei
+        ldx #1
+        jsr key_down_x
+        and #$80
+        sta kv_tmp
+        ldx #0
+        jsr key_down_x
+        lsr a
+        and #$40
+        ora kv_tmp
+        sta kv_tmp
+        jsr update_leds
+        plp
+        lda kv_tmp
+        bit kv_tmp                  ; N = CTRL, V = SHIFT, as in A
+        rts
+
+; The three ways the MOS calls KEYV (V set by BIT of a byte with bit 6 set).
+keyv_interrupt:
+        clc
+        bit keyv_v_set
+        jmp call_keyv
+keyv_poll:
+        sec
+        bit keyv_v_set
+        jmp call_keyv
+keyv_scan:                          ; OSBYTE &79's scan, X as there
+        sec
+        clv
+        jmp call_keyv
+keyv_shift_ctrl:                    ; N = CTRL, V = SHIFT
+        clc
+        clv
+        jmp call_keyv
+keyv_v_set:
+        .byte $40
+
 keyboard_scan:
         lda key_active
         ora key_held
@@ -527,11 +582,10 @@ inkey:  cpy #$FF
         ldy #0
         rts
 @key:   eor #$FF                    ; -(X+1) = X EOR &FF: the internal key number
+        ora #$80                    ; tested through KEYV as OSBYTE &79 with X bit 7 set
         tax
-        php
-        sei
-        jsr key_down_x
-        plp
+        jsr keyv_scan
+        txa
         asl a
         lda #0
         bcc @up

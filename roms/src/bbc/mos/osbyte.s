@@ -150,19 +150,89 @@ byte19: lda vsync_count             ; wait for the next field
         beq @w
         rts
 byte21: jmp flush_buffer_x          ; flush buffer X
+
+; OSBYTE 20 (AUG &14; BeebWiki "OSBYTE &14"): explode the font into X pages (0-6, more as 6) from
+; the primary OSHWM up: 1 &A0-&BF, 2 &C0-&DF, 3 &E0-&FF, 4 &20-&3F, 5 &40-&5F, 6 &60-&7F.  OSHWM moves
+; up by as many pages; &20-&7F start again from the ROM font, &80-&FF keep their definitions.  Service
+; call &11 tells the ROMs.  X = its result (0 claimed, else &FF), Y = the new OSHWM.
+byte20: cpx #7
+        bcc @n
+        ldx #6
+@n:     stx font_explosion
+        lda oshwm_primary
+        sta zp_t1                   ; the next page to claim
+        ldy #0
+@group: sty zp_t2
+        ldx explode_order,y
+        cpy font_explosion
+        bcs @implode
+        lda zp_t1                   ; this group's page
+        inc zp_t1
+        cmp font_pages,x
+        beq @next                   ; exploded here already: keep it
+        sta zp_ptr2+1
+        cpx #3
+        bcs @copy
+        jsr @rom_page               ; &20-&7F from the ROM font
+        sta font_pages,x
+@copy:  lda font_pages,x            ; copy the definitions to the new page
+        sta zp_ptr+1
+        lda zp_ptr2+1
+        sta font_pages,x
+        lda #0
+        sta zp_ptr
+        sta zp_ptr2
+        tay
+@byte:  lda (zp_ptr),y
+        sta (zp_ptr2),y
+        iny
+        bne @byte
+        beq @next
+@implode:
+        jsr @rom_page
+        sta font_pages,x
+@next:  ldy zp_t2
+        iny
+        cpy #6
+        bne @group
+        lda zp_t1
+        sta oshwm
+        tay
+        lda #$11
+        jsr service_call
+        beq @claimed
+        lda #$FF
+@claimed:
+        tax
+        ldy oshwm
+        rts
+@rom_page:                          ; group X's imploded page: &C0-&C2 the ROM, else &0C
+        lda #>USERCHARS
+        cpx #3
+        bcs @rom_done
+        txa
+        ora #>$C000
+@rom_done:
+        rts
+explode_order:
+        .byte 4, 5, 6, 0, 1, 2
 byte117:
         ldx vdu_status
         rts
-byte118:
-        jmp update_leds
+byte118:                            ; LEDs from the keyboard status, through KEYV's SHIFT/CTRL test
+        jsr keyv_shift_ctrl
+        php
+        pla
+        tax                         ; X bit 7 CTRL, bit 6 SHIFT (as KEYV's flags)
+        rts
 byte120:
         stx key_held
         rts
 byte121:
-        jmp keyboard_query
+        jmp keyv_scan
 byte122:
         ldx #$10
-        jmp keyboard_query
+        jmp keyv_scan
 byte124:
         lda #0                      ; clear ESCAPE
         sta escape_flag
@@ -344,7 +414,7 @@ flush_buffer_x:
 osbyte_routines:
         .word byte0-1, byte1-1, byte2-1, byte3-1, byte4-1, byte5-1, byte6-1, byte_ignore-1
         .word byte_ignore-1, byte9-1, byte10-1, byte11-1, byte12-1, byte13-1, byte14-1, byte15-1
-        .word byte16-1, byte_ignore-1, byte18-1, byte19-1, byte_ignore-1, byte21-1
+        .word byte16-1, byte_ignore-1, byte18-1, byte19-1, byte20-1, byte21-1
         ; 22-116: none (offered to the ROMs)
         .word byte117-1, byte118-1, byte_ignore-1, byte120-1, byte121-1, byte122-1, byte_ignore-1
         .word byte124-1, byte125-1, byte126-1, byte127-1, byte128-1, byte129-1, byte130-1, byte131-1

@@ -99,6 +99,7 @@ reset_entry:
         jsr service_call_a_x        ; A=2: private workspace; Y = next free page on exit
         sty oshwm_primary
         sty oshwm
+        jsr font_pages_default      ; the font imploded at OSHWM
         ; the screen, in the default MODE (the links' bits 0-2, AUG *FX255)
         lda startup_options
         and #7

@@ -30,7 +30,7 @@ vector_defaults:
         .word null_routine          ; UPTV
         .word null_routine          ; NETV
         .word null_routine          ; VDUV
-        .word null_routine          ; KEYV
+        .word keyv_default          ; KEYV
         .word insv_default          ; INSV
         .word remv_default          ; REMV
         .word cnpv_default          ; CNPV
@@ -116,3 +116,16 @@ user_chars_default:
         inx
         bne @c
         rts
+
+; The font imploded (every BREAK): &20-&7F in the ROM, &80-&FF sharing &0C00 (OSBYTE 20).
+font_pages_default:
+        ldx #6
+@p:     lda font_pages_imploded,x
+        sta font_pages,x
+        dex
+        bpl @p
+        lda #0
+        sta font_explosion
+        rts
+font_pages_imploded:
+        .byte >$C000, >$C100, >$C200, >USERCHARS, >USERCHARS, >USERCHARS, >USERCHARS

@@ -152,6 +152,20 @@ set_mode:
         ldx #0
 @crtc:  stx CRTC_ADDR
         lda crtc_table,y
+        cpx #7
+        bne @not_r7
+        clc                         ; *TV's vertical adjustment (signed rows) moves the sync
+        adc tv_offset
+@not_r7:
+        cpx #8
+        bne @not_r8
+        and #$FE                    ; *TV's Y: 0 interlace (bit 0 of R8 set), 1 no interlace
+        sta zp_t0
+        lda tv_interlace
+        and #1
+        eor #1
+        ora zp_t0
+@not_r8:
         sta CRTC_DATA
         iny
         inx
@@ -419,33 +433,28 @@ nibble_byte:
         eor zp_bg
         rts
 
-; zp_ptr = the 8 bytes defining character A: &20-&7F in the font at &C000, &80-&FF at &0C00 (the
-; definitions of &E0-&FF, shared by &80-&DF as in MOS 1.20's default "implosion", AUG OSBYTE 20).
+; zp_ptr = the 8 bytes defining character A (&20-&FF; X and A kept).  Each group of 32 characters
+; has its page in font_pages (AUG: the font location bytes &0368-&036E): &20-&7F the ROM font at
+; &C000 until OSBYTE 20 explodes them into RAM; &80-&FF share &0C00 (MOS 1.20's "implosion").
 glyph_address:
-        cmp #$80
-        bcs @user
-        sec
-        sbc #$20
-        ldx #0
-        stx zp_ptr+1
-        asl a
-        rol zp_ptr+1
-        asl a
-        rol zp_ptr+1
-        asl a
-        rol zp_ptr+1
-        sta zp_ptr
-        lda zp_ptr+1
-        ora #>$C000
+        stx zp_ptr
+        pha
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        tax
+        lda font_pages-1,x
         sta zp_ptr+1
-        rts
-@user:  and #$1F
+        ldx zp_ptr
+        pla
+        pha
         asl a
         asl a
         asl a
         sta zp_ptr
-        lda #>USERCHARS
-        sta zp_ptr+1
+        pla
         rts
 
 ; ---- cursor movement ----
@@ -509,14 +518,9 @@ page_wait:
         bcs @go
 @wait:  lda escape_flag
         bmi @reset
-        php
-        sei
-        ldx #0
-        jsr key_down_x
-        plp
+        jsr keyv_shift_ctrl         ; SHIFT (V) lets the next page go
         cli
-        and #$80
-        beq @wait
+        bvc @wait
 @reset: lda #0
         sta paged_lines
 @go:    rts
@@ -877,9 +881,9 @@ vdu23:  lda vdu_queue_end-9
         beq @cursor
         cmp #32
         bcc @done                   ; 23,2-31: nothing in this MOS
-        cmp #$80
-        bcc @done                   ; &20-&7F live in ROM (OSBYTE 20 would explode them)
         jsr glyph_address
+        lda zp_ptr+1
+        bmi @done                   ; still in the ROM font (not exploded by OSBYTE 20)
         ldy #7
 @def:   lda vdu_queue_end-8,y
         sta (zp_ptr),y
