@@ -3,6 +3,8 @@
 Everything runs on a bare CPU (emulator.commands.exec_cmd.bare_cpu) with small programs assembled
 here, so the same tests run compiled and with ACORN_PURE_PYTHON=1.
 """
+from pathlib import Path
+
 import pytest
 
 from emulator.asm import assemble
@@ -13,24 +15,7 @@ from emulator.debug import BareTarget, Debugger, SymbolTable
 from emulator.debug.target import save_cpu
 from emulator.errors import UserError
 
-NESTED = """
-        .org $2000
-start:  ldx #3
-        jsr outer
-        sta $0300
-done:   jmp done
-outer:  lda #1
-        jsr inner
-        jsr inner
-        rts
-inner:  clc
-        adc #2
-        jsr leaf
-        rts
-leaf:   inx
-        stx $0301
-        rts
-"""
+NESTED = (Path(__file__).parent / "programs" / "nested_jsr.s").read_text()
 
 # A recursive subroutine: `next` over the outer call must not stop at the inner returns.
 RECURSIVE = """

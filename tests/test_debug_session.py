@@ -16,24 +16,7 @@ from emulator.reference import nim
 
 ASSEMBLY = Path(__file__).resolve().parent.parent / "assembly"
 
-NESTED = """
-        .org $2000
-start:  ldx #3
-        jsr outer
-        sta $0300
-done:   jmp done
-outer:  lda #1
-        jsr inner
-        jsr inner
-        rts
-inner:  clc
-        adc #2
-        jsr leaf
-        rts
-leaf:   inx
-        stx $0301
-        rts
-"""
+NESTED = (Path(__file__).parent / "programs" / "nested_jsr.s").read_text()
 
 
 def session(tmp_path, capsys, script, *args, source=None, name="prog.s"):
