@@ -75,37 +75,7 @@ setl:   stx orb
         asl a
         asl a
         tay
-        ldx #0
-crtc:   stx crtc_addr
-        lda modes,y
-        sta crtc_data
-        iny
-        inx
-        cpx #14
-        bne crtc
-        lda modes,y
-        sta ula_ctrl
-        iny
-        lda modes,y             ; C0 in bit 0, C1 in bit 1
-        lsr a
-        pha
-        lda #$04                ; IC32 bit 4 = C0
-        bcc c0
-        ora #$08
-c0:     sta orb
-        pla
-        lsr a
-        lda #$05                ; IC32 bit 5 = C1
-        bcc c1
-        ora #$08
-c1:     sta orb
-        iny
-        ldx #16
-pal:    lda modes,y
-        sta ula_pal
-        iny
-        dex
-        bne pal
+        jsr set_mode
         lda #0
         sta row
         sta col
@@ -441,6 +411,8 @@ irq_end:
         rti
 
 nmi:    rti
+
+        .include "bbc_set_mode.inc"
 
 ; 32 bytes a MODE: R0-R13, ULA control, C0 | C1 << 1, 16 palette bytes.
 modes:

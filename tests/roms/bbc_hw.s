@@ -110,37 +110,7 @@ lnk:    stx ora_nh
         asl a
         asl a                   ; 32 bytes a MODE
         tay
-        ldx #0
-crtc:   stx crtc_addr
-        lda modes,y
-        sta crtc_data
-        iny
-        inx
-        cpx #14
-        bne crtc
-        lda modes,y             ; ULA control
-        sta ula_ctrl
-        iny
-        lda modes,y             ; C0 in bit 0, C1 in bit 1
-        lsr a
-        pha
-        lda #$04                ; IC32 bit 4 = C0
-        bcc c0
-        ora #$08
-c0:     sta orb
-        pla
-        lsr a
-        lda #$05                ; IC32 bit 5 = C1
-        bcc c1
-        ora #$08
-c1:     sta orb
-        iny
-        ldx #16
-pal:    lda modes,y
-        sta ula_pal
-        iny
-        dex
-        bne pal
+        jsr set_mode
 
         jsr screen
 
@@ -349,6 +319,8 @@ timing: lda $1000               ; 4 cycles, RAM
 message:
         .text "HELLO BBC"
         .byte 0
+
+        .include "../../emulator/commands/bbc_set_mode.inc"
 
 ; MODE table, 32 bytes each: R0-R13, ULA control, C0 | C1 << 1, 16 palette bytes.
 ; CRTC and ULA values as MOS 1.20 sets them (Advanced User Guide, 18.x and 19.1 tables).
