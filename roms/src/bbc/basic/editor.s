@@ -579,8 +579,8 @@ st_delete:
 @done:  jsr clear_vars
         jmp prompt
 
-; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
-st_auto:
+; The [start[,step]] of AUTO and RENUMBER: LNUM = start, AUTOSTEP = step (both 10 if not given).
+start_and_step:
         lda #10
         sta LNUM
         sta AUTOSTEP
@@ -605,7 +605,12 @@ st_auto:
         sta LNUM+1
         pla
         sta LNUM
-@go:    lda LNUM
+@go:    rts
+
+; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
+st_auto:
+        jsr start_and_step
+        lda LNUM
         sta AUTOLN
         lda LNUM+1
         sta AUTOLN+1
@@ -663,31 +668,8 @@ auto_line:
 
 ; RENUMBER [start[,step]]: line numbers after GOTO, GOSUB, THEN, ELSE, RESTORE follow their lines
 st_renumber:
-        lda #10
-        sta LNUM
-        sta AUTOSTEP
-        lda #0
-        sta LNUM+1
-        jsr skipsp
-        jsr is_digit
-        bcc @nostart
-        jsr parse_tp_number
-@nostart:
-        lda #','
-        jsr accept
-        bne @go
+        jsr start_and_step
         lda LNUM
-        pha
-        lda LNUM+1
-        pha
-        jsr parse_tp_number
-        lda LNUM
-        sta AUTOSTEP
-        pla
-        sta LNUM+1
-        pla
-        sta LNUM
-@go:    lda LNUM
         sta LNUM2
         lda LNUM+1
         sta LNUM2+1

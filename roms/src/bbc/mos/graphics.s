@@ -58,6 +58,32 @@ scale_x:
         bne @s
         rts
 
+; g_px, g_py (external, from the origin) -> pixels: add the origin, scale X for the MODE, and
+; divide Y by 4 (signed).  Clobbers A and X.
+to_pixels:
+        lda g_px
+        clc
+        adc gorigin_x
+        sta g_px
+        lda g_px+1
+        adc gorigin_x+1
+        sta g_px+1
+        jsr scale_x
+        lda g_py
+        clc
+        adc gorigin_y
+        sta g_py
+        lda g_py+1
+        adc gorigin_y+1
+        cmp #$80
+        ror a
+        ror g_py
+        cmp #$80
+        ror a
+        ror g_py
+        sta g_py+1
+        rts
+
 ; VDU 16: CLG, the graphics window in the background colour and action.
 vdu16:  jsr graphics_mode
         beq @done
@@ -240,27 +266,7 @@ vdu25:  jsr graphics_mode
         dex
         bpl @keep
         ; the new point in pixels (origin added back)
-        lda g_px
-        clc
-        adc gorigin_x
-        sta g_px
-        lda g_px+1
-        adc gorigin_x+1
-        sta g_px+1
-        jsr scale_x
-        lda g_py
-        clc
-        adc gorigin_y
-        sta g_py
-        lda g_py+1
-        adc gorigin_y+1
-        cmp #$80
-        ror a
-        ror g_py
-        cmp #$80
-        ror a
-        ror g_py
-        sta g_py+1
+        jsr to_pixels
         ldx #3
 @cur:   lda g_px,x
         sta gcur_px,x
@@ -1108,27 +1114,7 @@ read_point:
         lda #$FF
         rts
 @go:
-        lda g_px
-        clc
-        adc gorigin_x
-        sta g_px
-        lda g_px+1
-        adc gorigin_x+1
-        sta g_px+1
-        jsr scale_x
-        lda g_py
-        clc
-        adc gorigin_y
-        sta g_py
-        lda g_py+1
-        adc gorigin_y+1
-        cmp #$80
-        ror a
-        ror g_py
-        cmp #$80
-        ror a
-        ror g_py
-        sta g_py+1
+        jsr to_pixels
         lda g_px                    ; inside the window?
         cmp gwin_left
         lda g_px+1
