@@ -362,3 +362,14 @@ CASES = [
     ("eval_string", '10 B$="XY":PRINT EVAL("B$+B$")', "", "XYXY\n"),
     ("top_keyword", "10 PRINT ;TOP-PAGE>0", "", "-1\n"),
 ]
+
+
+def _cases_beside():
+    """Part 2's programs: one module per area, tests/bbc_basic/cases_<area>.py, each with a CASES list."""
+    import importlib
+    from pathlib import Path
+    for path in sorted(Path(__file__).parent.glob("cases_*.py")):
+        CASES.extend(importlib.import_module(f"bbc_basic.{path.stem}").CASES)
+
+
+_cases_beside()
