@@ -394,3 +394,41 @@ name:   .text "LEFT", 13
     assert (tmp_path / "LEFT").read_bytes() == b""         # created at OPEN, written at CLOSE
     m.close_files()
     assert (tmp_path / "LEFT").read_bytes() == b"Z"
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+def test_run_files_option_serves_the_directory(tmp_path, capsys):
+    from emulator.cli import main
+
+    status = main(["run", "--machine", "bbc", "--headless", "--files", str(tmp_path),
+                   "--type", "*SAVE SAVED 8000 +4\\r*CAT\\r", "--until", "Dir. :0.$", "--max-seconds", "20"])
+    assert status == 0
+    from emulator.firmware import rom_set
+
+    roms = rom_set("bbc")
+    basic = roms.get("basic", roms.get("basic.rom"))
+    assert (tmp_path / "SAVED").read_bytes() == bytes(basic[:4])        # BASIC's first bytes at &8000
+    assert (tmp_path / "SAVED.inf").read_text().startswith("$.SAVED 00008000 00008000 000004")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--disc1", "{bad}"], "bad.ssd: not a usable DFS disc image: 100 bytes is too short"),
+    (["--disc2", "{missing}"], "missing.ssd: cannot read the disc image"),
+    (["--files", "{missing}"], "missing.ssd: not a directory"),
+    (["--no-files", "--disc1", "{bad}"], "need the host filing card"),
+    (["--machine", "atom", "--disc1", "{bad}"], "BBC Micro options"),
+])
+def test_run_bad_files_and_discs_are_one_line_errors(tmp_path, capsys, args, message):
+    from emulator.cli import main
+
+    bad = tmp_path / "bad.ssd"
+    bad.write_bytes(bytes(100))
+    names = {"bad": str(bad), "missing": str(tmp_path / "missing.ssd")}
+    machine = [] if "--machine" in args else ["--machine", "bbc"]
+    status = main(["run", *machine, "--headless", *[a.format(**names) for a in args],
+                   "--max-seconds", "0.1"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err and err.count("\n") == 1
+    assert bad.read_bytes() == bytes(100)
