@@ -80,6 +80,9 @@ def test_save_writes_file_and_inf_then_load_and_info(bbc):
     d.ok(hostfs.INFO, name("NONE"))
     assert d.take(1) == b"\0"
     assert not [f for f in os.listdir(root) if f.startswith(".hostfs-")]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert os.stat(root / "PROG").st_mode & 0o777 == 0o666 & ~mask     # not mkstemp's 0600
 
 
 def test_directories_map_to_host_names(bbc):

@@ -196,9 +196,14 @@ class HostDirectory:
         return found
 
     def find(self, directory, name):
-        for entry in self.entries():
-            if _same(entry.directory, directory) and _same(entry.name, name):
-                return entry
+        wanted = self._host_name(directory, name).upper()
+        try:
+            hosts = sorted(os.listdir(self.path))
+        except OSError:
+            return None
+        for host in hosts:
+            if host.upper() == wanted and os.path.isfile(os.path.join(self.path, host)):
+                return self._entry_for_host(host)
         return None
 
     def read(self, entry):
@@ -302,12 +307,17 @@ def read_inf(path):
 def _write_atomically(path, data):
     directory = os.path.dirname(os.path.abspath(path))
     try:
+        mode = os.stat(path).st_mode & 0o777           # a file written again keeps its permissions
+    except OSError:
+        mode = 0o666 & ~_umask()
+    try:
         fd, temporary = tempfile.mkstemp(prefix=".hostfs-", dir=directory)
     except OSError as e:
         raise CardError(_os_error(e)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except OSError as e:
         try:
@@ -315,6 +325,12 @@ def _write_atomically(path, data):
         except OSError:
             pass
         raise CardError(_os_error(e)) from None
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _os_error(e):
