@@ -242,14 +242,14 @@ def main(args):
             machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
         from emulator.frontend.window import NoDisplay
         try:
-            try:
-                return window(machine, args)
-            finally:
-                machine.close_files()
+            status = window(machine, args)
         except NoDisplay as e:
             if not args.fallback_headless:
                 raise
             print(f"acorn run: {e}; running headless instead", file=sys.stderr)
+        else:
+            machine.close_files()       # what the machine left open is written to the host
+            return status
 
     status = 0
     try:
