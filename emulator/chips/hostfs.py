@@ -22,7 +22,7 @@ file, and a refused command never touches an existing one.
 Error numbers and messages are those of Acorn's disc and network filing systems, so a program that
 traps errors sees the numbers period software expects (Acorn file-server error table, e.g.
 &C3 locked, &C6 disc full, &C9 disc read only, &D6 not found, &DE channel, &DF EOF, &FE bad command;
-HADFS manual chapter 6 at mdfs.net for &CC "Bad filename", &CD "Bad drive", &CF "Bad attribute").
+HADFS manual chapter 6 at mdfs.net for &CC "Bad filename" and &CD "Bad drive").
 """
 import errno
 import os
@@ -50,7 +50,6 @@ ERR_DISC_FULL = (0xC6, "Disc full")
 ERR_DISC_READ_ONLY = (0xC9, "Disc read only")
 ERR_BAD_NAME = (0xCC, "Bad filename")
 ERR_BAD_DRIVE = (0xCD, "Bad drive")
-ERR_BAD_ATTRIBUTE = (0xCF, "Bad attribute")
 ERR_OUTSIDE = (0xB7, "Outside file")
 ERR_NOT_FOUND = (0xD6, "File not found")
 ERR_CHANNEL = (0xDE, "Channel")
