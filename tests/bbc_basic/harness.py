@@ -25,6 +25,9 @@ IO_AVAIL = $FE02
 IO_POS   = $FE03
 IO_VPOS  = $FE04
 IO_CLI   = $FE05
+IO_WORD  = $FE06                ; write: an OSWORD number (7-9) whose block follows
+IO_WBYTE = $FE07                ; write: the next block byte; read: POINT's colour
+IO_ADVAL = $FE08                ; write: an ADVAL channel; read: its value, low then high (&FE09)
 IO_TIME  = $FE10
 FS_A     = $FE20                ; the test filing system: A, X, Y in and out
 FS_X     = $FE21
@@ -63,7 +66,27 @@ osword: cmp #0
         beq rdtime
         cmp #2
         beq wrtime
-        rts
+        cmp #7
+        bcc @r
+        cmp #10
+        bcs @r
+        stx $E8                 ; OSWORD 7 SOUND, 8 ENVELOPE, 9 POINT: the block goes to the log
+        sty $E9
+        sta IO_WORD
+        sta $EA
+        ldy #0
+@l:     lda ($E8),y
+        sta IO_WBYTE
+        iny
+        cpy #14
+        bne @l
+        lda $EA                 ; POINT: the colour the device gives
+        cmp #9
+        bne @r
+        lda IO_WBYTE
+        ldy #4
+        sta ($E8),y
+@r:     rts
 rdtime: stx $E8
         sty $E9
         ldy #0
@@ -145,7 +168,13 @@ fs_go:  stx FS_X
 fs_gbpb: rts
 osbyte: cmp #$7F
         beq fs_eof
-        cmp #$84
+        cmp #$80                ; ADVAL: X = the channel; YX = the device's value for it
+        bne @n80
+        stx IO_ADVAL
+        ldx IO_ADVAL
+        ldy IO_ADVAL+1
+        rts
+@n80:        cmp #$84
         bne @n84
         ldx #0
         ldy #$7C
@@ -399,6 +428,10 @@ class StubIO:
         self.time_base = 0
         self.time_latch = bytearray(5)
         self.files = None
+        self.oswords = []           # (number, block bytes) of OSWORD 7, 8 and 9
+        self.pixels = {}            # (x, y) -> logical colour, for POINT; anything else is &FF
+        self.adval = {}             # channel (0-255, as OSBYTE &80 gets it) -> 16-bit value
+        self.adval_channel = 0
 
     def _track(self, value):
         if value == 13:
@@ -424,6 +457,13 @@ class StubIO:
             return self.vpos & 0xFF
         if 0x20 <= reg < 0x26 and self.files is not None:
             return self.files.read(reg - 0x20)
+        if reg in (8, 9):
+            return self.adval.get(self.adval_channel, 0) >> (8 * (reg - 8)) & 0xFF
+        if reg == 7:
+            block = self.oswords[-1][1]
+            x, y = int.from_bytes(block[0:2], "little", signed=True), int.from_bytes(block[2:4], "little",
+                                                                                    signed=True)
+            return self.pixels.get((x, y), 0xFF)
         if 0x10 <= reg < 0x15:
             if reg == 0x10:
                 value = (cycle // 20000 - self.time_base) & 0xFFFFFFFFFF
@@ -438,6 +478,12 @@ class StubIO:
             self._track(value)
         elif reg == 5:
             self.cli.append(value)
+        elif reg == 8:
+            self.adval_channel = value
+        elif reg == 6:
+            self.oswords.append((value, bytearray()))
+        elif reg == 7:
+            self.oswords[-1][1].append(value)
         elif 0x20 <= reg < 0x26 and self.files is not None:
             self.files.write(reg - 0x20, value)
         elif 0x10 <= reg < 0x15:
