@@ -405,6 +405,7 @@ load_program:
         jsr file_block
         lda #0
         sta PTR1
+        sta CURLN+1             ; (an error now has no line: the program has gone)
         lda PAGEHI
         sta PTR1+1
 @l:     ldy #0
