@@ -243,13 +243,10 @@ fn_ext: lda #2
         pha
         jsr get_channel
         pla
-osargs_iacc:
+osargs_iacc:                    ; (VTYPE is already 0: the channel was an integer)
         ldx #IACC
         ldy CHAN
-        jsr OSARGS
-        lda #0
-        sta VTYPE
-        rts
+        jmp OSARGS
 
 ; PTR#c=n: OSARGS 1
 st_ptr: jsr get_channel
@@ -287,9 +284,10 @@ print_if_hash:                  ; from st_print: PRINT# goes here instead
         jsr accept
         bne hash_done
         jsr expr
+        ; REALS GO HERE, before the string test: VTYPE = VT_REAL writes &FF, then the five bytes
+        ; of the real (real_store), then back to @item
         lda VTYPE
         bne @str
-        ; (reals: when VTYPE is VT_REAL, write &FF and the 5 bytes real_store gives, then @item)
         lda #$40
         jsr bput
         ldx #3
@@ -351,7 +349,8 @@ input_if_hash:                  ; from st_input
 @store: sta VTYPE
         jsr store_lvalue
         jmp @item
-@real:  ; (reals: &FF and 5 bytes go to real_load with VTYPE = VT_REAL, then @store)
+@real:  ; REALS GO HERE: &FF is a real; its five bytes go through real_load (VTYPE = VT_REAL),
+        ; then @store.  Until reals exist a real in the file is a "Type mismatch".
         jmp e_type
 
 ; SAVE/LOAD name: the OSFILE block (AUG, OSFILE): name, load = PAGE, exec, start = PAGE, end = TOP;
