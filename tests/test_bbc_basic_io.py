@@ -339,10 +339,27 @@ def test_machine_move_and_draw_set_pixels(beeb):
     assert "         1         0" in rows
 
 
+def mode1_pixel(m, x, y):
+    """The MODE 1 logical colour at x, y (320 x 256, 2 bits a pixel: four pixels a byte, pixel p's
+    colour in bits 7-p (high) and 3-p (low); AUG "Screen memory layout")."""
+    col, row = x // 4, 255 - y // 4
+    byte = m.memory[0x3000 + (row // 8) * 640 + (col // 4) * 8 + row % 8]
+    p = col % 4
+    return (byte >> (7 - p) & 1) << 1 | byte >> (3 - p) & 1
+
+
 def test_machine_plot_point_and_gcol_in_mode_1(beeb):
     program = "MODE 1\nGCOL 0,2:PLOT 69,640,512:GCOL 0,3:PLOT 69,100,100:PRINT POINT(640,512),POINT(100,100),POINT(0,0)\n"
     rows = type_and_wait(beeb, program, 1.0)
     assert "         2         3         0" in rows
+    assert [mode1_pixel(beeb, 640, 512), mode1_pixel(beeb, 100, 100), mode1_pixel(beeb, 0, 0)] == [2, 3, 0]
+
+
+def test_machine_gcol_eor_draws_and_undraws(beeb):
+    type_and_wait(beeb, "MODE 1\nGCOL 3,1:MOVE 0,500:DRAW 1279,500\n", 1.0)
+    assert [mode1_pixel(beeb, x, 500) for x in (0, 600, 1276)] == [1, 1, 1]
+    rows = type_and_wait(beeb, "MOVE 0,500:DRAW 1279,500:PRINT POINT(600,500)\n", 1.0)
+    assert mode1_pixel(beeb, 600, 500) == 0 and "         0" in rows
 
 
 def test_machine_clg_clears_the_graphics(beeb):
