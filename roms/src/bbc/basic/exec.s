@@ -65,7 +65,7 @@ stmt_table:
         .word st_draw           ; DF DRAW
         .word st_end            ; E0 END
         .word st_endproc        ; E1 ENDPROC
-        .word st_envelope        ; E2 ENVELOPE
+        .word st_envelope       ; E2 ENVELOPE
         .word st_for            ; E3 FOR
         .word st_gosub          ; E4 GOSUB
         .word st_goto           ; E5 GOTO

@@ -32,8 +32,8 @@ func_table:
         .word fn_later          ; AA LN
         .word fn_later          ; AB LOG
         .word fn_not            ; AC NOT
-        .word fn_openup          ; AD OPENUP
-        .word fn_openout          ; AE OPENOUT
+        .word fn_openup         ; AD OPENUP
+        .word fn_openout        ; AE OPENOUT
         .word fn_later          ; AF PI
         .word fn_point          ; B0 POINT(
         .word fn_pos            ; B1 POS
