@@ -3,7 +3,14 @@ before (and independently of) our BBC MOS.  The stand-in provides the documented
 (OSWRCH &FFEE, OSRDCH &FFE0, OSNEWL &FFE7, OSASCI &FFE3, OSWORD &FFF1, OSBYTE &FFF4, OSCLI &FFF7),
 enters the language at &8000 with A=1, and turns BRK into a call through BRKV (&202) with &FD/&FE
 pointing at the error number, as the BBC Micro User Guide and Advanced User Guide describe.
-Characters go out and come in through a one-page I/O device at &FE00."""
+Characters go out and come in through a one-page I/O device at &FE00.
+
+The filing-system calls OSFIND &FFCE, OSBPUT &FFD4, OSBGET &FFD7, OSARGS &FFDA and OSFILE &FFDD go
+through their documented vectors (FINDV &21C, BPUTV &218, BGETV &216, ARGSV &214, FILEV &212), and
+OSBYTE &7F (EOF#) too, to a small test device (FileStore, registers &FE20-&FE25) that keeps files in
+a dict, so that programs using files can be checked byte for byte.  Its errors are the Acorn DFS ones
+("File not found" 214, "Channel" 222, "EOF" 223), put at &0100 as BRK, number, message, 0 and
+jumped to, as a filing system ROM does."""
 from pathlib import Path
 
 from emulator.asm import assemble
@@ -18,10 +25,24 @@ IO_AVAIL = $FE02
 IO_POS   = $FE03
 IO_VPOS  = $FE04
 IO_CLI   = $FE05
+IO_WORD  = $FE06                ; write: an OSWORD number (7-9) whose block follows
+IO_WBYTE = $FE07                ; write: the next block byte; read: POINT's colour
+IO_ADVAL = $FE08                ; write: an ADVAL channel; read: its value, low then high (&FE09)
 IO_TIME  = $FE10
+FS_A     = $FE20                ; the test filing system: A, X, Y in and out
+FS_X     = $FE21
+FS_Y     = $FE22
+FS_CMD   = $FE23                ; write: 1 OSFILE, 2 OSFIND, 3 OSBGET, 4 OSBPUT, 5 OSARGS, 6 EOF
+FS_ERR   = $FE24                ; read: nonzero when the call left an error at &0100
+FS_C     = $FE25                ; read: the carry on exit
         .org $F800
 reset:  ldx #$FF
         txs
+        ldx #11
+@v:     lda fs_vectors,x        ; FILEV..FINDV (&212-&21D)
+        sta $0212,x
+        dex
+        bpl @v
         lda #1
         jmp $8000
 oswrch: sta IO_OUT
@@ -45,7 +66,27 @@ osword: cmp #0
         beq rdtime
         cmp #2
         beq wrtime
-        rts
+        cmp #7
+        bcc @r
+        cmp #10
+        bcs @r
+        stx $E8                 ; OSWORD 7 SOUND, 8 ENVELOPE, 9 POINT: the block goes to the log
+        sty $E9
+        sta IO_WORD
+        sta $EA
+        ldy #0
+@l:     lda ($E8),y
+        sta IO_WBYTE
+        iny
+        cpy #14
+        bne @l
+        lda $EA                 ; POINT: the colour the device gives
+        cmp #9
+        bne @r
+        lda IO_WBYTE
+        ldy #4
+        sta ($E8),y
+@r:     rts
 rdtime: stx $E8
         sty $E9
         ldy #0
@@ -96,7 +137,44 @@ rdline: stx $E8
         jsr osnewl
         clc
         rts
-osbyte: cmp #$84
+fs_vectors:
+        .word fs_file, fs_args, fs_bget, fs_bput, fs_gbpb, fs_find
+fs_file: sta FS_A
+        lda #1
+        bne fs_go
+fs_find: sta FS_A
+        lda #2
+        bne fs_go
+fs_bget: lda #3
+        bne fs_go
+fs_bput: sta FS_A
+        lda #4
+        bne fs_go
+fs_args: sta FS_A
+        lda #5
+        bne fs_go
+fs_eof: lda #6
+fs_go:  stx FS_X
+        sty FS_Y
+        sta FS_CMD
+        lda FS_ERR
+        beq @ok
+        jmp $0100
+@ok:    lda FS_C
+        lsr a
+        ldx FS_X
+        ldy FS_Y
+        lda FS_A
+fs_gbpb: rts
+osbyte: cmp #$7F
+        beq fs_eof
+        cmp #$80                ; ADVAL: X = the channel; YX = the device's value for it
+        bne @n80
+        stx IO_ADVAL
+        ldx IO_ADVAL
+        ldy IO_ADVAL+1
+        rts
+@n80:        cmp #$84
         bne @n84
         ldx #0
         ldy #$7C
@@ -166,7 +244,13 @@ irq:    sta $FC
 @irq:   lda $FC
 nmi:    rti
 
-        .org $FFE0
+        .org $FFCE
+        jmp ($021C)             ; OSFIND
+        jmp ($021A)             ; OSGBPB
+        jmp ($0218)             ; OSBPUT
+        jmp ($0216)             ; OSBGET
+        jmp ($0214)             ; OSARGS
+        jmp ($0212)             ; OSFILE
         jmp osrdch
         jmp osasci
         nop
@@ -180,6 +264,158 @@ nmi:    rti
 """
 
 
+class FileStore:
+    """The test filing system behind registers &FE20-&FE25: files in a dict {name: FileEntry}; it
+    reads and writes the 6502's memory through the bus, as a DMA interface would."""
+
+    FIRST_HANDLE = 0x11             # DFS hands out &11-&15
+
+    def __init__(self, bus, files):
+        self.bus = bus
+        self.files = files
+        self.regs = bytearray(6)    # A X Y CMD ERR C
+        self.channels = {}          # handle -> [name, ptr, eof_seen]
+
+    # memory helpers
+    def _byte(self, addr):
+        return self.bus.read(addr & 0xFFFF)
+
+    def _word(self, addr, size):
+        return int.from_bytes(bytes(self._byte(addr + i) for i in range(size)), "little")
+
+    def _put(self, addr, data):
+        for i, value in enumerate(data):
+            self.bus.write((addr + i) & 0xFFFF, value)
+
+    def _name(self, addr):
+        chars = []
+        while len(chars) < 255:
+            value = self._byte(addr + len(chars))
+            if value == 13:
+                break
+            chars.append(chr(value))
+        return "".join(chars).strip()
+
+    def _error(self, number, message):
+        self._put(0x100, bytes([0, number]) + message.encode("latin-1") + b"\0")
+        self.regs[4] = 1
+
+    def _channel(self, handle):
+        if handle not in self.channels:
+            self._error(222, "Channel")
+            return None
+        return self.channels[handle]
+
+    def read(self, reg):
+        return self.regs[reg]
+
+    def write(self, reg, value):
+        if reg != 3:
+            self.regs[reg] = value
+            return
+        self.regs[4] = self.regs[5] = 0
+        a, x, y = self.regs[0], self.regs[1], self.regs[2]
+        {1: self._osfile, 2: self._osfind, 3: self._osbget, 4: self._osbput, 5: self._osargs,
+         6: self._eof}[value](a, x, y)
+
+    def _osfile(self, a, x, y):
+        block = x | y << 8
+        name = self._name(self._word(block, 2))
+        if a == 0:                                  # save: load, exec, start, end (AUG OSFILE)
+            start, end = self._word(block + 10, 4), self._word(block + 14, 4)
+            data = bytes(self._byte(addr) for addr in range(start & 0xFFFF, end & 0xFFFF))
+            self.files[name] = FileEntry(bytearray(data), self._word(block + 2, 4),
+                                         self._word(block + 6, 4))
+            self.regs[0] = 1
+        elif a == 0xFF:                             # load: at the block's address if byte 6 is 0
+            entry = self.files.get(name)
+            if entry is None:
+                self._error(214, "File not found")
+                return
+            where = self._word(block + 2, 4) if self._byte(block + 6) == 0 else entry.load
+            self._put(where & 0xFFFF, entry.data)
+            self._put(block + 2, entry.load.to_bytes(4, "little") + entry.exec.to_bytes(4, "little")
+                      + len(entry.data).to_bytes(4, "little") + bytes(4))
+            self.regs[0] = 1
+        else:
+            self._error(254, "Bad command")
+
+    def _osfind(self, a, x, y):
+        if a == 0:                                  # close Y, or every file when Y = 0
+            if y == 0:
+                self.channels.clear()
+            elif self._channel(y) is not None:
+                del self.channels[y]
+            return
+        name = self._name(x | y << 8)
+        if a & 0xC0 == 0x80:
+            self.files[name] = FileEntry(bytearray(), 0, 0)
+        elif name not in self.files:
+            self.regs[0] = 0                        # OPENIN/OPENUP of a missing file: handle 0
+            return
+        handle = next(h for h in range(self.FIRST_HANDLE, 256) if h not in self.channels)
+        self.channels[handle] = [name, 0, False]
+        self.regs[0] = handle
+
+    def _osbget(self, a, x, y):
+        channel = self._channel(y)
+        if channel is None:
+            return
+        data = self.files[channel[0]].data
+        if channel[1] >= len(data):                 # at the end: C set and &FE once, then "EOF"
+            if channel[2]:
+                self._error(223, "EOF")
+                return
+            channel[2] = True
+            self.regs[0], self.regs[5] = 0xFE, 1
+            return
+        self.regs[0] = data[channel[1]]
+        channel[1] += 1
+
+    def _osbput(self, a, x, y):
+        channel = self._channel(y)
+        if channel is None:
+            return
+        data = self.files[channel[0]].data
+        if channel[1] < len(data):
+            data[channel[1]] = a
+        else:
+            data.append(a)
+        channel[1] += 1
+
+    def _osargs(self, a, x, y):
+        if y == 0:
+            self.regs[0] = 4 if a == 0 else a       # the filing system's number (4: a DFS)
+            return
+        channel = self._channel(y)
+        if channel is None:
+            return
+        data = self.files[channel[0]].data
+        if a == 0:
+            self._put(x, channel[1].to_bytes(4, "little"))
+        elif a == 1:
+            ptr = self._word(x, 4)
+            data.extend(bytes(max(0, ptr - len(data))))
+            channel[1], channel[2] = ptr, False
+        elif a == 2:
+            self._put(x, len(data).to_bytes(4, "little"))
+
+    def _eof(self, a, x, y):
+        channel = self._channel(x)
+        if channel is not None:
+            self.regs[1] = 0xFF if channel[1] >= len(self.files[channel[0]].data) else 0
+
+
+class FileEntry:
+    """A file of the test filing system: its bytes and its load and execution addresses."""
+
+    def __init__(self, data, load=0, exec_=0):
+        self.data, self.load, self.exec = bytearray(data), load, exec_
+
+    def __repr__(self):
+        return f"FileEntry({bytes(self.data)!r}, load=&{self.load:X}, exec=&{self.exec:X})"
+
+
 class StubIO:
     """&FE00 page: output, input, POS/VPOS, *commands and a centisecond clock."""
 
@@ -191,6 +427,11 @@ class StubIO:
         self.vpos = 0
         self.time_base = 0
         self.time_latch = bytearray(5)
+        self.files = None
+        self.oswords = []           # (number, block bytes) of OSWORD 7, 8 and 9
+        self.pixels = {}            # (x, y) -> logical colour, for POINT; anything else is &FF
+        self.adval = {}             # channel (0-255, as OSBYTE &80 gets it) -> 16-bit value
+        self.adval_channel = 0
 
     def _track(self, value):
         if value == 13:
@@ -214,6 +455,15 @@ class StubIO:
             return self.pos & 0xFF
         if reg == 4:
             return self.vpos & 0xFF
+        if 0x20 <= reg < 0x26 and self.files is not None:
+            return self.files.read(reg - 0x20)
+        if reg in (8, 9):
+            return self.adval.get(self.adval_channel, 0) >> (8 * (reg - 8)) & 0xFF
+        if reg == 7:
+            block = self.oswords[-1][1]
+            x, y = int.from_bytes(block[0:2], "little", signed=True), int.from_bytes(block[2:4], "little",
+                                                                                    signed=True)
+            return self.pixels.get((x, y), 0xFF)
         if 0x10 <= reg < 0x15:
             if reg == 0x10:
                 value = (cycle // 20000 - self.time_base) & 0xFFFFFFFFFF
@@ -228,6 +478,14 @@ class StubIO:
             self._track(value)
         elif reg == 5:
             self.cli.append(value)
+        elif reg == 8:
+            self.adval_channel = value
+        elif reg == 6:
+            self.oswords.append((value, bytearray()))
+        elif reg == 7:
+            self.oswords[-1][1].append(value)
+        elif 0x20 <= reg < 0x26 and self.files is not None:
+            self.files.write(reg - 0x20, value)
         elif 0x10 <= reg < 0x15:
             self.time_latch[reg - 0x10] = value
             if reg == 0x14:
@@ -265,12 +523,13 @@ def stub_symbol(name):
 class Session:
     """Runs from the language entry until the stand-in OSRDCH finds no more input."""
 
-    def __init__(self, text_in, max_cycles=200_000_000):
+    def __init__(self, text_in, max_cycles=200_000_000, files=None):
         bus = Bus()
         bus.load(0x8000, basic_rom())
         origin, image, _ = stub_mos()
         bus.load(origin, image)
         self.io = StubIO(text_in)
+        self.io.files = FileStore(bus, {} if files is None else files)
         bus.map_io(0xFE00, 0x100, self.io)
         self.bus = bus
         self.cpu = CPU(bus)
@@ -303,11 +562,12 @@ class Session:
         return self.io.out.decode("latin-1").replace("\n\r", "\n").replace("\r", "")
 
 
-def run_program(program, inputs="", max_cycles=200_000_000):
-    """Type `program` (lines with numbers), RUN it, feed `inputs`; returns what RUN printed."""
+def run_program(program, inputs="", max_cycles=200_000_000, files=None):
+    """Type `program` (lines with numbers), RUN it, feed `inputs`; returns what RUN printed.
+    `files` (name -> FileEntry) is the test filing system's store, changed in place."""
     lines = [l for l in program.strip("\n").split("\n")]
     typed = "".join(l + "\n" for l in lines) + "RUN\n" + inputs
-    session = Session(typed, max_cycles)
+    session = Session(typed, max_cycles, files)
     text = session.text
     out = text[_run_echo(text, len(lines)):]
     if out.endswith(">"):
@@ -325,9 +585,9 @@ def _run_echo(text, nlines):
     return pos + len(">RUN\n")
 
 
-def immediate(commands):
+def immediate(commands, files=None):
     """Type immediate commands; returns the whole output."""
-    return Session(commands).text
+    return Session(commands, files=files).text
 
 
 class Screen:

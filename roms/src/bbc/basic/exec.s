@@ -39,47 +39,47 @@ exec_stmt:
 stmt_table:
         .word st_auto           ; C6 AUTO
         .word st_delete         ; C7 DELETE
-        .word st_mistake        ; C8 LOAD
+        .word st_load           ; C8 LOAD
         .word st_list           ; C9 LIST
         .word st_new            ; CA NEW
         .word st_old            ; CB OLD
         .word st_renumber       ; CC RENUMBER
-        .word st_mistake        ; CD SAVE
+        .word st_save           ; CD SAVE
         .word st_mistake        ; CE
-        .word st_mistake        ; CF PTR=
+        .word st_ptr            ; CF PTR=
         .word st_page           ; D0 PAGE=
         .word st_time           ; D1 TIME=
         .word st_lomem          ; D2 LOMEM=
         .word st_himem          ; D3 HIMEM=
-        .word st_mistake        ; D4 SOUND
-        .word st_mistake        ; D5 BPUT
+        .word st_sound          ; D4 SOUND
+        .word st_bput           ; D5 BPUT
         .word st_call           ; D6 CALL
-        .word st_mistake        ; D7 CHAIN
+        .word st_chain          ; D7 CHAIN
         .word st_clear          ; D8 CLEAR
-        .word st_mistake        ; D9 CLOSE
+        .word st_close          ; D9 CLOSE
         .word st_clg            ; DA CLG
         .word st_cls            ; DB CLS
         .word skip_line         ; DC DATA
         .word skip_line         ; DD DEF
         .word st_dim            ; DE DIM
-        .word st_mistake        ; DF DRAW
+        .word st_draw           ; DF DRAW
         .word st_end            ; E0 END
         .word st_endproc        ; E1 ENDPROC
-        .word st_mistake        ; E2 ENVELOPE
+        .word st_envelope       ; E2 ENVELOPE
         .word st_for            ; E3 FOR
         .word st_gosub          ; E4 GOSUB
         .word st_goto           ; E5 GOTO
-        .word st_mistake        ; E6 GCOL
+        .word st_gcol           ; E6 GCOL
         .word st_if             ; E7 IF
         .word st_input          ; E8 INPUT
         .word st_let            ; E9 LET
         .word st_local          ; EA LOCAL
         .word st_mode           ; EB MODE
-        .word st_mistake        ; EC MOVE
+        .word st_move           ; EC MOVE
         .word st_next           ; ED NEXT
         .word st_on             ; EE ON
         .word st_vdu            ; EF VDU
-        .word st_mistake        ; F0 PLOT
+        .word st_plot           ; F0 PLOT
         .word st_print          ; F1 PRINT
         .word st_proc           ; F2 PROC
         .word st_read           ; F3 READ
@@ -709,6 +709,7 @@ st_next:
 
 ; PRINT
 st_print:
+        jsr print_if_hash       ; PRINT# (io.s)
         lda #1
         sta FMTFLAG
         lda #0
@@ -959,36 +960,10 @@ st_report:
         jsr report
         jmp next_stmt
 
-; VDU a,b;c,...  (';' sends a 16-bit value low byte first)
-st_vdu: jsr skipsp
-        cmp #':'
-        beq @d
-        cmp #13
-        beq @d
-        cmp #$8B
-        beq @d
-        jsr expr_int
-        lda IACC
-        jsr OSWRCH
-        lda #';'
-        jsr accept
-        bne @nsemi
-        lda IACC+1
-        jsr OSWRCH
-        jmp st_vdu
-@nsemi: lda #','
-        jsr accept
-        jmp st_vdu
-@d:     jmp next_stmt
-
 st_cls: lda #12
         jsr OSWRCH
         lda #0
         sta COUNT
-        jmp next_stmt
-
-st_clg: lda #16
-        jsr OSWRCH
         jmp next_stmt
 
 st_mode:

@@ -371,12 +371,12 @@ factor: jsr getnb
         cmp #$D4
         bcs @nps
         sbc #$3F                ; carry clear: -&40
-@nps:   cmp #$8F
+@nps:   cmp #$8E
         bcc @var
         cmp #$C6
         bcs @bad
         sec
-        sbc #$8F
+        sbc #$8E
         asl a
         tax
         lda func_table,x

@@ -1,18 +1,19 @@
 ; Functions, PROC/FN calls, INPUT.
 
 func_table:
-        .word fn_later          ; 8F PTR
+        .word fn_openin         ; 8E OPENIN
+        .word fn_ptr            ; 8F PTR
         .word fn_page           ; 90 PAGE
         .word fn_time           ; 91 TIME
         .word fn_lomem          ; 92 LOMEM
         .word fn_himem          ; 93 HIMEM
         .word fn_abs            ; 94 ABS
         .word fn_later          ; 95 ACS
-        .word fn_later          ; 96 ADVAL
+        .word fn_adval          ; 96 ADVAL
         .word fn_asc            ; 97 ASC
         .word fn_later          ; 98 ASN
         .word fn_later          ; 99 ATN
-        .word fn_later          ; 9A BGET
+        .word fn_bget           ; 9A BGET
         .word fn_later          ; 9B COS
         .word fn_count          ; 9C COUNT
         .word fn_later          ; 9D DEG
@@ -20,7 +21,7 @@ func_table:
         .word fn_err            ; 9F ERR
         .word fn_eval           ; A0 EVAL
         .word fn_later          ; A1 EXP
-        .word fn_later          ; A2 EXT
+        .word fn_ext            ; A2 EXT
         .word fn_false          ; A3 FALSE
         .word fn_fn             ; A4 FN
         .word fn_get            ; A5 GET
@@ -31,10 +32,10 @@ func_table:
         .word fn_later          ; AA LN
         .word fn_later          ; AB LOG
         .word fn_not            ; AC NOT
-        .word fn_later          ; AD OPENUP
-        .word fn_later          ; AE OPENOUT
+        .word fn_openup         ; AD OPENUP
+        .word fn_openout        ; AE OPENOUT
         .word fn_later          ; AF PI
-        .word fn_later          ; B0 POINT(
+        .word fn_point          ; B0 POINT(
         .word fn_pos            ; B1 POS
         .word fn_later          ; B2 RAD
         .word fn_rnd            ; B3 RND
@@ -55,7 +56,7 @@ func_table:
         .word fn_right          ; C2 RIGHT$(
         .word fn_str            ; C3 STR$
         .word fn_string         ; C4 STRING$(
-        .word fn_later          ; C5 EOF
+        .word fn_eof            ; C5 EOF
 
 ; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words)
 ; and evaluated as an expression
@@ -1145,6 +1146,7 @@ unwind: sta CNT
 
 ; INPUT [LINE] ["prompt"][,;] var, ...
 st_input:
+        jsr input_if_hash       ; INPUT# (io.s)
         lda #0
         sta INQ
         sta INLINE
