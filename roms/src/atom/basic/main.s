@@ -46,6 +46,7 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp stmt_end            ; B_STMT_END
         jmp print_plain         ; B_PRINTNUM
         jmp prompt              ; B_PROMPT
+        jmp set_top             ; B_SETTOP (the kernel's LOAD)
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE
@@ -579,6 +580,8 @@ stmt_l:
         .word st_link
         .text "LE", 'T'+$80
         .word assignment
+        .text "LOA", 'D'+$80
+        .word KLOAD
 stmt_m:
         .text "MOV", 'E'+$80
         .word KMOVE
@@ -602,6 +605,9 @@ stmt_r:
         .word st_run
         .text "RE", 'M'+$80
         .word st_rem
+stmt_s:
+        .text "SAV", 'E'+$80
+        .word KSAVE
 stmt_u:
         .text "UNTI", 'L'+$80
         .word st_until
@@ -618,7 +624,7 @@ stmt_index:
         .byte stmt_e-statements, stmt_f-statements, stmt_g-statements, stmt_none-statements
         .byte stmt_i-statements, stmt_none-statements, stmt_none-statements, stmt_l-statements
         .byte stmt_m-statements, stmt_n-statements, stmt_o-statements, stmt_p-statements
-        .byte stmt_none-statements, stmt_r-statements, stmt_none-statements, stmt_none-statements
+        .byte stmt_none-statements, stmt_r-statements, stmt_s-statements, stmt_none-statements
         .byte stmt_u-statements, stmt_none-statements, stmt_w-statements, stmt_none-statements
         .byte stmt_none-statements, stmt_none-statements
 
