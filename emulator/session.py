@@ -2,6 +2,8 @@
 
     from emulator import Machine
     m = Machine("atom")                     # roms="DIR" for a user's ROM set
+    m = Machine("bbc", files="DIR")         # fit the host filing card serving DIR (None: no card);
+                                            # BBC: discs={1: "x.ssd"} mounts read-only drives 1-3
     m.type("PRINT 2+2\\n")                  # real key presses through the keyboard matrix
     m.run_until_text("4", max_seconds=5)    # emulated seconds; raises Timeout
     m.screen.text(); m.screen.rgb(); m.screenshot("out.png")
@@ -171,6 +173,12 @@ class Machine:
             if self.cycles >= deadline:
                 raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
             self._run_to(min(self.cycles + step, deadline))
+
+    def close_files(self):
+        """Write out what the machine has written to files it left open on the host filing card."""
+        card = getattr(self.hardware, "filing_card", None)
+        if card is not None:
+            card.close_all()
 
     def _run_to(self, cycle):
         reason = self.hardware.run_until(cycle)

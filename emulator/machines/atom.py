@@ -5,6 +5,7 @@ Memory map ("Atomic Theory and Practice" ch. 25; J. G. Harston's Atom memory map
     #0400-#27FF, #3C00-#7FFF              RAM when the machine is expanded (ram="expanded")
     #8000-#97FF  video RAM (6 KiB, read by the MC6847)
     #A000 utility ROM   #B000-#B3FF 8255 PPI (4 registers, mirrored)   #B800 optional 6522 VIA
+    #BC00-#BC03 our host filing card when `files` is given (emulator/chips/hostfs.py)
     #C000 BASIC   #D000 floating point   #E000 DOS   #F000 kernel (4 KiB sockets)
 Addresses nothing answers (an empty ROM socket, #9800-#9FFF, the rest of #B000-#BFFF) read as the
 high byte of the address: the Atom has no pull-ups, so the data bus keeps the last byte the CPU
@@ -25,7 +26,10 @@ CLEAR 1-4 put #30 #70 #B0 #F0 on port A (RG1 128x64, RG2 128x96, RG3 128x192, RG
 (CG1 CG2 CG3 CG6).
 The CPU runs at 1 MHz, so a cycle is a microsecond.
 """
+import os
+
 from emulator.bus import Bus
+from emulator.chips.hostfs import CardPage, HostFilingCard
 from emulator.chips.atom_keyboard import AtomKeyboard, chord_for
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
@@ -42,6 +46,7 @@ VIDEO_RAM = 0x8000
 VIDEO_RAM_SIZE = 0x1800
 PPI_BASE = 0xB000
 VIA_BASE = 0xB800
+FILING_CARD = 0xBC00             # a free block of the #B000-#BFFF I/O space (docs/hostfs.md)
 ROM_SOCKETS = {"utility": 0xA000, "basic": 0xC000, "float": 0xD000, "dos": 0xE000, "kernel": 0xF000}
 ROM_SIZE = 0x1000
 RAM_LAYOUTS = {
@@ -81,7 +86,7 @@ class Atom(MachineBase):
     name = "atom"
     clock_hz = CLOCK_HZ
 
-    def __init__(self, roms, ram="standard", via=False, cpu_class=None):
+    def __init__(self, roms, ram="standard", via=False, cpu_class=None, files=None):
         if ram not in RAM_LAYOUTS:
             raise UserError(f"unknown Atom RAM layout {ram!r} (known: {', '.join(RAM_LAYOUTS)})")
         if cpu_class is None:
@@ -98,7 +103,10 @@ class Atom(MachineBase):
         self.ppi = PPI8255(input_b=self._keyboard_columns, input_c=self._port_c_inputs,
                            output_a=self._port_a_changed, output_c=self._port_c_changed)
         self.via = None
+        self.filing_card = None
         self._map_memory(roms, ram, via)
+        if files is not None:
+            self._fit_filing_card(files)
         self.screen = Screen(self.vdg, self.video_memory)
         self.typing_until = 0               # cycle when the typing queued so far is finished
         self.reset_held = False
@@ -136,6 +144,12 @@ class Atom(MachineBase):
             raise UserError("the 6522 VIA model is not available in this build") from None
         self.via = VIA6522(self.clock, irq=self._via_irq)
         self.bus.map_io(VIA_BASE, 0x400, self.via)
+
+    def _fit_filing_card(self, files):
+        if not os.path.isdir(files):
+            raise UserError(f"{files}: not a directory (the host filing card serves a directory)")
+        self.filing_card = HostFilingCard(files, profile="atom")
+        self.bus.map_io(FILING_CARD, 0x100, CardPage(self.filing_card, 0))
 
     def _via_irq(self, asserted):
         self.cpu.set_irq(1, asserted)

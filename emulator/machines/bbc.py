@@ -4,7 +4,10 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
     &0000-&7FFF  RAM (32 KiB; the screen is at its top, read by the 6845 through the video logic)
     &8000-&BFFF  paged ("sideways") ROM: one of 16 slots, chosen by ROMSEL; BASIC is in slot 15
     &C000-&FBFF  MOS ROM                  &FF00-&FFFF  MOS ROM (vectors)
-    &FC00 FRED, &FD00 JIM: the 1 MHz bus, nothing fitted (open-bus reads, writes lost)
+    &FC00 FRED, &FD00 JIM: the 1 MHz bus, nothing fitted (open-bus reads, writes lost), except
+        &FCC0-&FCC3 our host filing card when `files` is given (emulator/chips/hostfs.py): the
+        Advanced User Guide's 1 MHz bus allocation of FRED sets &FCC0-&FCFE aside for user
+        applications
     &FE00 SHEILA, one page of memory-mapped chips:
         &FE00-&FE07 6845 CRTC (address / data, mirrored)
         &FE08-&FE0F 6850 ACIA: fitted, idle (status: transmit register empty, nothing received)
@@ -45,12 +48,15 @@ again every field so a MODE change takes effect on the next field.  While the CR
 frame (before the MOS programs it) no VSYNC happens and the machine looks again every millisecond.
 """
 import copy
+import os
 
 import numpy as np
 
 from emulator.bus import Bus
 from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number
 from emulator.chips.crtc6845 import CRTC6845
+from emulator.chips.dfs_disc import DFSDisc
+from emulator.chips.hostfs import CardPage, HostFilingCard
 from emulator.chips.saa5050 import flash_visible
 from emulator.chips.sn76489 import SN76489
 from emulator.chips.via6522 import VIA6522
@@ -72,6 +78,7 @@ MOS_BASE = 0xC000
 ROM_SIZE = 0x4000                # MOS, BASIC and a sideways ROM (an 8 KiB one is also accepted)
 BASIC_SLOT = 15
 FRED, JIM, SHEILA = 0xFC00, 0xFD00, 0xFE00
+FILING_CARD = 0xFCC0             # the host filing card's four registers (docs/hostfs.md)
 # The parts of SHEILA that are not on the 1 MHz bus: video ULA and ROMSEL, FDC and Econet, Tube.
 SHEILA_2MHZ = ((0xFE20, 0x20), (0xFE80, 0x40), (0xFEE0, 0x20))
 
@@ -365,7 +372,7 @@ class BBCMicro(MachineBase):
     clock_hz = CLOCK_HZ
     field_hz = FIELD_HZ
 
-    def __init__(self, roms, links=0, cpu_class=None):
+    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None):
         if not isinstance(links, int) or not 0 <= links <= 0xFF:
             raise UserError(f"the BBC's start-up option links are one byte (0-255), not {links!r}")
         if cpu_class is None:
@@ -384,6 +391,7 @@ class BBCMicro(MachineBase):
         self.user_via = VIA6522(self.clock, irq=self._user_via_irq, cycles_per_tick=2,
                                 tick_phase=0, name="user VIA")
         self._wire_system_via()
+        self.filing_card = _filing_card(files, discs)
         self.romsel = None
         self.mos_rom = None
         self._map_memory(roms)
@@ -432,7 +440,8 @@ class BBCMicro(MachineBase):
         self.select_rom(0)
         self.sheila = Sheila(self)
         open_bus = OpenBus()
-        bus.map_io(FRED, 0x100, open_bus, stretch=True)
+        fred = open_bus if self.filing_card is None else CardPage(self.filing_card, FILING_CARD - FRED)
+        bus.map_io(FRED, 0x100, fred, stretch=True)
         bus.map_io(JIM, 0x100, open_bus, stretch=True)
         bus.map_io(SHEILA, 0x100, SheilaPage(self.system_via, self.user_via, self.sheila), stretch=True)
         for start, size in SHEILA_2MHZ:
@@ -589,6 +598,23 @@ class BBCMicro(MachineBase):
                   for key, shifted in chars_to_keys(text, caps_lock=caps_lock)]
         times = (int(ms * CLOCK_HZ // 1000) for ms in (hold_ms, gap_ms, lead_ms))
         return self.queue_chords(chords, *times)
+
+
+def _filing_card(files, discs):
+    """The host filing card serving directory `files` (None: no card) with the .ssd images `discs`
+    ({drive 1-3: path or DFSDisc}) as read-only drives."""
+    if files is None:
+        if discs:
+            raise UserError("disc images need the host filing card: give a files directory too")
+        return None
+    if not os.path.isdir(files):
+        raise UserError(f"{files}: not a directory (the host filing card serves a directory)")
+    mounted = {}
+    for drive, disc in (discs or {}).items():
+        if drive not in (1, 2, 3):
+            raise UserError(f"disc drive {drive}: the filing card's disc drives are 1, 2 and 3")
+        mounted[drive] = disc if isinstance(disc, DFSDisc) else DFSDisc.load(disc, drive)
+    return HostFilingCard(files, mounted, profile="bbc")
 
 
 def _rom_slot(name):
