@@ -47,6 +47,9 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp print_plain         ; B_PRINTNUM
         jmp prompt              ; B_PROMPT
         jmp set_top             ; B_SETTOP (the kernel's LOAD)
+        jmp match_kw            ; B_MATCH (the kernel's keyword tables)
+        jmp string_source       ; B_STRING (file names)
+        jmp factor              ; B_FACTOR (file handles)
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE
@@ -121,11 +124,7 @@ brk_handler:
 @msg:   ldx #error_text-messages
         jsr print_message
         lda ERRNUM
-        sta ACC
-        lda #0
-        sta ACC+1
-        sta ACC+2
-        sta ACC+3
+        jsr set_acc_a
         jsr print_plain
         lda CURLINE
         ora CURLINE+1
@@ -152,13 +151,8 @@ print_message:
 
 line_to_acc:
         lda CURLINE
-        sta ACC
-        lda CURLINE+1
-        sta ACC+1
-        lda #0
-        sta ACC+2
-        sta ACC+3
-        rts
+        ldx CURLINE+1
+        jmp acc_ax
 
 ; ---------------------------------------------------------------------------------------------
 ; Output with COUNT kept
@@ -396,18 +390,8 @@ set_top:
 @line:  ldy #0
         lda (PTR1),y
         bmi @end
-        ldy #2
-@skip:  lda (PTR1),y
-        iny
-        cmp #13
-        bne @skip
-        tya
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @line
-        inc PTR1+1
-        bne @line
+        jsr line_after
+        jmp @line
 @end:   sec
         lda PTR1
         adc #0
@@ -441,7 +425,12 @@ find_line:
         rts
 @after: clc
         rts
-@next:  ldy #2
+@next:  jsr line_after
+        jmp @line
+
+; line_after: PTR1 = the line after the one at PTR1.
+line_after:
+        ldy #2
 @skip:  lda (PTR1),y
         iny
         cmp #13
@@ -450,9 +439,9 @@ find_line:
         clc
         adc PTR1
         sta PTR1
-        bcc @line
+        bcc @done
         inc PTR1+1
-        bne @line
+@done:  rts
 
 ; ---------------------------------------------------------------------------------------------
 ; Statements
@@ -494,8 +483,10 @@ exec_stmt:
         adc #0
         sta PTR2+1
         jsr match_kw
+        bcs @go
+        jsr KSTMT               ; the kernel's statements (files)
         bcc @assign
-        jmp (PTR3)
+@go:    jmp (PTR3)
 @assign:
         jmp assignment
 
@@ -876,12 +867,8 @@ st_for: jsr var_index           ; X = the control variable
         sta PTR2+1
         jsr match_kw
         bcs @step
-        lda #1
-        sta ACC
-        lda #0
-        sta ACC+1
-        sta ACC+2
-        sta ACC+3
+        lda #1                  ; no STEP: 1
+        jsr set_acc_a           ; (Z set)
         beq @gotstep
 @step:  jsr expr
 @gotstep:
@@ -2086,8 +2073,10 @@ primary:
         lda #>functions
         sta PTR2+1
         jsr match_kw
+        bcs @go
+        jsr KFN                 ; the kernel's functions (files)
         bcc @var
-        jmp (PTR3)
+@go:    jmp (PTR3)
 @var:   jsr var_index
         bcc @array
         jmp fetch_var
@@ -2294,9 +2283,12 @@ fn_count:
         jmp set_acc_a
 
 fn_top: lda TOPV
-        sta ACC
-        lda TOPV+1
-        sta ACC+1
+        ldx TOPV+1
+        ; fall into acc_ax
+
+; acc_ax: ACC = X * 256 + A.
+acc_ax: sta ACC
+        stx ACC+1
         lda #0
         sta ACC+2
         sta ACC+3

@@ -19,6 +19,7 @@ FSNUM       = $DC               ; a number read from a * command, 2 bytes
 FSTMP       = $EA               ; scratch
 FSQ         = $EB               ; bit 7: the name being read is in quotes
 FSBRK       = $F0               ; a BRK and the card's error number, run to raise the error
+FSH         = $F2               ; the handle a BASIC file statement works on
 
 FS_CMD      = $BC00             ; write: run a command; read: STATUS (0 = done, else the error)
 FS_STATUS   = $BC00
@@ -492,21 +493,14 @@ read_hex:
 
 ; --- BASIC's SAVE and LOAD (the statement table points at KSAVE and KLOAD) ---------------------
 
-; basic_name: FSBLK+0 = the address of the name in BASIC's text ("NAME" or NAME); the text
-; pointer moves past it.
+; basic_name: FSBLK+0 = the address of the name BASIC's text gives next, a "literal" or
+; $address (ATAP ch. 20: <STRING right>); the text pointer moves past it.
 basic_name:
-        clc
-        lda TXTPTR
-        adc TXTOFF
-        sta FSP
-        lda TXTPTR+1
-        adc #0
-        sta FSP+1
-        jsr star_name
-        tya
-        clc
-        adc TXTOFF
-        sta TXTOFF
+        jsr B_STRING
+        lda PTR2
+        sta FSBLK
+        lda PTR2+1
+        sta FSBLK+1
         rts
 
 ; SAVE "name": the program, from the start of the text up to TOP; it reloads there and its
@@ -544,3 +538,189 @@ st_load:
         jsr OSLOAD
         jsr B_SETTOP
         jmp B_PROMPT
+
+; --- BASIC's file statements and functions ("Atomic Theory and Practice" ch. 20) -----------------
+; BASIC looks here (KSTMT, KFN) for a statement or function its own tables do not name.  Handles
+; are <FACTOR>s; names <STRING right>s, as in BASIC's SAVE and LOAD.
+
+file_statement:
+        lda #<file_statements
+        ldx #>file_statements
+        bne file_match
+file_function:
+        lda #<file_functions
+        ldx #>file_functions
+file_match:
+        sta PTR2
+        stx PTR2+1
+        jmp B_MATCH             ; C set and PTR3 = the routine when one is named
+
+file_statements:
+        .text "BPU", 'T'+$80
+        .word st_bput
+        .text "PU", 'T'+$80
+        .word st_put
+        .text "SHU", 'T'+$80
+        .word st_shut
+        .text "SPU", 'T'+$80
+        .word st_sput
+        .text "SGE", 'T'+$80
+        .word st_sget
+        .text "PT", 'R'+$80
+        .word st_ptr
+        .byte 0
+
+file_functions:
+        .text "BGE", 'T'+$80
+        .word fn_bget
+        .text "GE", 'T'+$80
+        .word fn_get
+        .text "FI", 'N'+$80
+        .word fn_fin
+        .text "FOU", 'T'+$80
+        .word fn_fout
+        .text "PT", 'R'+$80
+        .word fn_ptr
+        .text "EX", 'T'+$80
+        .word fn_ext
+        .byte 0
+
+; handle_then: FSH = the handle (a factor), then character A must follow.
+handle_then:
+        pha
+        jsr B_FACTOR
+        lda ACC
+        sta FSH
+        pla
+        jmp B_EXPECT
+
+; BPUT handle,expression: the low byte of the expression to the file.
+st_bput:
+        lda #','
+        jsr handle_then
+        jsr B_EXPR
+        lda ACC
+        ldy FSH
+        jsr OSBPUT
+        jmp B_STMT_END
+
+; PUT handle,expression: the four bytes of the expression, low byte first.
+st_put: lda #','
+        jsr handle_then
+        jsr B_EXPR
+        ldx #0
+@byte:  lda ACC,x
+        ldy FSH
+        jsr OSBPUT              ; keeps X
+        inx
+        cpx #4
+        bne @byte
+        jmp B_STMT_END
+
+; SHUT handle: close the file (SHUT 0: every file).
+st_shut:
+        jsr B_FACTOR
+        ldy ACC
+        jsr OSSHUT
+        jmp B_STMT_END
+
+; SPUT handle,string: the string's characters, then CR.
+st_sput:
+        lda #','
+        jsr handle_then
+        jsr B_STRING            ; PTR2 = the string, TMP3 = the character that ends it
+@char:  ldy #0
+        lda (PTR2),y
+        cmp TMP3
+        beq @end
+        ldy FSH
+        jsr OSBPUT
+        inc PTR2
+        bne @char
+        inc PTR2+1
+        bne @char
+@end:   lda #13
+        ldy FSH
+        jsr OSBPUT
+        jmp B_STMT_END
+
+; SGET handle,address: a string from the file, up to and including its CR, stored at the
+; address (the end of the file ends it too).
+st_sget:
+        lda #','
+        jsr handle_then
+        jsr B_EXPR
+@char:  ldy FSH
+        jsr OSBGET
+        bcc @store
+        lda #13                 ; the end of the file
+@store: ldy #0
+        sta (ACC),y
+        cmp #13
+        beq @done
+        inc ACC
+        bne @char
+        inc ACC+1
+        bne @char
+@done:  jmp B_STMT_END
+
+; PTR handle=expression: move the file's sequential pointer.
+st_ptr: lda #'='
+        jsr handle_then
+        jsr B_EXPR
+        ldx #ACC
+        lda #0
+        ldy FSH
+        jsr OSSTAR
+        jmp B_STMT_END
+
+; BGET handle: the next byte of the file (0 past its end).
+fn_bget:
+        jsr B_FACTOR
+        ldy ACC
+        jsr OSBGET
+        sta ACC
+        lda #0
+        sta ACC+1
+        sta ACC+2
+        sta ACC+3
+        rts
+
+; GET handle: the next four bytes of the file as a number, low byte first.
+fn_get: jsr B_FACTOR
+        ldy ACC
+        ldx #0
+@byte:  jsr OSBGET              ; keeps X and Y
+        sta ACC,x
+        inx
+        cpx #4
+        bne @byte
+        rts
+
+; FIN string / FOUT string: open the file for input / output; the handle (0: not found).
+fn_fin: sec
+        .byte $24               ; BIT zp: skips the CLC
+fn_fout:
+        clc
+        php
+        jsr B_STRING
+        plp
+        ldx #PTR2
+        jsr OSFIND
+        ldy #0
+        sty ACC+1
+        sty ACC+2
+        sty ACC+3
+        sta ACC
+        rts
+
+; PTR handle / EXT handle: the file's sequential pointer / its length.
+fn_ptr: lda #0
+        .byte $2C               ; BIT abs: skips the LDA #1
+fn_ext: lda #1
+        pha
+        jsr B_FACTOR
+        ldy ACC
+        pla
+        ldx #ACC
+        jmp OSRDAR

@@ -20,6 +20,8 @@
         jmp room
         jmp st_save
         jmp st_load
+        jmp file_statement
+        jmp file_function
 
 ; ---------------------------------------------------------------------------------------------
 ; Reset: BREAK and power-on
