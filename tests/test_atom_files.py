@@ -299,3 +299,35 @@ def test_without_the_card_star_commands_are_com_errors_and_file_calls_do_nothing
     assert m.memory[lodv] == 0x60                   # the file vectors hold an RTS
     for vector in range(0x20C, 0x21C, 2):
         assert m.memory.word(vector) == lodv
+
+
+# --- BASIC's file statements and functions ---------------------------------------------------------
+
+STREAM_PROGRAM = [
+    '10 A=FOUT"NUMS"',
+    '20 FOR I=1 TO 5;BPUT A,I*10;NEXT I',
+    '30 PUT A,123456789',
+    '40 SPUT A,"HELLO"',
+    '50 SHUT A',
+    '60 B=FIN"NUMS"',
+    '70 PRINT EXT B',
+    '80 FOR I=1 TO 5;PRINT BGET B;NEXT I',
+    '90 PRINT GET B',
+    '100 DIM S 20;SGET B,S;PRINT $S',
+    '110 PRINT PTR B;PTR B=2;PRINT BGET B,PTR B',
+    '120 SHUT B',
+    '130 PRINT FIN"NONE"',
+]
+
+
+def test_basic_file_statements_and_functions(tmp_path):
+    m = boot(tmp_path)
+    for line in STREAM_PROGRAM:
+        type_and_wait(m, line + "\n", 0.02)
+    clear(m)
+    out = command(m, "RUN")
+    assert (tmp_path / "NUMS").read_bytes() == bytes([10, 20, 30, 40, 50]) + \
+        (123456789).to_bytes(4, "little") + b"HELLO\r"
+    # (a PRINT ended by ';' keeps the line: the Atom's rule)
+    assert out == ["      15", "      10      20      30      40", "      50123456789", "HELLO",
+                   "      15      30       3", "       0"]
