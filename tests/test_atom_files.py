@@ -230,6 +230,7 @@ def test_load_of_a_missing_file_is_file_not_found(tmp_path):
     assert command(m, '*RUN "NOPE"') == ["File not found", "ERROR 214"]
     assert command(m, '*DELETE "NOPE"') == ["File not found", "ERROR 214"]
     assert command(m, "LIST") == ['10 PRINT "KEEP"']           # the program is still there
+    assert command(m, 'PRINT "AB";LOAD "NOPE"') == ["AB", "File not found", "ERROR 214"]
     assert host_files(tmp_path) == before
 
 

@@ -87,6 +87,8 @@ fs_error:
         jsr OSWRCH
         jmp @text
 @raise: jsr OSCRLF
+        lda #0
+        sta COUNTV              ; BASIC's report follows on this new line
         jmp FSBRK
 
 ; fs_name_at_x: the name whose address is at 0,X/1,X goes to the card.
