@@ -50,6 +50,7 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp match_kw            ; B_MATCH (the kernel's keyword tables)
         jmp string_source       ; B_STRING (file names)
         jmp factor              ; B_FACTOR (file handles)
+        jmp set_acc_a           ; B_SETACC
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE

@@ -681,12 +681,7 @@ fn_bget:
         jsr B_FACTOR
         ldy ACC
         jsr OSBGET
-        sta ACC
-        lda #0
-        sta ACC+1
-        sta ACC+2
-        sta ACC+3
-        rts
+        jmp B_SETACC
 
 ; GET handle: the next four bytes of the file as a number, low byte first.
 fn_get: jsr B_FACTOR
@@ -709,12 +704,7 @@ fn_fout:
         plp
         ldx #PTR2
         jsr OSFIND
-        ldy #0
-        sty ACC+1
-        sty ACC+2
-        sty ACC+3
-        sta ACC
-        rts
+        jmp B_SETACC
 
 ; PTR handle / EXT handle: the file's sequential pointer / its length.
 fn_ptr: lda #0
