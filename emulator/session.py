@@ -178,7 +178,12 @@ class Machine:
         """Write out what the machine has written to files it left open on the host filing card."""
         card = getattr(self.hardware, "filing_card", None)
         if card is not None:
-            card.close_all()
+            from emulator.chips.hostfs import CardError
+
+            try:
+                card.close_all()
+            except CardError as e:
+                raise UserError(f"writing the files the machine left open: {e.message}") from None
 
     def _run_to(self, cycle):
         reason = self.hardware.run_until(cycle)

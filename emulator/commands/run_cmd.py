@@ -209,6 +209,7 @@ def main(args):
         if machine_name != "bbc":
             raise UserError("--links is a BBC Micro option")
         options["links"] = parse_number(args.links, "--links")
+    options.update(filing_options(args, machine_name, default_files="."))
     script = [(kind, decode_typing(text) if kind == "type" else text) for kind, text in _script(args)]
     texts = [text for kind, text in script if kind == "type"]
     key_gap_ms = _key_gap(args.key_gap) if getattr(args, "key_gap", None) is not None else None
@@ -241,7 +242,10 @@ def main(args):
             machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
         from emulator.frontend.window import NoDisplay
         try:
-            return window(machine, args)
+            try:
+                return window(machine, args)
+            finally:
+                machine.close_files()
         except NoDisplay as e:
             if not args.fallback_headless:
                 raise
@@ -256,6 +260,7 @@ def main(args):
     except Timeout as e:
         print(f"acorn run: {e}", file=sys.stderr)
         status = EXIT_TIMEOUT
+    machine.close_files()
     if args.print_screen:
         rows = machine.screen.text()
         while rows and not rows[-1]:
@@ -265,6 +270,33 @@ def main(args):
     if args.screenshot:
         machine.screenshot(args.screenshot)
     return status
+
+
+def filing_options(args, machine_name, default_files=None):
+    """Machine options for the host filing card: --files DIR (or --no-files) and the BBC's
+    --disc1/--disc2/--disc3 images (read only)."""
+    options = {}
+    files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
+    discs = {n: getattr(args, f"disc{n}") for n in (1, 2, 3) if getattr(args, f"disc{n}", None)}
+    if discs and machine_name != "bbc":
+        raise UserError("--disc1/--disc2/--disc3 are BBC Micro options")
+    if discs and files is None:
+        raise UserError("--disc1/--disc2/--disc3 need the host filing card (drop --no-files)")
+    if files is not None:
+        options["files"] = files
+    if discs:
+        options["discs"] = discs
+    return options
+
+
+def add_filing_arguments(p, default_text):
+    group = p.add_argument_group("host filing card (docs/hostfs.md)")
+    group.add_argument("--files", metavar="DIR",
+                       help=f"serve this host directory as the machine's filing system ({default_text})")
+    group.add_argument("--no-files", action="store_true", help="fit no host filing card")
+    for n in (1, 2, 3):
+        group.add_argument(f"--disc{n}", metavar="FILE.ssd",
+                           help=f"a DFS disc image as read-only drive {n} (BBC)")
 
 
 def _key_gap(text):
@@ -338,6 +370,7 @@ def add_parser(sub):
     p.add_argument("--ram", choices=["standard", "expanded"],
                    help="Atom RAM: standard (#0000-#03FF, #2800-#3BFF) or expanded (#0000-#7FFF)")
     p.add_argument("--via", action="store_true", help="fit the Atom's optional 6522 VIA at #B800")
+    add_filing_arguments(p, "default: the current directory")
     p.add_argument("--links", metavar="BYTE",
                    help="BBC start-up option links, the byte OSBYTE 255 reads (a set bit is a made "
                         "link): bits 0-2 the screen MODE (0 = MODE 7, else 7 - value), bit 3 reverses "

@@ -20,6 +20,7 @@
         .include "osbyte.s"
         .include "osword.s"
         .include "oscli.s"
+        .include "fs.s"
         .include "sound.s"
         .include "tables.s"
 

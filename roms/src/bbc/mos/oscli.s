@@ -19,6 +19,8 @@ cli_default:
         cmp #'|'                    ; a comment
         beq @nothing
         sty zp_t3                   ; where the command's name starts
+        cmp #'.'                    ; *. is the filing system's (*CAT)
+        beq @unknown
         ldx #0                      ; try each command of the table
 @command:
         ldy zp_t3

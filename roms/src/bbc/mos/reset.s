@@ -72,6 +72,7 @@ reset_entry:
         sta $0200,x
         dex
         bpl @vec
+        jsr fs_init                 ; the host filing card's vectors, when it is fitted (fs.s)
         lda #0
         sta escape_flag
         sta vdu_status
