@@ -545,17 +545,39 @@ st_load:
 ; BASIC looks here (KSTMT, KFN) for a statement or function its own tables do not name.  Handles
 ; are <FACTOR>s; names <STRING right>s, as in BASIC's SAVE and LOAD.
 
+; A word whose first letter starts no file keyword is turned away at once (speed: BASIC asks
+; here for every assignment and every variable in an expression).
 file_statement:
-        lda #<file_statements
-        ldx #>file_statements
-        bne file_match
+        ldx #0
+        .byte $2C               ; BIT abs: skips the LDX #2
 file_function:
-        lda #<file_functions
-        ldx #>file_functions
-file_match:
+        ldx #2
+        ldy TXTOFF              ; BASIC's search has skipped the spaces
+        lda (TXTPTR),y
+        sec
+        sbc #'A'
+        cmp #26
+        bcs @none
+        tay
+        lda file_letters,y
+        and file_kinds,x
+        beq @none
+        lda file_tables,x
         sta PTR2
-        stx PTR2+1
+        lda file_tables+1,x
+        sta PTR2+1
         jmp B_MATCH             ; C set and PTR3 = the routine when one is named
+@none:  clc
+        rts
+
+file_tables:
+        .word file_statements, file_functions
+file_kinds:
+        .byte 1, 0, 2           ; the bit of file_letters for statements (X = 0), functions (2)
+; for each letter A-Z: bit 0, a file statement starts with it; bit 1, a file function
+file_letters:
+        .byte 0, 3, 0, 0, 2, 2, 2, 0, 0, 0, 0, 0, 0     ; A-M: B (BPUT, BGET), E, F, G
+        .byte 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0     ; N-Z: P (PUT, PTR; PTR), S
 
 file_statements:
         .text "BPU", 'T'+$80
