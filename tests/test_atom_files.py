@@ -261,24 +261,23 @@ def test_read_only_and_full_directories_keep_the_old_file(tmp_path, monkeypatch)
     monkeypatch.undo()
     assert host_files(tmp_path) == before
 
-    real_fdopen = os.fdopen
+    def full(fd, mode):                 # a disc with no room: writing the file fails
+        os.close(fd)
+        raise OSError(28, "No space left on device")
 
-    class Full:                         # a disc with no room: every write fails
-        def __init__(self, f):
-            self.f = f
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *a):
-            self.f.close()
-
-        def write(self, data):
-            raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(hostfs.os, "fdopen", lambda fd, mode: Full(real_fdopen(fd, mode)))
+    monkeypatch.setattr(hostfs.os, "fdopen", full)
     assert command(m, '*SAVE "OLD" 2900 2A00') == ["Disc full", "ERROR 198"]
     monkeypatch.undo()
+    assert host_files(tmp_path) == before
+
+
+def test_locked_file_is_neither_saved_over_nor_deleted(tmp_path):
+    (tmp_path / "LOCKED").write_bytes(b"keep")
+    (tmp_path / "LOCKED.inf").write_text("LOCKED 00002900 00002900 000004 L\n")
+    m = boot(tmp_path)
+    before = host_files(tmp_path)
+    assert command(m, 'SAVE "LOCKED"') == ["File locked", "ERROR 195"]
+    assert command(m, '*DELETE "LOCKED"') == ["File locked", "ERROR 195"]
     assert host_files(tmp_path) == before
 
 
