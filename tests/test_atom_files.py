@@ -122,6 +122,9 @@ def test_star_save_load_cat_and_run_machine_code(tmp_path):
     m.memory[0x3000:end] = bytes(end - 0x3000)
     assert command(m, '*RUN "MC"') == ["RAN OK"]
 
+    command(m, '*SAVE "EMPTY" 3000 2000')         # an end below the start: no bytes
+    assert (tmp_path / "EMPTY").read_bytes() == b""
+    command(m, '*DELETE "EMPTY"')
     command(m, '*DELETE "MC2"')
     assert sorted(os.listdir(tmp_path)) == ["MC", "MC.inf"]
 

@@ -207,13 +207,12 @@ fs_save:
         lda $01,x
         sta FSPTR+1
         ldy #0
-@byte:  lda FSPTR
+@byte:  lda FSPTR               ; up to the end (nothing when it is not above the start)
         cmp $02,x
-        bne @put
         lda FSPTR+1
-        cmp $03,x
-        beq @run
-@put:   lda (FSPTR),y
+        sbc $03,x
+        bcs @run
+        lda (FSPTR),y
         sta FS_DATA
         inc FSPTR
         bne @byte
@@ -310,7 +309,8 @@ fs_rdar:
 ; fs_cli: COMVEC with the card fitted.  The command word at #100 (after spaces and '*') is
 ; looked up in fs_commands; anything else is COM? as before.  Each command finds its
 ; arguments at (FSP).
-fs_cli: ldy #0
+fs_cli: cld                     ; (OSCLI leaves binary mode, ATAP 25.1)
+        ldy #0
 @skip:  lda INBUF,y
         cmp #' '
         beq @next
