@@ -46,6 +46,11 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp stmt_end            ; B_STMT_END
         jmp print_plain         ; B_PRINTNUM
         jmp prompt              ; B_PROMPT
+        jmp set_top             ; B_SETTOP (the kernel's LOAD)
+        jmp match_kw            ; B_MATCH (the kernel's keyword tables)
+        jmp string_source       ; B_STRING (file names)
+        jmp factor              ; B_FACTOR (file handles)
+        jmp set_acc_a           ; B_SETACC
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE
@@ -120,11 +125,7 @@ brk_handler:
 @msg:   ldx #error_text-messages
         jsr print_message
         lda ERRNUM
-        sta ACC
-        lda #0
-        sta ACC+1
-        sta ACC+2
-        sta ACC+3
+        jsr set_acc_a
         jsr print_plain
         lda CURLINE
         ora CURLINE+1
@@ -151,13 +152,8 @@ print_message:
 
 line_to_acc:
         lda CURLINE
-        sta ACC
-        lda CURLINE+1
-        sta ACC+1
-        lda #0
-        sta ACC+2
-        sta ACC+3
-        rts
+        ldx CURLINE+1
+        jmp acc_ax
 
 ; ---------------------------------------------------------------------------------------------
 ; Output with COUNT kept
@@ -395,18 +391,8 @@ set_top:
 @line:  ldy #0
         lda (PTR1),y
         bmi @end
-        ldy #2
-@skip:  lda (PTR1),y
-        iny
-        cmp #13
-        bne @skip
-        tya
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @line
-        inc PTR1+1
-        bne @line
+        jsr line_after
+        jmp @line
 @end:   sec
         lda PTR1
         adc #0
@@ -440,7 +426,12 @@ find_line:
         rts
 @after: clc
         rts
-@next:  ldy #2
+@next:  jsr line_after
+        jmp @line
+
+; line_after: PTR1 = the line after the one at PTR1.
+line_after:
+        ldy #2
 @skip:  lda (PTR1),y
         iny
         cmp #13
@@ -449,9 +440,9 @@ find_line:
         clc
         adc PTR1
         sta PTR1
-        bcc @line
+        bcc @done
         inc PTR1+1
-        bne @line
+@done:  rts
 
 ; ---------------------------------------------------------------------------------------------
 ; Statements
@@ -493,8 +484,10 @@ exec_stmt:
         adc #0
         sta PTR2+1
         jsr match_kw
+        bcs @go
+        jsr KSTMT               ; the kernel's statements (files)
         bcc @assign
-        jmp (PTR3)
+@go:    jmp (PTR3)
 @assign:
         jmp assignment
 
@@ -579,6 +572,8 @@ stmt_l:
         .word st_link
         .text "LE", 'T'+$80
         .word assignment
+        .text "LOA", 'D'+$80
+        .word KLOAD
 stmt_m:
         .text "MOV", 'E'+$80
         .word KMOVE
@@ -602,6 +597,9 @@ stmt_r:
         .word st_run
         .text "RE", 'M'+$80
         .word st_rem
+stmt_s:
+        .text "SAV", 'E'+$80
+        .word KSAVE
 stmt_u:
         .text "UNTI", 'L'+$80
         .word st_until
@@ -618,7 +616,7 @@ stmt_index:
         .byte stmt_e-statements, stmt_f-statements, stmt_g-statements, stmt_none-statements
         .byte stmt_i-statements, stmt_none-statements, stmt_none-statements, stmt_l-statements
         .byte stmt_m-statements, stmt_n-statements, stmt_o-statements, stmt_p-statements
-        .byte stmt_none-statements, stmt_r-statements, stmt_none-statements, stmt_none-statements
+        .byte stmt_none-statements, stmt_r-statements, stmt_s-statements, stmt_none-statements
         .byte stmt_u-statements, stmt_none-statements, stmt_w-statements, stmt_none-statements
         .byte stmt_none-statements, stmt_none-statements
 
@@ -870,12 +868,8 @@ st_for: jsr var_index           ; X = the control variable
         sta PTR2+1
         jsr match_kw
         bcs @step
-        lda #1
-        sta ACC
-        lda #0
-        sta ACC+1
-        sta ACC+2
-        sta ACC+3
+        lda #1                  ; no STEP: 1
+        jsr set_acc_a           ; (Z set)
         beq @gotstep
 @step:  jsr expr
 @gotstep:
@@ -2080,8 +2074,10 @@ primary:
         lda #>functions
         sta PTR2+1
         jsr match_kw
+        bcs @go
+        jsr KFN                 ; the kernel's functions (files)
         bcc @var
-        jmp (PTR3)
+@go:    jmp (PTR3)
 @var:   jsr var_index
         bcc @array
         jmp fetch_var
@@ -2288,9 +2284,12 @@ fn_count:
         jmp set_acc_a
 
 fn_top: lda TOPV
-        sta ACC
-        lda TOPV+1
-        sta ACC+1
+        ldx TOPV+1
+        ; fall into acc_ax
+
+; acc_ax: ACC = X * 256 + A.
+acc_ax: sta ACC
+        stx ACC+1
         lda #0
         sta ACC+2
         sta ACC+3

@@ -18,6 +18,10 @@
         jmp st_wait
         jmp st_list
         jmp room
+        jmp st_save
+        jmp st_load
+        jmp file_statement
+        jmp file_function
 
 ; ---------------------------------------------------------------------------------------------
 ; Reset: BREAK and power-on
@@ -36,6 +40,7 @@ reset:  sei
         sta NMIV,x
         dex
         bpl @vec
+        jsr fs_install          ; the host filing card, when fitted, takes the file vectors
         lda #$80
         sta CURMASK
         sta PAGEMODE            ; page mode off
@@ -621,6 +626,7 @@ readline:
 .include "asm.s"
 .include "graphics.s"
 .include "list.s"
+.include "files.s"
 
 ; ---------------------------------------------------------------------------------------------
 ; The documented entry points ("Atomic Theory and Practice" 25.1), each where programs call it.
