@@ -307,8 +307,8 @@ def _run_script(machine, script, max_seconds, key_gap_ms=None):
 def add_parser(sub):
     p = sub.add_parser("run", help="run a machine (headless or in a window)")
     p.add_argument("file", nargs="?", metavar="FILE",
-                   help="a BASIC listing to type in and RUN, or a 6502 program (.s) to assemble, "
-                        "load and start")
+                   help="a BASIC listing to type in and RUN, a tokenised BBC BASIC program to load "
+                        "at PAGE (BREAK, OLD) and RUN, or a 6502 program (.s) to assemble, load and start")
     p.add_argument("--machine", default=None,
                    help="atom or bbc (default: a listing's dialect, else atom)")
     p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")

@@ -1,4 +1,7 @@
-"""BBC BASIC II's keyword tokens, for showing a stored program line as it was typed.
+"""BBC BASIC II's keyword tokens: the one table of the project, for showing a stored program line
+as it was typed (the debugger's BASIC view) and for tokenising and listing program files
+(emulator/basic/bbc_tokeniser.py): each token's keyword, its tokeniser flags, and the order BASIC
+tries the keywords in.
 
 The token values are BBC BASIC's documented ones (J. G. Harston, "BBC BASIC Tokens",
 mdfs.net/Docs/Comp/BBCBasic/Tokens; R. T. Russell's BBC BASIC manual, appendix "Tokeniser", which
