@@ -30,6 +30,7 @@ program; detokenising it gives the padded form.  Characters are the machine's by
 typed, since anywhere else such a byte is a token.
 """
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from emulator.debug.bbc_tokens import (
     CONDITIONAL, LINE_NUMBER, LINE_NUMBERS, MATCH_ORDER, MIDDLE, NAME, PSEUDO, REST_OF_LINE, START,
@@ -175,7 +176,8 @@ def split_numbered_line(line):
 
 def tokenise_program(text):
     """The tokenised program (bytes, from the leading &0D to the &FF end marker) of a listing.
-    Blank lines are skipped; every other line needs a line number, in increasing order."""
+    Blank lines are skipped; every other line needs a line number, in increasing order, and text
+    after it (a line number alone deletes a line when typed)."""
     out = bytearray([CR])
     previous = None
     for row, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
@@ -187,6 +189,9 @@ def tokenise_program(text):
         if number > MAX_LINE_NUMBER:
             raise ProgramError(str(row), f"line number {number} is out of range "
                                          f"(0 to {MAX_LINE_NUMBER})")
+        if not body.strip(" "):
+            raise ProgramError(str(row), f"line {number} has no text (typed in, it would delete "
+                                         f"line {number}, not store it)")
         if previous is not None and number <= previous:
             raise ProgramError(str(row), f"line {number} comes after line {previous} "
                                          f"(a program's lines are in increasing order)")
@@ -260,11 +265,29 @@ def detokenise_line(line):
     return f"{line.number:{LIST_WIDTH}d}{text}"
 
 
+class Detokenised(NamedTuple):
+    text: str           # the listing
+    extra: int          # bytes after the end marker, left out
+    changed: tuple      # numbers of the lines whose listing tokenises to other bytes
+
+
 def detokenise_program(data):
-    """(listing text, bytes after the end marker) of a tokenised program."""
+    """The listing of a tokenised program (Detokenised).  A line can list as text that tokenises
+    differently: an abbreviation can store a conditional keyword right before a letter (E.X is
+    ENDPROC then X, listed ENDPROCX, which typed again is a name), as on the real machine; such
+    lines are named in `changed`."""
     lines, end = parse_program(data)
-    text = "".join(detokenise_line(line) + "\n" for line in lines)
-    return text, len(data) - end
+    listed, changed = [], []
+    for line in lines:
+        text = detokenise_line(line)
+        try:
+            same = tokenise_line(text[LIST_WIDTH:]) == line.text
+        except ProgramError:
+            same = False
+        if not same:
+            changed.append(line.number)
+        listed.append(text + "\n")
+    return Detokenised("".join(listed), len(data) - end, tuple(changed))
 
 
 def looks_tokenised(raw):

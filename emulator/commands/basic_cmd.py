@@ -54,12 +54,17 @@ def detokenize(args):
     _check_output(args.file, args.output)
     raw = _read(args.file)
     try:
-        text, extra = detokenise_program(raw)
+        listing = detokenise_program(raw)
     except ProgramError as e:
         raise UserError(f"{args.file}: {e}") from None
-    write_atomically(args.output, text)
-    if extra:
-        print(f"acorn basic: {args.file}: {extra} bytes after the end marker were left out",
+    write_atomically(args.output, listing.text)
+    if listing.extra:
+        print(f"acorn basic: {args.file}: {listing.extra} bytes after the end marker were left out",
+              file=sys.stderr)
+    if listing.changed:
+        numbers = ", ".join(map(str, listing.changed))
+        print(f"acorn basic: {args.file}: line(s) {numbers} list as text that tokenises differently "
+              f"(a keyword stored by an abbreviation right before a letter, as E.X stores ENDPROC X)",
               file=sys.stderr)
     return 0
 
