@@ -406,3 +406,11 @@ def test_acorn_run_bad_tokenised_files(tmp_path, capsys, content, machine, words
     path.write_bytes(content)
     code, out, err = acorn(capsys, "run", str(path), "--headless", "--machine", machine)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_cli_names_lines_that_list_differently(tmp_path, capsys):
+    source, output = tmp_path / "P", tmp_path / "p.bas"
+    source.write_bytes(tokenise_program("10 PRINT\n20 E.X"))
+    code, _, err = acorn(capsys, "basic", "detokenize", str(source), "-o", str(output))
+    assert code == 0 and err.count("\n") == 1 and "line(s) 20 list as text that tokenises differently" in err
+    assert output.read_text() == "   10 PRINT\n   20 ENDPROCX\n"
