@@ -40,6 +40,9 @@ def build_parser():
     from emulator.commands.debug_cmd import add_parser as add_debug_parser
     add_debug_parser(sub)
 
+    from emulator.commands.basic_cmd import add_parser as add_basic_parser
+    add_basic_parser(sub)
+
     p = sub.add_parser("asm", help="assemble 6502 source")
     p.add_argument("source")
     p.add_argument("-o", "--output", required=True)

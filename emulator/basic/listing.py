@@ -8,6 +8,12 @@ Everything that could stop a listing going in whole is checked before the first 
 a line the machine's line input would not take (longer than its input buffer), a character its
 keyboard cannot make, a line without a line number (it would be obeyed at once, not stored).
 
+A tokenised BBC BASIC program (the bytes SAVE writes: emulator/basic/bbc_tokeniser.py) goes in the
+way a person loads one with *LOAD: its bytes are put in RAM at PAGE (a quick-load, as a filing
+system would put them there; the firmware is not intercepted), BREAK is pressed and OLD typed, so
+BASIC itself takes the program back and finds its end (TOP), the documented way to recover a
+program after BREAK.  The Atom's BASIC keeps programs as text, so only listings go into an Atom.
+
 Line input on the two machines:
   * Atom: the kernel reads the keyboard only while it waits for a key (no keyboard buffer), and
     BASIC is deaf while it stores a line.  So after each RETURN we run until the prompt is back
@@ -64,6 +70,14 @@ class Listing:
     lines: tuple          # (source line number, text) of each program line, blank lines dropped
 
 
+@dataclass(frozen=True)
+class TokenisedProgram:
+    path: str
+    data: bytes           # the whole file, as *LOAD puts it at PAGE
+    length: int           # the program's bytes, from its first &0D to the &FF end marker
+    machine: str = "bbc"
+
+
 def _score(text, marks):
     return sum(weight for pattern, weight in marks for line in text.splitlines()
                if re.search(pattern, line))
@@ -115,6 +129,32 @@ def read_listing(path, machine=None):
     if machine not in INPUT_LIMIT:
         raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
     return Listing(str(path), machine, tuple(check_lines(text, machine, path)))
+
+
+def read_program(path, machine=None):
+    """A Listing, or a TokenisedProgram when the file is a tokenised BBC BASIC program (it starts
+    with &0D and is a whole chain of lines ending with the end marker).  UserError (exit 2) naming
+    the file and the offset of a tokenised program that is broken."""
+    from emulator.basic.bbc_tokeniser import ProgramError, parse_program
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise UserError(f"{path}: cannot read the listing ({e.strerror or e})") from None
+    if raw[:1] != b"\r":
+        return read_listing(path, machine)
+    try:
+        _, length = parse_program(raw)
+    except ProgramError as e:
+        try:
+            raw.decode("utf-8")                # a text listing that starts with a blank line
+        except UnicodeDecodeError:
+            raise UserError(f"{path}: not a tokenised BBC BASIC program: {e}") from None
+        return read_listing(path, machine)
+    if machine not in (None, "bbc"):
+        raise UserError(f"{path}: a tokenised BBC BASIC program runs on the BBC Micro, not the "
+                        f"{machine} (the Atom keeps its programs as text)")
+    return TokenisedProgram(str(path), raw, length)
 
 
 def check_lines(text, machine, path="<listing>"):
@@ -185,3 +225,65 @@ def type_listing(machine, listing, run=True):
         machine.run_until_typed(max_seconds=LINE_SECONDS)
         typed += 4
     return typed
+
+
+# --- loading a tokenised program --------------------------------------------------------------
+
+# BBC BASIC's documented zero page (M. Plumbley, "BASIC ROM User Guide", appendix G; our BASIC
+# keeps the same: roms/src/bbc/basic/zp.inc): PAGE DIV 256, HIMEM and TOP.
+PAGE_HIGH, HIMEM_WORD, TOP_WORD = 0x18, 0x06, 0x12
+RESET_SECONDS = 1.0                  # BREAK: long enough for a MOS to reset and clear the screen
+
+
+def _wait_for_reset(machine, before):
+    """Run until the screen is no longer `before` (the MOS clears it as it resets), or for
+    RESET_SECONDS: the screen a reset draws can end up the same as it was."""
+    step = max(1, round(PROMPT_STEP_SECONDS * machine.hardware.clock_hz))
+    deadline = machine.cycles + round(RESET_SECONDS * machine.hardware.clock_hz)
+    while machine.screen.text() == before and machine.cycles < deadline:
+        machine.run_cycles(step)
+
+
+def load_tokenised(machine, program, run=True):
+    """Put `program` (a TokenisedProgram) at PAGE as *LOAD would, press BREAK and type OLD, check
+    that BASIC holds it whole (the bytes at PAGE, TOP just past the end marker), then RUN."""
+    if machine.name != "bbc":
+        raise UserError(f"{program.path}: a tokenised BBC BASIC program runs on the BBC Micro")
+    timing = PASTE_TIMING[machine.name]
+    wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
+    memory = machine.memory
+    page, himem = memory[PAGE_HIGH] << 8, memory.word(HIMEM_WORD)
+    end = page + len(program.data)
+    if end > himem:
+        raise UserError(f"{program.path}: the file ({len(program.data)} bytes) does not fit between "
+                        f"PAGE &{page:04X} and HIMEM &{himem:04X}")
+    memory[page:end] = program.data
+    if bytes(memory[page:end]) != program.data:
+        raise UserError(f"{program.path}: &{page:04X}-&{end - 1:04X} is not all RAM")
+    before = machine.screen.text()
+    machine.break_key()
+    machine.run_until_typed(max_seconds=LINE_SECONDS)
+    _wait_for_reset(machine, before)
+    wait_for_prompt(machine, BOOT_SECONDS, f"{program.path}: BREAK")
+    machine.type("OLD\r", **timing)
+    machine.run_until_typed(max_seconds=LINE_SECONDS)
+    wait_for_prompt(machine, LINE_SECONDS, f"{program.path}: OLD")
+    held = bytes(memory[page:page + program.length])
+    if held != program.data[:program.length]:
+        at = next(i for i, (a, b) in enumerate(zip(held, program.data)) if a != b)
+        raise UserError(f"{program.path}: after BREAK and OLD, BASIC's program differs from the file "
+                        f"at &{page + at:04X} (offset &{at:04X})")
+    top = memory.word(TOP_WORD)
+    if top != page + program.length:
+        raise UserError(f"{program.path}: after OLD, BASIC's TOP is &{top:04X}, not "
+                        f"&{page + program.length:04X} just past the program's end marker")
+    if run:
+        machine.type("RUN\r", **timing)
+        machine.run_until_typed(max_seconds=LINE_SECONDS)
+
+
+def enter_program(machine, program, run=True):
+    """Type a Listing in, or load a TokenisedProgram; then RUN unless `run` is false."""
+    if isinstance(program, TokenisedProgram):
+        return load_tokenised(machine, program, run)
+    return type_listing(machine, program, run)

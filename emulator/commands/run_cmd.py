@@ -1,6 +1,7 @@
 """`acorn run [FILE]`: boot a machine, type into it, wait for text, show or save the screen.
 
-FILE is a BASIC listing (typed in through the keyboard, then RUN: emulator.basic.listing) or a 6502
+FILE is a BASIC listing (typed in through the keyboard, then RUN: emulator.basic.listing), a
+tokenised BBC BASIC program (put at PAGE, BREAK, OLD, then RUN: the same module), or a 6502
 assembly program (`.s`, `.asm`): assembled for the machine (MACHINE_BBC / MACHINE_ATOM defined 1 or
 0), its bytes put into RAM at their origin while the machine waits at its prompt (a quick-load, as
 an emulator's snapshot loader does; the firmware is not intercepted), then started from the keyboard
@@ -188,8 +189,8 @@ def _resolve_file(args):
         if machine not in START_COMMAND:
             raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
         return machine, None, _assemble_program(path, machine)
-    from emulator.basic.listing import read_listing
-    listing = read_listing(path, machine)
+    from emulator.basic.listing import read_program     # a listing, or a tokenised BBC program
+    listing = read_program(path, machine)
     return listing.machine, listing, None
 
 
@@ -229,8 +230,8 @@ def main(args):
     for text in texts:
         check_typing(machine_name, text)         # every text is checked before anything runs
     if listing is not None:
-        from emulator.basic.listing import type_listing
-        type_listing(machine, listing, run=not getattr(args, "no_run", False))   # flat out
+        from emulator.basic.listing import enter_program
+        enter_program(machine, listing, run=not getattr(args, "no_run", False))   # flat out
     elif program is not None:
         image, origin = program
         _quick_load(machine, image, origin, args.file)
@@ -338,8 +339,8 @@ def _run_script(machine, script, max_seconds, key_gap_ms=None):
 def add_parser(sub):
     p = sub.add_parser("run", help="run a machine (headless or in a window)")
     p.add_argument("file", nargs="?", metavar="FILE",
-                   help="a BASIC listing to type in and RUN, or a 6502 program (.s) to assemble, "
-                        "load and start")
+                   help="a BASIC listing to type in and RUN, a tokenised BBC BASIC program to load "
+                        "at PAGE (BREAK, OLD) and RUN, or a 6502 program (.s) to assemble, load and start")
     p.add_argument("--machine", default=None,
                    help="atom or bbc (default: a listing's dialect, else atom)")
     p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")
