@@ -308,6 +308,10 @@ TRICKY_LINES = [
     "10 IF X THEN TIME=0 ELSE PAGE=0",
     "10 REPEAT TIME=TIME+1:UNTIL TIME>9",
     "10 X=ABS-3:DIM A%(3):Y=A%(1)+FNx(2)",
+    "10 LET TIME=3",                    # LET and ERROR have the start-of-statement flag
+    "10 ON ERROR PAGE=0",
+    "10 LIST 100:AUTO 10,5:DELETE 10,20:RENUMBER 100,10",   # the line-number flag
+    "10 E.PAGE",                        # neither middle nor start flag: the state stays
 ]
 
 
@@ -329,16 +333,10 @@ def test_conformance_programs_match_our_roms_tokeniser(bbc):
         assert rom_tokenised(bbc, text) == ours, name
 
 
-# Where our ROM's tokeniser and the documented rules part (reported; the ROM is not ours to edit
-# here).  strict: once the ROM is mended, these fail and are to be moved into TRICKY_LINES.
+# Where our ROM's tokeniser and the documented rules part.  strict: once the ROM is mended, these
+# fail and are to be moved into TRICKY_LINES.
 ROM_DIFFERENCES = [
-    ("10 LET TIME=3", "LET has the start-of-statement flag: TIME= is &D1, the ROM stores &91"),
-    ("10 ON ERROR PAGE=0", "ERROR has the start-of-statement flag: PAGE= is &D0, the ROM stores &90"),
-    ("10 LIST 100", "LIST (and AUTO, DELETE, RENUMBER) have the line-number flag; the ROM keeps 100"),
     ("10 GOTO 40000", "no line is above 32767; the ROM encodes 40000 as a line number"),
-    ("10 E.PAGE", "a keyword with neither the middle nor the start flag (ENDPROC) leaves the state "
-                  "as it was; the ROM moves to the middle of a statement (seen only in lines that "
-                  "are not BASIC)"),
 ]
 
 

@@ -307,7 +307,7 @@ st_list:
         lda #$7F
         sta LNUM2+1
         jsr skipsp
-        jsr is_digit
+        jsr is_lnum
         bcc @nofrom
         jsr parse_tp_number
         lda LNUM
@@ -323,7 +323,7 @@ st_list:
         lda #$7F
         sta LNUM2+1
         jsr skipsp
-        jsr is_digit
+        jsr is_lnum
         bcc @range
         lda LNUM
         pha
@@ -512,6 +512,11 @@ st_listo:
         jmp next_stmt
 
 ; C set when A is a decimal digit
+; C set when A starts a line number: &8D (LIST, AUTO, DELETE and RENUMBER take tokenised ones) or a digit
+is_lnum:
+        cmp #$8D
+        bne is_digit
+        rts                     ; C set by the equal compare
 is_digit:
         cmp #'0'
         bcc @no
@@ -522,10 +527,14 @@ is_digit:
 @no:    clc
         rts
 
-; parse a decimal number at TP into LNUM
+; parse a line number at TP into LNUM: &8D and its 3 bytes, or decimal digits
 parse_tp_number:
         jsr skipsp
-        lda #0
+        cmp #$8D
+        bne @text
+        jsr inctp
+        jmp decode_lnum
+@text:        lda #0
         sta LNUM
         sta LNUM+1
 @l:     ldy #0
@@ -587,7 +596,7 @@ start_and_step:
         lda #0
         sta LNUM+1
         jsr skipsp
-        jsr is_digit
+        jsr is_lnum
         bcc @nostart
         jsr parse_tp_number
 @nostart:

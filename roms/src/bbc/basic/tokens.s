@@ -1,14 +1,16 @@
 ; The keyword table, the tokeniser and the detokeniser (LIST).
 ; Token values are the documented BBC BASIC II values (User Guide, "Keywords" / token table).
-; Each entry: the keyword's text, its token, our flags.  Order decides the match: a keyword that is
+; Each entry: the keyword's text, its token, its documented tokeniser flags (M. Plumbley, "BASIC ROM
+; User Guide", pp. 41-43; the same table as emulator/debug/bbc_tokens.py).  Order decides the match: a keyword that is
 ; a prefix of another comes after it; the first keyword matching an abbreviation "X." wins.
 
 K_COND  = 1                     ; not a keyword when a letter or digit follows
-K_LINE  = 2                     ; a line number may follow (GOTO 100 keeps 100 as &8D n n n)
-K_NAME  = 4                     ; a PROC/FN name follows, kept as typed
-K_REST  = 8                     ; the rest of the line is kept as typed (REM, DATA)
-K_PSEUDO = 16                   ; at the start of a statement the token is +&40 (PAGE=, TIME= ...)
-K_STMT  = 32                    ; a statement starts after it
+K_MID   = 2                     ; what follows is the middle of a statement
+K_STMT  = 4                     ; what follows is the start of a statement (THEN, ELSE, LET, ERROR)
+K_NAME  = 8                     ; a PROC/FN name follows, kept as typed
+K_LINE  = 16                    ; line numbers follow (GOTO 100 keeps 100 as &8D n n n)
+K_REST  = 32                    ; the rest of the line is kept as typed (REM, DATA)
+K_PSEUDO = 64                   ; at the start of a statement the token is +&40 (PAGE=, TIME= ...)
 
         .macro kw text, token, flags
         .text text
@@ -16,7 +18,7 @@ K_STMT  = 32                    ; a statement starts after it
         .endm
 
 kwtable:
-        kw "PRINT", $F1, 0
+        kw "PRINT", $F1, K_MID
         kw "AND", $80, 0
         kw "ABS", $94, 0
         kw "ACS", $95, 0
@@ -24,15 +26,15 @@ kwtable:
         kw "ASC", $97, 0
         kw "ASN", $98, 0
         kw "ATN", $99, 0
-        kw "AUTO", $C6, 0
+        kw "AUTO", $C6, K_LINE
         kw "BGET", $9A, K_COND
-        kw "BPUT", $D5, K_COND
-        kw "COLOUR", $FB, 0
-        kw "CALL", $D6, 0
-        kw "CHAIN", $D7, 0
+        kw "BPUT", $D5, K_COND|K_MID
+        kw "COLOUR", $FB, K_MID
+        kw "CALL", $D6, K_MID
+        kw "CHAIN", $D7, K_MID
         kw "CHR$", $BD, 0
         kw "CLEAR", $D8, K_COND
-        kw "CLOSE", $D9, K_COND
+        kw "CLOSE", $D9, K_COND|K_MID
         kw "CLG", $DA, K_COND
         kw "CLS", $DB, K_COND
         kw "COS", $9B, 0
@@ -40,103 +42,103 @@ kwtable:
         kw "DATA", $DC, K_REST
         kw "DEG", $9D, 0
         kw "DEF", $DD, 0
-        kw "DELETE", $C7, 0
+        kw "DELETE", $C7, K_LINE
         kw "DIV", $81, 0
-        kw "DIM", $DE, 0
-        kw "DRAW", $DF, 0
+        kw "DIM", $DE, K_MID
+        kw "DRAW", $DF, K_MID
         kw "ENDPROC", $E1, K_COND
         kw "END", $E0, K_COND
-        kw "ENVELOPE", $E2, 0
-        kw "ELSE", $8B, K_LINE|K_STMT
+        kw "ENVELOPE", $E2, K_MID
+        kw "ELSE", $8B, K_STMT|K_LINE
         kw "EVAL", $A0, 0
         kw "ERL", $9E, K_COND
-        kw "ERROR", $85, 0
+        kw "ERROR", $85, K_STMT
         kw "EOF", $C5, K_COND
         kw "EOR", $82, 0
         kw "ERR", $9F, K_COND
         kw "EXP", $A1, 0
         kw "EXT", $A2, K_COND
-        kw "FOR", $E3, 0
+        kw "FOR", $E3, K_MID
         kw "FALSE", $A3, K_COND
         kw "FN", $A4, K_NAME
-        kw "GOTO", $E5, K_LINE
+        kw "GOTO", $E5, K_MID|K_LINE
         kw "GET$", $BE, 0
         kw "GET", $A5, 0
-        kw "GOSUB", $E4, K_LINE
-        kw "GCOL", $E6, 0
-        kw "HIMEM", $93, K_COND|K_PSEUDO
-        kw "INPUT", $E8, 0
-        kw "IF", $E7, 0
+        kw "GOSUB", $E4, K_MID|K_LINE
+        kw "GCOL", $E6, K_MID
+        kw "HIMEM", $93, K_COND|K_MID|K_PSEUDO
+        kw "INPUT", $E8, K_MID
+        kw "IF", $E7, K_MID
         kw "INKEY$", $BF, 0
         kw "INKEY", $A6, 0
         kw "INT", $A8, 0
         kw "INSTR(", $A7, 0
-        kw "LIST", $C9, 0
+        kw "LIST", $C9, K_LINE
         kw "LINE", $86, 0
-        kw "LOAD", $C8, 0
-        kw "LOMEM", $92, K_COND|K_PSEUDO
-        kw "LOCAL", $EA, 0
+        kw "LOAD", $C8, K_MID
+        kw "LOMEM", $92, K_COND|K_MID|K_PSEUDO
+        kw "LOCAL", $EA, K_MID
         kw "LEFT$(", $C0, 0
         kw "LEN", $A9, 0
-        kw "LET", $E9, 0
+        kw "LET", $E9, K_STMT
         kw "LOG", $AB, 0
         kw "LN", $AA, 0
         kw "MID$(", $C1, 0
-        kw "MODE", $EB, 0
+        kw "MODE", $EB, K_MID
         kw "MOD", $83, 0
-        kw "MOVE", $EC, 0
-        kw "NEXT", $ED, 0
+        kw "MOVE", $EC, K_MID
+        kw "NEXT", $ED, K_MID
         kw "NEW", $CA, K_COND
         kw "NOT", $AC, 0
         kw "OLD", $CB, K_COND
-        kw "ON", $EE, 0
+        kw "ON", $EE, K_MID
         kw "OFF", $87, 0
         kw "OR", $84, 0
         kw "OPENIN", $8E, 0
         kw "OPENOUT", $AE, 0
         kw "OPENUP", $AD, 0
-        kw "OSCLI", $FF, 0
-        kw "PAGE", $90, K_COND|K_PSEUDO
-        kw "PTR", $8F, K_COND|K_PSEUDO
+        kw "OSCLI", $FF, K_MID
+        kw "PAGE", $90, K_COND|K_MID|K_PSEUDO
+        kw "PTR", $8F, K_COND|K_MID|K_PSEUDO
         kw "PI", $AF, K_COND
-        kw "PLOT", $F0, 0
+        kw "PLOT", $F0, K_MID
         kw "POINT(", $B0, 0
-        kw "PROC", $F2, K_NAME
+        kw "PROC", $F2, K_MID|K_NAME
         kw "POS", $B1, K_COND
         kw "RETURN", $F8, K_COND
-        kw "REPEAT", $F5, K_STMT
+        kw "REPEAT", $F5, 0
         kw "REPORT", $F6, K_COND
-        kw "READ", $F3, 0
+        kw "READ", $F3, K_MID
         kw "REM", $F4, K_REST
         kw "RUN", $F9, K_COND
         kw "RAD", $B2, 0
-        kw "RESTORE", $F7, K_LINE
+        kw "RESTORE", $F7, K_MID|K_LINE
         kw "RIGHT$(", $C2, 0
         kw "RND", $B3, K_COND
-        kw "RENUMBER", $CC, 0
+        kw "RENUMBER", $CC, K_LINE
         kw "STEP", $88, 0
-        kw "SAVE", $CD, 0
+        kw "SAVE", $CD, K_MID
         kw "SGN", $B4, 0
         kw "SIN", $B5, 0
         kw "SQR", $B6, 0
         kw "SPC", $89, 0
         kw "STR$", $C3, 0
         kw "STRING$(", $C4, 0
-        kw "SOUND", $D4, 0
+        kw "SOUND", $D4, K_MID
         kw "STOP", $FA, K_COND
         kw "TAN", $B7, 0
-        kw "THEN", $8C, K_LINE|K_STMT
+        kw "THEN", $8C, K_STMT|K_LINE
         kw "TO", $B8, 0
         kw "TAB(", $8A, 0
-        kw "TRACE", $FC, K_LINE
-        kw "TIME", $91, K_COND|K_PSEUDO
+        kw "TRACE", $FC, K_MID|K_LINE
+        kw "TIME", $91, K_COND|K_MID|K_PSEUDO
         kw "TRUE", $B9, K_COND
-        kw "UNTIL", $FD, 0
+        kw "UNTIL", $FD, K_MID
         kw "USR", $BA, 0
-        kw "VDU", $EF, 0
+        kw "VDU", $EF, K_MID
         kw "VAL", $BB, 0
         kw "VPOS", $BC, K_COND
-        kw "WIDTH", $FE, 0
+        kw "WIDTH", $FE, K_MID
         .byte 0
 
 ; C set when A is a character of a variable name (letters, digits, _ and `)
@@ -306,18 +308,19 @@ tk_token:
 @np:    lda CNT
         sta (TOKDST),y
         iny
+        lda CNT2                ; a keyword with neither flag leaves the statement state as it was
+        and #K_MID
+        beq @nm
         lda #0
         sta TKSTMT
-        sta TKLN
-        lda CNT2
+@nm:    lda CNT2
         and #K_STMT
         beq @ns
-        inc TKSTMT
+        sta TKSTMT
 @ns:    lda CNT2
         and #K_LINE
-        beq @nl
-        inc TKLN
-@nl:    lda CNT2
+        sta TKLN
+        lda CNT2
         and #K_REST
         bne tk_rest
         lda CNT2
