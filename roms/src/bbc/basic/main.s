@@ -66,3 +66,4 @@ language:
         .include "expr.s"
         .include "arith.s"
         .include "funcs.s"
+        .include "asm.s"

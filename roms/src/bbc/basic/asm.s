@@ -1,0 +1,850 @@
+; The inline assembler ([ ... ]), CALL and USR.
+; Behaviour from the BBC Microcomputer User Guide (1982), "Assembly language" chapter and the
+; keywords CALL, USR, OPT; error numbers from its "Error messages" list: 1 "Out of range" (a branch
+; too far), 2 "Byte" (an operand that must fit a byte), 3 "Index" (a wrong or missing index
+; register), 4 "Mistake" (no such mnemonic).  OPT 4-7 (code at O%, addresses from P%) are BASIC II's.
+; Our own design: mnemonics are packed 5 bits a letter; each is one opcode base and a class; a class
+; gives, for each addressing mode, the offset from the base (in 4s) or "no such mode".
+
+; assembler state, in the tail of the input line's page (OSWORD 0 is given at most 238 characters)
+ASM_OPT = $07F0                 ; the OPT value
+ASM_PC  = $07F1                 ; P% at the start of the statement (2)
+ASM_DST = $07F3                 ; where the statement's bytes go: O% or P% (2)
+ASM_N   = $07F5                 ; bytes assembled by the statement
+ASM_SRC = $07F6                 ; the statement's text (2)
+ASM_SP  = $07F8                 ; the 6502 stack pointer around a lenient operand
+ASM_BSP = $07F9                 ; the BASIC stack pointer then (2)
+ASM_EXP = $07FB                 ; where the operand's text starts (2)
+ASM_CLS = $07FD                 ; the mnemonic's class
+ASM_OPC = $07FE                 ; its opcode base, then the opcode
+ASM_MODE = $07FF                ; the addressing mode (AM_...)
+VAR_O   = $3C                   ; O% and P% as offsets from VARS (documented at &43C and &440)
+VAR_P   = $40
+
+e_byte:     errblk 2
+            .text "Byte"
+            .byte 0
+e_index:    errblk 3
+            .text "Index"
+            .byte 0
+
+; '[' at the start of a statement (TP at it): assemble until ']'.  OPT starts at 3.
+st_asm: jsr inctp
+        lda #3
+        sta ASM_OPT
+asm_stmt:
+        jsr skipsp
+        sta ASM_MODE            ; keep the character
+        lda TP
+        sta ASM_SRC
+        lda TP+1
+        sta ASM_SRC+1
+        lda #0
+        sta ASM_N
+        lda VARS+VAR_P
+        sta ASM_PC
+        lda VARS+VAR_P+1
+        sta ASM_PC+1
+        ldx #VAR_P
+        lda ASM_OPT
+        and #4
+        beq @dst
+        ldx #VAR_O
+@dst:   lda VARS,x
+        sta ASM_DST
+        lda VARS+1,x
+        sta ASM_DST+1
+        lda ASM_MODE
+        cmp #']'
+        bne @nend
+        jsr inctp
+        jmp exec_stmt           ; back to BASIC
+@nend:  cmp #13
+        beq asm_eol
+        cmp #':'
+        bne @ncolon
+        jsr inctp
+        jmp asm_stmt
+@ncolon:
+        cmp #'.'
+        bne @instr
+        jsr inctp               ; .name: the variable takes P%
+        lda #1
+        jsr get_lvalue
+        jsr iacc_p
+        jsr store_lvalue
+        jsr skipsp
+@instr: jsr at_end
+        beq asm_end
+        jsr asm_instruction
+asm_end:
+        jsr skipsp
+        cmp #$5C                ; a backslash
+        beq @comment
+        cmp #';'
+        bne @sep
+@comment:
+        jsr inctp               ; a comment runs to the next ':' or the end of the line
+        ldy #0
+        lda (TP),y
+        cmp #':'
+        beq @sep
+        cmp #13
+        bne @comment
+@sep:   cmp #':'
+        beq @ok
+        cmp #13
+        beq @ok
+        cmp #']'
+        beq @ok
+        jmp e_syntax
+@ok:    jsr asm_list
+        jmp asm_stmt
+
+; the end of a line: assembly goes on at the next line of the program
+asm_eol:
+        lda CURLN+1
+        beq @stop
+        jsr inctp
+        ldy #0
+        lda (TP),y
+        bmi @stop
+        lda TP
+        sta CURLN
+        lda TP+1
+        sta CURLN+1
+        lda #3
+        jsr add_tp
+        lda TRACEON
+        beq @go
+        jsr trace_line
+@go:    jmp asm_stmt
+@stop:  jmp prompt
+
+add_tp: clc
+        adc TP
+        sta TP
+        bcc @d
+        inc TP+1
+@d:     rts
+
+; Z set when A ends an assembler statement
+at_end: cmp #':'
+        beq @d
+        cmp #13
+        beq @d
+        cmp #$5C                ; a backslash
+        beq @d
+        cmp #';'
+        beq @d
+        cmp #']'
+@d:     rts
+
+; IACC = P%
+iacc_p: ldx #3
+@l:     lda VARS+VAR_P,x
+        sta IACC,x
+        dex
+        bpl @l
+        inx
+        stx VTYPE
+        rts
+
+; one instruction or directive at TP
+asm_instruction:
+        lda #0
+        sta TMP
+        sta TMP+1
+        lda #3
+        sta CNT2                ; letters still to take
+        ldy #0
+        lda (TP),y
+        ldx #0                  ; AND, EOR and the OR of ORA arrive as tokens
+        cmp #$80
+        beq @tok
+        ldx #3
+        cmp #$82
+        beq @tok
+        ldx #6
+        cmp #$84
+        bne @text
+@tok:   jsr inctp
+@tl:    lda tokexp,x
+        beq @text
+        jsr mn_add
+        inx
+        dec CNT2
+        bne @tl
+        beq @look
+@text:  ldy #0
+        lda (TP),y
+        jsr inctp
+        jsr mn_add
+        dec CNT2
+        bne @text
+@look:  ldy #0
+@f:     lda mn_names,y
+        cmp TMP
+        bne @n
+        lda mn_names+1,y
+        cmp TMP+1
+        beq @found
+@n:     iny
+        iny
+        cpy #MN_COUNT*2
+        bne @f
+        jmp e_mistake
+@found: tya
+        lsr a
+        tax
+        lda mn_base,x
+        sta ASM_OPC
+        ldy #0                  ; the class: the first bound above the index
+@c:     txa
+        cmp mn_bounds,y
+        bcc @cls
+        iny
+        bne @c
+@cls:   sty ASM_CLS
+        tya
+        bne @nimp
+        lda ASM_OPC             ; implied: the opcode alone
+        jmp emit
+@nimp:  cmp #1
+        bne @nbr
+        jmp asm_branch
+@nbr:   cmp #14
+        bne @nopt
+        jsr expr_int            ; OPT n
+        lda IACC
+        sta ASM_OPT
+        rts
+@nopt:  cmp #15
+        bne asm_operand
+        jmp asm_equ
+
+tokexp: .text "ANDEOROR"
+        .byte 0
+
+; TMP = TMP*32 + (A AND 31): a letter of a mnemonic
+mn_add: and #31
+        ldy #5
+@s:     asl TMP
+        rol TMP+1
+        dey
+        bne @s
+        ora TMP
+        sta TMP
+        rts
+
+; addressing modes
+AM_IMP  = 0                     ; nothing, or A
+AM_IMM  = 1                     ; #n
+AM_ZP   = 2                     ; n       (AM_ZP+1 = AM_ABS)
+AM_ABS  = 3
+AM_ZPX  = 4                     ; n,X
+AM_ABX  = 5
+AM_ZPY  = 6                     ; n,Y
+AM_ABY  = 7
+AM_INX  = 8                     ; (n,X)
+AM_INY  = 9                     ; (n),Y
+AM_IND  = 10                    ; (n)
+
+; the operand of a class 2-13 instruction: its mode, then the bytes
+asm_operand:
+        jsr skipsp
+        ldx #AM_IMP
+        jsr at_end
+        bne @some
+@imp:   jmp @mode
+@some:
+        cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
+        bne @nacc
+        ldy ASM_CLS
+        cpy #4
+        bne @plain
+        ldy #1
+        lda (TP),y
+        jsr is_idchar
+        bcs @plain
+        jsr inctp
+        ldx #AM_IMP
+        beq @imp
+@nacc:  cmp #'#'
+        bne @nimm
+        jsr inctp
+        jsr operand_expr
+        ldx #AM_IMM
+        bne @byte
+@nimm:  cmp #'('
+        bne @plain
+        jsr inctp
+        jsr operand_expr
+        lda #','
+        jsr accept
+        bne @nix
+        lda #'X'                ; (n,X)
+        jsr want_index
+        jsr closeb
+        ldx #AM_INX
+        bne @byte
+@nix:   jsr closeb
+        ldx #AM_IND
+        lda #','
+        jsr accept
+        bne @mode
+        lda #'Y'                ; (n),Y
+        jsr want_index
+        ldx #AM_INY
+@byte:  jsr need_byte
+        jmp @mode
+@plain: jsr operand_expr
+        ldx #AM_ZP
+        lda #','
+        jsr accept
+        bne @zpabs
+        jsr skipsp
+        ldx #AM_ZPX
+        cmp #'X'
+        beq @ix
+        ldx #AM_ZPY
+        cmp #'Y'
+        beq @ix
+        jmp e_index
+@ix:    jsr inctp
+@zpabs: lda IACC+1              ; the zero-page form when the value fits and the mode exists
+        ora IACC+2
+        ora IACC+3
+        bne @big
+        jsr mode_offset
+        bcc @mode
+        inx                     ; else the absolute form
+        bne @mode
+@big:   inx
+        jsr mode_offset
+        bcc @mode
+        dex
+        jsr mode_offset
+        inx
+        bcs @mode               ; neither form: reported below
+        jmp e_byte              ; only a zero-page form exists
+@mode:  stx ASM_MODE
+        jsr mode_offset
+        bcc @ok
+        cpx #AM_ZPX             ; no such form for this instruction
+        bcs @eix
+        jmp e_mistake
+@eix:   jmp e_index
+@ok:    clc
+        adc ASM_OPC
+        jsr emit
+        ldx ASM_MODE
+        beq @d                  ; implied or accumulator: no operand
+        lda IACC
+        jsr emit
+        ldx ASM_MODE            ; two bytes for abs, abs,X, abs,Y and (ind)
+        cpx #AM_IND
+        beq @hi
+        cpx #AM_INX
+        bcs @d
+        cpx #AM_IMM
+        beq @d
+        txa
+        lsr a
+        bcc @d
+@hi:    lda IACC+1
+        jmp emit
+@d:     rts
+
+; the index register named in A must come next
+want_index:
+        sta CNT2
+        jsr skipsp
+        cmp CNT2
+        beq @ok
+        jmp e_index
+@ok:    jmp inctp
+
+; Byte unless IACC is 0-255
+need_byte:
+        lda IACC+1
+        ora IACC+2
+        ora IACC+3
+        bne @e
+        rts
+@e:     jmp e_byte
+
+; C clear and A = the offset from the opcode base of mode X for this class; C set if there is none
+mode_offset:
+        lda ASM_CLS
+        sec
+        sbc #2
+        sta CNT2
+        asl a
+        adc CNT2
+        asl a                   ; (class-2) * 6
+        sta CNT2
+        txa
+        lsr a
+        php                     ; odd modes are in the high nibble
+        clc
+        adc CNT2
+        tay
+        lda mode_table,y
+        plp
+        bcc @lo
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+@lo:    and #$0F
+        cmp #AM_NO
+        beq @no
+        asl a
+        asl a                   ; C clear
+        rts
+@no:    sec
+        rts
+
+; a branch: the offset from the next instruction must fit a signed byte ("Out of range")
+asm_branch:
+        jsr operand_expr
+        lda ASM_OPC
+        jsr emit
+        lda VARS+VAR_P          ; P% is now past the opcode: offset = target - (P%+1)
+        sec
+        adc #0
+        sta TMP
+        lda VARS+VAR_P+1
+        adc #0
+        sta TMP+1
+        lda IACC
+        sec
+        sbc TMP
+        sta TMP
+        lda IACC+1
+        sbc TMP+1
+        tax                     ; the high byte must be the sign of the low one
+        lda TMP
+        bpl @pos
+        inx
+@pos:   txa
+        beq @ok
+        lda ASM_OPT
+        and #2
+        beq @ok                 ; errors off: assembled as it stands
+        jmp e_range
+@ok:    lda TMP
+        jmp emit
+
+; EQUB, EQUW, EQUD n or EQUS string
+asm_equ:
+        ldy #0
+        lda (TP),y
+        jsr inctp
+        ldx #1
+        cmp #'B'
+        beq @num
+        ldx #2
+        cmp #'W'
+        beq @num
+        ldx #4
+        cmp #'D'
+        beq @num
+        cmp #'S'
+        beq @str
+        jmp e_mistake
+@num:   stx ASM_CLS
+        jsr operand_expr
+        ldx #0
+@b:     lda IACC,x
+        stx ASM_MODE
+        jsr emit
+        ldx ASM_MODE
+        inx
+        cpx ASM_CLS
+        bne @b
+        rts
+@str:   jsr expr_str
+        ldx #0
+@s:     cpx SLEN
+        beq @d
+        lda SBUF,x
+        stx ASM_MODE
+        jsr emit
+        ldx ASM_MODE
+        inx
+        bne @s
+@d:     rts
+
+; A to memory at O% (OPT 4-7) or P%; P% (and O%) move on
+emit:   pha
+        ldx #VAR_P
+        lda ASM_OPT
+        and #4
+        beq @p
+        ldx #VAR_O
+@p:     lda VARS,x
+        sta PTR3
+        lda VARS+1,x
+        sta PTR3+1
+        pla
+        ldy #0
+        sta (PTR3),y
+        inc ASM_N
+        jsr inc_var
+        cpx #VAR_P
+        bne @o
+        rts
+@o:     ldx #VAR_P
+inc_var:
+        inc VARS,x
+        bne @d
+        inc VARS+1,x
+@d:     rts
+
+; an operand's value.  With OPT bit 1 clear (errors off), a name not yet defined - a label further
+; on, in the first pass - stands for P%, so the first pass lays out the code as the second will.
+operand_expr:
+        lda TP
+        sta ASM_EXP
+        lda TP+1
+        sta ASM_EXP+1
+        lda ASM_OPT
+        and #2
+        beq @lax
+        jmp expr_int
+@lax:   tsx
+        stx ASM_SP
+        lda BSP
+        sta ASM_BSP
+        lda BSP+1
+        sta ASM_BSP+1
+        lda #<asm_brk
+        sta BRKV
+        lda #>asm_brk
+        sta BRKV+1
+        jsr expr_int
+restore_brkv:
+        lda #<brk_handler
+        sta BRKV
+        lda #>brk_handler
+        sta BRKV+1
+        rts
+
+; BRKV while a lenient operand is evaluated
+asm_brk:
+        jsr restore_brkv
+        ldy #0
+        lda (ERRPTR),y
+        cmp #26                 ; "No such variable"
+        beq @label
+        jmp brk_handler
+@label: cld
+        ldx ASM_SP
+        txs
+        lda ASM_BSP
+        sta BSP
+        lda ASM_BSP+1
+        sta BSP+1
+        jsr iacc_p
+        lda ASM_EXP             ; skip the operand: to a ',' or ')' outside brackets, or its end
+        sta TP
+        lda ASM_EXP+1
+        sta TP+1
+        lda #0
+        sta CNT2                ; brackets open
+@s:     ldy #0
+        lda (TP),y
+        cmp #$22
+        bne @nq
+@q:     jsr inctp               ; a string: to its closing quote
+        lda (TP),y
+        cmp #13
+        beq @d
+        cmp #$22
+        bne @q
+        beq @next
+@nq:    cmp #'('
+        bne @nopen
+        inc CNT2
+        bne @next
+@nopen: cmp #')'
+        beq @close
+        cmp #','
+        beq @comma
+        jsr at_end
+        beq @d
+@next:  jsr inctp
+        jmp @s
+@close: lda CNT2
+        beq @d
+        dec CNT2
+        jmp @next
+@comma: lda CNT2
+        bne @next
+@d:     rts
+
+; the listing of a statement (OPT bit 0): address, up to 3 bytes a line, the statement's text
+asm_list:
+        lda ASM_OPT
+        lsr a
+        bcc @d
+        lda ASM_PC+1
+        jsr hex2
+        lda ASM_PC
+        jsr hex2
+        ldx #0
+        jsr list_bytes
+        stx ASM_MODE
+        lda #15
+        jsr pad_to
+        lda ASM_SRC
+        sta PTR1
+        lda ASM_SRC+1
+        sta PTR1+1
+@t:     lda PTR1
+        cmp TP
+        bne @ch
+        lda PTR1+1
+        cmp TP+1
+        beq @more
+@ch:    ldy #0
+        lda (PTR1),y
+        bpl @plain
+        jsr print_token
+        jmp @nt
+@plain: jsr outch
+@nt:    inc PTR1
+        bne @t
+        inc PTR1+1
+        bne @t
+@more:  jsr newline
+        ldx ASM_MODE
+        cpx ASM_N
+        bcs @d
+        lda #4                  ; the rest of the bytes, under the first
+        jsr pad_to
+        jsr list_bytes
+        stx ASM_MODE
+        jmp @more
+@d:     rts
+
+; up to 3 bytes from the statement's start + X, each after a space
+list_bytes:
+        ldy #3
+@b:     cpx ASM_N
+        beq @d
+        jsr space
+        txa
+        pha
+        clc
+        adc ASM_DST
+        sta PTR2
+        lda ASM_DST+1
+        adc #0
+        sta PTR2+1
+        tya
+        pha
+        ldy #0
+        lda (PTR2),y
+        jsr hex2
+        pla
+        tay
+        pla
+        tax
+        inx
+        dey
+        bne @b
+@d:     rts
+
+; spaces up to column A
+pad_to: sta CNT2
+@l:     lda COUNT
+        cmp CNT2
+        bcs @d
+        jsr space
+        jmp @l
+@d:     rts
+
+; A as two hexadecimal digits
+hex2:   pha
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        jsr @nib
+        pla
+        and #$0F
+@nib:   cmp #10
+        bcc @dig
+        adc #6
+@dig:   adc #'0'
+        jmp outch
+
+; CALL address [,variable ...]: the parameter block at &600 is the count, then for each variable
+; its address (2 bytes) and type: 0 byte (?), 4 integer, 5 real, 128 string at an address ($),
+; 129 string variable (whose address is its descriptor: start, room, length).
+; Registers as for USR.  (User Guide, CALL; beebwiki.mdfs.net/CALL)
+st_call:
+        jsr expr_int
+        lda IACC
+        pha
+        lda IACC+1
+        pha
+        lda #0
+        sta SBUF
+@p:     lda #','
+        jsr accept
+        bne @go
+        lda #0
+        jsr get_lvalue
+        inc SBUF
+        lda SBUF
+        asl a
+        adc SBUF
+        tax
+        lda VADDR
+        sta SBUF-2,x
+        lda VADDR+1
+        sta SBUF-1,x
+        lda VKIND
+        cmp #1
+        bne @t
+        lda #0
+@t:     sta SBUF,x
+        jmp @p
+@go:    pla
+        sta JVEC+1
+        pla
+        sta JVEC
+        jsr call_regs
+        cld
+        jmp next_stmt
+
+; USR(address): the routine's P, Y, X and A come back as &PPYYXXAA (User Guide, USR)
+fn_usr: jsr factor_int
+        lda IACC
+        sta JVEC
+        lda IACC+1
+        sta JVEC+1
+        jsr call_regs
+        php
+        cld
+        sta IACC
+        stx IACC+1
+        sty IACC+2
+        pla
+        sta IACC+3
+        lda #0
+        sta VTYPE
+        rts
+
+; A, X, Y from the low bytes of A%, X%, Y%, the carry from bit 0 of C%, then to JVEC
+call_regs:
+        lda VARS+4*3
+        lsr a
+        lda VARS+4*1
+        ldx VARS+4*24
+        ldy VARS+4*25
+        jmp (JVEC)
+
+; --- tables ---
+        .macro mn c1, c2, c3
+        .word ((c1 & 31) << 10) | ((c2 & 31) << 5) | (c3 & 31)
+        .endm
+
+mn_names:
+        ; class 0: implied
+        mn 'B','R','K'
+        mn 'C','L','C'
+        mn 'C','L','D'
+        mn 'C','L','I'
+        mn 'C','L','V'
+        mn 'D','E','X'
+        mn 'D','E','Y'
+        mn 'I','N','X'
+        mn 'I','N','Y'
+        mn 'N','O','P'
+        mn 'P','H','A'
+        mn 'P','H','P'
+        mn 'P','L','A'
+        mn 'P','L','P'
+        mn 'R','T','I'
+        mn 'R','T','S'
+        mn 'S','E','C'
+        mn 'S','E','D'
+        mn 'S','E','I'
+        mn 'T','A','X'
+        mn 'T','A','Y'
+        mn 'T','S','X'
+        mn 'T','X','A'
+        mn 'T','X','S'
+        mn 'T','Y','A'
+        ; class 1: branches
+        mn 'B','C','C'
+        mn 'B','C','S'
+        mn 'B','E','Q'
+        mn 'B','M','I'
+        mn 'B','N','E'
+        mn 'B','P','L'
+        mn 'B','V','C'
+        mn 'B','V','S'
+        ; class 2: the eight-mode group
+        mn 'O','R','A'
+        mn 'A','N','D'
+        mn 'E','O','R'
+        mn 'A','D','C'
+        mn 'L','D','A'
+        mn 'C','M','P'
+        mn 'S','B','C'
+        mn 'S','T','A'          ; 3
+        mn 'A','S','L'          ; 4: shifts and rotates
+        mn 'R','O','L'
+        mn 'L','S','R'
+        mn 'R','O','R'
+        mn 'I','N','C'          ; 5
+        mn 'D','E','C'
+        mn 'L','D','X'          ; 6
+        mn 'S','T','X'          ; 7
+        mn 'L','D','Y'          ; 8
+        mn 'S','T','Y'          ; 9
+        mn 'C','P','X'          ; 10
+        mn 'C','P','Y'
+        mn 'B','I','T'          ; 11
+        mn 'J','M','P'          ; 12
+        mn 'J','S','R'          ; 13
+        mn 'O','P','T'          ; 14
+        mn 'E','Q','U'          ; 15
+MN_COUNT = 58
+
+mn_bounds:                      ; one past the last index of each class
+        .byte 25, 33, 40, 41, 45, 47, 48, 49, 50, 51, 53, 54, 55, 56, 57, 58
+
+mn_base:                        ; the opcode of the first mode of each class
+        .byte $00, $18, $D8, $58, $B8, $CA, $88, $E8, $C8, $EA, $48, $08, $68
+        .byte $28, $40, $60, $38, $F8, $78, $AA, $A8, $BA, $8A, $9A, $98
+        .byte $90, $B0, $F0, $30, $D0, $10, $50, $70
+        .byte $01, $21, $41, $61, $A1, $C1, $E1, $81
+        .byte $02, $22, $42, $62, $E2, $C2
+        .byte $A2, $82, $A0, $80, $E0, $C0, $20, $4C, $20, 0, 0
+
+; for classes 2-13, the offset/4 of each mode from the base, two modes a byte; AM_NO: none
+AM_NO = 15
+        .macro modes m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10
+        .byte m0 | (m1 << 4), m2 | (m3 << 4), m4 | (m5 << 4), m6 | (m7 << 4), m8 | (m9 << 4), m10 | (AM_NO << 4)
+        .endm
+;              imp    imm    zp     abs    zp,X   abs,X  zp,Y   abs,Y  (zp,X) (zp),Y (ind)
+mode_table:
+        modes AM_NO, 2,     1,     3,     5,     7,     AM_NO, 6,     0,     4,     AM_NO   ; ORA..SBC
+        modes AM_NO, AM_NO, 1,     3,     5,     7,     AM_NO, 6,     0,     4,     AM_NO   ; STA
+        modes 2,     AM_NO, 1,     3,     5,     7,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; ASL..ROR
+        modes AM_NO, AM_NO, 1,     3,     5,     7,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; INC DEC
+        modes AM_NO, 0,     1,     3,     AM_NO, AM_NO, 5,     7,     AM_NO, AM_NO, AM_NO   ; LDX
+        modes AM_NO, AM_NO, 1,     3,     AM_NO, AM_NO, 5,     AM_NO, AM_NO, AM_NO, AM_NO   ; STX
+        modes AM_NO, 0,     1,     3,     5,     7,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; LDY
+        modes AM_NO, AM_NO, 1,     3,     5,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; STY
+        modes AM_NO, 0,     1,     3,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; CPX CPY
+        modes AM_NO, AM_NO, 1,     3,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; BIT
+        modes AM_NO, AM_NO, AM_NO, 0,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, 8       ; JMP
+        modes AM_NO, AM_NO, AM_NO, 0,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; JSR
