@@ -159,23 +159,13 @@ asm_instruction:
         sta CNT2                ; letters still to take
         ldy #0
         lda (TP),y
-        ldx #0                  ; AND, EOR and the OR of ORA arrive as tokens
-        cmp #$80
-        beq @tok
-        ldx #3
-        cmp #$82
-        beq @tok
-        ldx #6
+        bpl @text
+        sta TMP                 ; AND and EOR arrive as tokens: the token is the key;
+        jsr inctp               ; ORA arrives as OR and A: OR's token and one letter
         cmp #$84
-        bne @text
-@tok:   jsr inctp
-@tl:    lda tokexp,x
-        beq @text
-        jsr mn_add
-        inx
-        dec CNT2
-        bne @tl
-        beq @look
+        bne @look
+        lda #1
+        sta CNT2
 @text:  ldy #0
         lda (TP),y
         jsr inctp
@@ -223,9 +213,6 @@ asm_instruction:
         bne asm_operand
         jmp asm_equ
 
-tokexp: .text "ANDEOROR"
-        .byte 0
-
 ; TMP = TMP*32 + (A AND 31): a letter of a mnemonic
 mn_add: and #31
         ldy #5
@@ -257,8 +244,7 @@ asm_operand:
         jsr at_end
         bne @some
 @imp:   jmp @mode
-@some:
-        cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
+@some:  cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
         bne @nacc
         ldy ASM_CLS
         cpy #4
@@ -296,8 +282,11 @@ asm_operand:
         lda #'Y'                ; (n),Y
         jsr want_index
         ldx #AM_INY
-@byte:  jsr need_byte
-        jmp @mode
+@byte:  lda IACC+1              ; these operands are one byte
+        ora IACC+2
+        ora IACC+3
+        beq @mode
+        jmp e_byte
 @plain: jsr operand_expr
         ldx #AM_ZP
         lda #','
@@ -312,47 +301,34 @@ asm_operand:
         beq @ix
         jmp e_index
 @ix:    jsr inctp
-@zpabs: lda IACC+1              ; the zero-page form when the value fits and the mode exists
-        ora IACC+2
+@zpabs: lda IACC+1              ; the zero-page form when the value fits and the form exists,
+        ora IACC+2              ; else the absolute one
         ora IACC+3
-        bne @big
+        bne @abs
         jsr mode_offset
         bcc @mode
-        inx                     ; else the absolute form
-        bne @mode
-@big:   inx
-        jsr mode_offset
-        bcc @mode
-        dex
-        jsr mode_offset
-        inx
-        bcs @mode               ; neither form: reported below
-        jmp e_byte              ; only a zero-page form exists
-@mode:  stx ASM_MODE
-        jsr mode_offset
+@abs:   inx
+@mode:  jsr mode_offset
         bcc @ok
         cpx #AM_ZPX             ; no such form for this instruction
         bcs @eix
         jmp e_mistake
 @eix:   jmp e_index
-@ok:    clc
+@ok:    pha
+        and #$FC
+        clc
         adc ASM_OPC
         jsr emit
-        ldx ASM_MODE
+        pla
+        and #3
         beq @d                  ; implied or accumulator: no operand
+        pha
         lda IACC
         jsr emit
-        ldx ASM_MODE            ; two bytes for abs, abs,X, abs,Y and (ind)
-        cpx #AM_IND
-        beq @hi
-        cpx #AM_INX
-        bcs @d
-        cpx #AM_IMM
-        beq @d
-        txa
-        lsr a
+        pla
+        lsr a                   ; bit 0: a second byte
         bcc @d
-@hi:    lda IACC+1
+        lda IACC+1
         jmp emit
 @d:     rts
 
@@ -365,43 +341,39 @@ want_index:
         jmp e_index
 @ok:    jmp inctp
 
-; Byte unless IACC is 0-255
-need_byte:
-        lda IACC+1
-        ora IACC+2
-        ora IACC+3
-        bne @e
-        rts
-@e:     jmp e_byte
-
-; C clear and A = the offset from the opcode base of mode X for this class; C set if there is none
+; C clear and A = the mode_offsets entry of mode X for this class; C set if the class has no
+; such mode
 mode_offset:
-        lda ASM_CLS
-        sec
-        sbc #2
-        sta CNT2
-        asl a
-        adc CNT2
-        asl a                   ; (class-2) * 6
-        sta CNT2
+        ldy ASM_CLS
+        lda class_modes-2,y
+        sta TMP
+        lda #0
+        cpy #4                  ; classes 2 and 3 (ORA..SBC, STA) have the indirect modes
+        bcs @hi
+        lda #3
+@hi:    cpy #12                 ; class 12 (JMP) has (n)
+        bne @njmp
+        lda #4
+@njmp:  sta TMP+1
         txa
-        lsr a
-        php                     ; odd modes are in the high nibble
-        clc
-        adc CNT2
         tay
-        lda mode_table,y
-        plp
-        bcc @lo
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-@lo:    and #$0F
-        cmp #AM_NO
-        beq @no
-        asl a
-        asl a                   ; C clear
+        iny
+@s:     lsr TMP+1               ; bit X of the class's modes into the carry
+        ror TMP
+        dey
+        bne @s
+        bcc @no
+        lda mode_offsets,x
+        ldy ASM_CLS             ; the immediate and abs,Y forms of LDX..CPY lie elsewhere
+        cpy #4
+        bcc @d
+        cpx #AM_IMM
+        bne @nimm
+        lda #$02
+@nimm:  cpx #AM_ABY
+        bne @d
+        lda #$1F
+@d:     clc
         rts
 @no:    sec
         rts
@@ -791,9 +763,9 @@ mn_names:
         mn 'B','V','C'
         mn 'B','V','S'
         ; class 2: the eight-mode group
-        mn 'O','R','A'
-        mn 'A','N','D'
-        mn 'E','O','R'
+        .word ($84 << 5) | 1    ; ORA: the token OR, then A
+        .word $80               ; AND
+        .word $82               ; EOR
         mn 'A','D','C'
         mn 'L','D','A'
         mn 'C','M','P'
@@ -827,24 +799,23 @@ mn_base:                        ; the opcode of the first mode of each class
         .byte $90, $B0, $F0, $30, $D0, $10, $50, $70
         .byte $01, $21, $41, $61, $A1, $C1, $E1, $81
         .byte $02, $22, $42, $62, $E2, $C2
-        .byte $A2, $82, $A0, $80, $E0, $C0, $20, $4C, $20, 0, 0
+        .byte $A2, $82, $A0, $80, $E0, $C0, $20, $40, $14, 0, 0
 
-; for classes 2-13, the offset/4 of each mode from the base, two modes a byte; AM_NO: none
-AM_NO = 15
-        .macro modes m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10
-        .byte m0 | (m1 << 4), m2 | (m3 << 4), m4 | (m5 << 4), m6 | (m7 << 4), m8 | (m9 << 4), m10 | (AM_NO << 4)
-        .endm
-;              imp    imm    zp     abs    zp,X   abs,X  zp,Y   abs,Y  (zp,X) (zp),Y (ind)
-mode_table:
-        modes AM_NO, 2,     1,     3,     5,     7,     AM_NO, 6,     0,     4,     AM_NO   ; ORA..SBC
-        modes AM_NO, AM_NO, 1,     3,     5,     7,     AM_NO, 6,     0,     4,     AM_NO   ; STA
-        modes 2,     AM_NO, 1,     3,     5,     7,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; ASL..ROR
-        modes AM_NO, AM_NO, 1,     3,     5,     7,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; INC DEC
-        modes AM_NO, 0,     1,     3,     AM_NO, AM_NO, 5,     7,     AM_NO, AM_NO, AM_NO   ; LDX
-        modes AM_NO, AM_NO, 1,     3,     AM_NO, AM_NO, 5,     AM_NO, AM_NO, AM_NO, AM_NO   ; STX
-        modes AM_NO, 0,     1,     3,     5,     7,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; LDY
-        modes AM_NO, AM_NO, 1,     3,     5,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; STY
-        modes AM_NO, 0,     1,     3,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; CPX CPY
-        modes AM_NO, AM_NO, 1,     3,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; BIT
-        modes AM_NO, AM_NO, AM_NO, 0,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, 8       ; JMP
-        modes AM_NO, AM_NO, AM_NO, 0,     AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO, AM_NO   ; JSR
+; the offset of each mode from a class's base (the 6502's opcode layout) in bits 2-7;
+; bits 0-1: 0 no operand, 2 a one-byte operand, 3 a two-byte operand
+mode_offsets:
+        .byte $08, $0A, $06, $0F, $16, $1F, $16, $1B, $02, $12, $2F
+; for classes 2-13, the modes the class has (bit n: mode n) below AM_INX; the higher ones are above
+class_modes:
+        .byte %10111110         ; ORA..SBC (and (n,X), (n),Y)
+        .byte %10111100         ; STA (and (n,X), (n),Y)
+        .byte %00111101         ; ASL..ROR
+        .byte %00111100         ; INC DEC
+        .byte %11001110         ; LDX
+        .byte %01001100         ; STX
+        .byte %00111110         ; LDY
+        .byte %00011100         ; STY
+        .byte %00001110         ; CPX CPY
+        .byte %00001100         ; BIT
+        .byte %00001000         ; JMP (and (n))
+        .byte %00001000         ; JSR
