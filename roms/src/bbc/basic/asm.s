@@ -34,7 +34,7 @@ st_asm: jsr inctp
         sta ASM_OPT
 asm_stmt:
         jsr skipsp
-        sta ASM_MODE            ; keep the character
+        pha
         lda TP
         sta ASM_SRC
         lda TP+1
@@ -54,7 +54,7 @@ asm_stmt:
         sta ASM_DST
         lda VARS+1,x
         sta ASM_DST+1
-        lda ASM_MODE
+        pla
         cmp #']'
         bne @nend
         jsr inctp
@@ -91,11 +91,7 @@ asm_end:
         beq @sep
         cmp #13
         bne @comment
-@sep:   cmp #':'
-        beq @ok
-        cmp #13
-        beq @ok
-        cmp #']'
+@sep:   jsr at_end
         beq @ok
         jmp e_syntax
 @ok:    jsr asm_list
@@ -113,20 +109,17 @@ asm_eol:
         sta CURLN
         lda TP+1
         sta CURLN+1
-        lda #3
-        jsr add_tp
-        lda TRACEON
+        clc
+        lda TP
+        adc #3
+        sta TP
+        bcc @t
+        inc TP+1
+@t:     lda TRACEON
         beq @go
         jsr trace_line
 @go:    jmp asm_stmt
 @stop:  jmp prompt
-
-add_tp: clc
-        adc TP
-        sta TP
-        bcc @d
-        inc TP+1
-@d:     rts
 
 ; Z set when A ends an assembler statement
 at_end: cmp #':'
@@ -383,31 +376,25 @@ asm_branch:
         jsr operand_expr
         lda ASM_OPC
         jsr emit
-        lda VARS+VAR_P          ; P% is now past the opcode: offset = target - (P%+1)
-        sec
-        adc #0
-        sta TMP
-        lda VARS+VAR_P+1
-        adc #0
-        sta TMP+1
+        clc                     ; P% is past the opcode: offset = target - P% - 1
         lda IACC
-        sec
-        sbc TMP
-        sta TMP
+        sbc VARS+VAR_P
+        pha
         lda IACC+1
-        sbc TMP+1
+        sbc VARS+VAR_P+1
         tax                     ; the high byte must be the sign of the low one
-        lda TMP
+        pla
         bpl @pos
         inx
-@pos:   txa
+@pos:   cpx #0
         beq @ok
+        tax
         lda ASM_OPT
         and #2
-        beq @ok                 ; errors off: assembled as it stands
+        beq @ok2                ; errors off: assembled as it stands
         jmp e_range
-@ok:    lda TMP
-        jmp emit
+@ok2:   txa
+@ok:    jmp emit
 
 ; EQUB, EQUW, EQUD n or EQUS string
 asm_equ:
@@ -426,19 +413,19 @@ asm_equ:
         cmp #'S'
         beq @str
         jmp e_mistake
-@num:   stx ASM_CLS
+@num:   txa
+        pha                     ; (kept while a lenient operand may unwind the stack above it)
         jsr operand_expr
-        ldx #0
-@b:     lda IACC,x
-        stx ASM_MODE
-        jsr emit
-        ldx ASM_MODE
-        inx
-        cpx ASM_CLS
-        bne @b
-        rts
+        ldx #3
+@c:     lda IACC,x
+        sta SBUF,x
+        dex
+        bpl @c
+        pla
+        sta SLEN
+        bpl @out
 @str:   jsr expr_str
-        ldx #0
+@out:   ldx #0
 @s:     cpx SLEN
         beq @d
         lda SBUF,x
@@ -512,8 +499,7 @@ asm_brk:
         cmp #26                 ; "No such variable"
         beq @label
         jmp brk_handler
-@label: cld
-        ldx ASM_SP
+@label: ldx ASM_SP
         txs
         lda ASM_BSP
         sta BSP
@@ -524,37 +510,28 @@ asm_brk:
         sta TP
         lda ASM_EXP+1
         sta TP+1
-        lda #0
-        sta CNT2                ; brackets open
+        ldx #0                  ; brackets open
 @s:     ldy #0
         lda (TP),y
-        cmp #$22
-        bne @nq
-@q:     jsr inctp               ; a string: to its closing quote
-        lda (TP),y
-        cmp #13
-        beq @d
-        cmp #$22
-        bne @q
-        beq @next
-@nq:    cmp #'('
+        cmp #'('
         bne @nopen
-        inc CNT2
+        inx
         bne @next
 @nopen: cmp #')'
-        beq @close
+        bne @nclose
+        dex
+        bmi @d
+        bpl @next
+@nclose:
         cmp #','
-        beq @comma
+        bne @ncomma
+        txa
+        beq @d
+@ncomma:
         jsr at_end
         beq @d
 @next:  jsr inctp
-        jmp @s
-@close: lda CNT2
-        beq @d
-        dec CNT2
-        jmp @next
-@comma: lda CNT2
-        bne @next
+        bne @s
 @d:     rts
 
 ; the listing of a statement (OPT bit 0): address, up to 3 bytes a line, the statement's text
@@ -604,29 +581,21 @@ asm_list:
 
 ; up to 3 bytes from the statement's start + X, each after a space
 list_bytes:
-        ldy #3
+        lda ASM_DST
+        sta PTR2
+        lda ASM_DST+1
+        sta PTR2+1
+        lda #3
+        sta CNT2
 @b:     cpx ASM_N
         beq @d
         jsr space
         txa
-        pha
-        clc
-        adc ASM_DST
-        sta PTR2
-        lda ASM_DST+1
-        adc #0
-        sta PTR2+1
-        tya
-        pha
-        ldy #0
+        tay
         lda (PTR2),y
         jsr hex2
-        pla
-        tay
-        pla
-        tax
         inx
-        dey
+        dec CNT2
         bne @b
 @d:     rts
 
