@@ -166,30 +166,28 @@ asm_instruction:
         dec CNT2
         bne @text
 @look:  ldy #0
-@f:     lda mn_names,y
-        cmp TMP
-        bne @n
-        lda mn_names+1,y
+        ldx #$FF                ; the class: bit 15 marks the first mnemonic of each
+@f:     lda mn_names+1,y
+        bpl @same
+        inx
+@same:  and #$7F
         cmp TMP+1
+        bne @n
+        lda mn_names,y
+        cmp TMP
         beq @found
 @n:     iny
         iny
         cpy #MN_COUNT*2
         bne @f
         jmp e_mistake
-@found: tya
-        lsr a
-        tax
-        lda mn_base,x
-        sta ASM_OPC
-        ldy #0                  ; the class: the first bound above the index
-@c:     txa
-        cmp mn_bounds,y
-        bcc @cls
-        iny
-        bne @c
-@cls:   sty ASM_CLS
+@found: stx ASM_CLS
         tya
+        lsr a
+        tay
+        lda mn_base,y
+        sta ASM_OPC
+        txa
         bne @nimp
         lda ASM_OPC             ; implied: the opcode alone
         jmp emit
@@ -694,10 +692,13 @@ call_regs:
         .macro mn c1, c2, c3
         .word ((c1 & 31) << 10) | ((c2 & 31) << 5) | (c3 & 31)
         .endm
+        .macro mnc c1, c2, c3   ; the first of a class
+        .word $8000 | ((c1 & 31) << 10) | ((c2 & 31) << 5) | (c3 & 31)
+        .endm
 
 mn_names:
         ; class 0: implied
-        mn 'B','R','K'
+        mnc 'B','R','K'
         mn 'C','L','C'
         mn 'C','L','D'
         mn 'C','L','I'
@@ -723,7 +724,7 @@ mn_names:
         mn 'T','X','S'
         mn 'T','Y','A'
         ; class 1: branches
-        mn 'B','C','C'
+        mnc 'B','C','C'
         mn 'B','C','S'
         mn 'B','E','Q'
         mn 'B','M','I'
@@ -732,35 +733,32 @@ mn_names:
         mn 'B','V','C'
         mn 'B','V','S'
         ; class 2: the eight-mode group
-        .word ($84 << 5) | 1    ; ORA: the token OR, then A
+        .word $8000 | ($84 << 5) | 1    ; ORA: the token OR, then A
         .word $80               ; AND
         .word $82               ; EOR
         mn 'A','D','C'
         mn 'L','D','A'
         mn 'C','M','P'
         mn 'S','B','C'
-        mn 'S','T','A'          ; 3
-        mn 'A','S','L'          ; 4: shifts and rotates
+        mnc 'S','T','A'          ; 3
+        mnc 'A','S','L'          ; 4: shifts and rotates
         mn 'R','O','L'
         mn 'L','S','R'
         mn 'R','O','R'
-        mn 'I','N','C'          ; 5
+        mnc 'I','N','C'          ; 5
         mn 'D','E','C'
-        mn 'L','D','X'          ; 6
-        mn 'S','T','X'          ; 7
-        mn 'L','D','Y'          ; 8
-        mn 'S','T','Y'          ; 9
-        mn 'C','P','X'          ; 10
+        mnc 'L','D','X'          ; 6
+        mnc 'S','T','X'          ; 7
+        mnc 'L','D','Y'          ; 8
+        mnc 'S','T','Y'          ; 9
+        mnc 'C','P','X'          ; 10
         mn 'C','P','Y'
-        mn 'B','I','T'          ; 11
-        mn 'J','M','P'          ; 12
-        mn 'J','S','R'          ; 13
-        mn 'O','P','T'          ; 14
-        mn 'E','Q','U'          ; 15
+        mnc 'B','I','T'          ; 11
+        mnc 'J','M','P'          ; 12
+        mnc 'J','S','R'          ; 13
+        mnc 'O','P','T'          ; 14
+        mnc 'E','Q','U'          ; 15
 MN_COUNT = 58
-
-mn_bounds:                      ; one past the last index of each class
-        .byte 25, 33, 40, 41, 45, 47, 48, 49, 50, 51, 53, 54, 55, 56, 57, 58
 
 mn_base:                        ; the opcode of the first mode of each class
         .byte $00, $18, $D8, $58, $B8, $CA, $88, $E8, $C8, $EA, $48, $08, $68
