@@ -13,8 +13,6 @@ ASM_DST = $07F3                 ; where the statement's bytes go: O% or P% (2)
 ASM_N   = $07F5                 ; bytes assembled by the statement
 ASM_SRC = $07F6                 ; the statement's text (2)
 ASM_SP  = $07F8                 ; the 6502 stack pointer around a lenient operand
-ASM_BSP = $07F9                 ; the BASIC stack pointer then (2)
-ASM_EXP = $07FB                 ; where the operand's text starts (2)
 ASM_CLS = $07FD                 ; the mnemonic's class
 ASM_OPC = $07FE                 ; its opcode base, then the opcode
 ASM_MODE = $07FF                ; the addressing mode (AM_...)
@@ -463,25 +461,29 @@ inc_var:
 ; an operand's value.  With OPT bit 1 clear (errors off), a name not yet defined - a label further
 ; on, in the first pass - stands for P%, so the first pass lays out the code as the second will.
 operand_expr:
-        lda TP
-        sta ASM_EXP
-        lda TP+1
-        sta ASM_EXP+1
         lda ASM_OPT
         and #2
         beq @lax
         jmp expr_int
-@lax:   tsx
-        stx ASM_SP
+@lax:   lda TP                  ; the operand's text and the BASIC stack, for asm_brk
+        pha
+        lda TP+1
+        pha
         lda BSP
-        sta ASM_BSP
+        pha
         lda BSP+1
-        sta ASM_BSP+1
+        pha
+        tsx
+        stx ASM_SP
         lda #<asm_brk
         sta BRKV
         lda #>asm_brk
         sta BRKV+1
         jsr expr_int
+        pla
+        pla
+        pla
+        pla
 restore_brkv:
         lda #<brk_handler
         sta BRKV
@@ -499,15 +501,15 @@ asm_brk:
         jmp brk_handler
 @label: ldx ASM_SP
         txs
-        lda ASM_BSP
-        sta BSP
-        lda ASM_BSP+1
+        pla
         sta BSP+1
-        jsr iacc_p
-        lda ASM_EXP             ; skip the operand: to a ',' or ')' outside brackets, or its end
-        sta TP
-        lda ASM_EXP+1
+        pla
+        sta BSP
+        pla                     ; skip the operand: to a ',' or ')' outside brackets, or its end
         sta TP+1
+        pla
+        sta TP
+        jsr iacc_p
         ldx #0                  ; brackets open
 @s:     ldy #0
         lda (TP),y
