@@ -189,29 +189,42 @@ asm_instruction:
         bne @nimp
         lda ASM_OPC             ; implied: the opcode alone
         jmp emit
-@nimp:  cmp #1
-        bne @nbr
-        jmp asm_branch
-@nbr:   cmp #14
+@nimp:  cmp #14
         bne @nopt
         jsr expr_int            ; OPT n
         lda IACC
         sta ASM_OPT
         rts
 @nopt:  cmp #15
-        bne asm_operand
+        bne @nequ
         jmp asm_equ
+@nequ:  cmp #1
+        bne asm_operand
 
-; TMP = TMP*32 + (A AND 31): a letter of a mnemonic
-mn_add: and #31
-        ldy #5
-@s:     asl TMP
-        rol TMP+1
-        dey
-        bne @s
-        ora TMP
-        sta TMP
-        rts
+; a branch: the offset from the next instruction must fit a signed byte ("Out of range")
+asm_branch:
+        jsr operand_expr
+        lda ASM_OPC
+        jsr emit
+        clc                     ; P% is past the opcode: offset = target - P% - 1
+        lda IACC
+        sbc VARS+VAR_P
+        pha
+        lda IACC+1
+        sbc VARS+VAR_P+1
+        tax                     ; the high byte must be the sign of the low one
+        pla
+        bpl @pos
+        inx
+@pos:   cpx #0
+        beq @ok
+        tax
+        lda ASM_OPT
+        and #2
+        beq @ok2                ; errors off: assembled as it stands
+        jmp e_range
+@ok2:   txa
+@ok:    jmp emit
 
 ; addressing modes
 AM_IMP  = 0                     ; nothing, or A
@@ -367,31 +380,6 @@ mode_offset:
 @no:    sec
         rts
 
-; a branch: the offset from the next instruction must fit a signed byte ("Out of range")
-asm_branch:
-        jsr operand_expr
-        lda ASM_OPC
-        jsr emit
-        clc                     ; P% is past the opcode: offset = target - P% - 1
-        lda IACC
-        sbc VARS+VAR_P
-        pha
-        lda IACC+1
-        sbc VARS+VAR_P+1
-        tax                     ; the high byte must be the sign of the low one
-        pla
-        bpl @pos
-        inx
-@pos:   cpx #0
-        beq @ok
-        tax
-        lda ASM_OPT
-        and #2
-        beq @ok2                ; errors off: assembled as it stands
-        jmp e_range
-@ok2:   txa
-@ok:    jmp emit
-
 ; EQUB, EQUW, EQUD n or EQUS string
 asm_equ:
         ldy #0
@@ -431,6 +419,18 @@ asm_equ:
         inx
         bne @s
 @d:     rts
+
+
+; TMP = TMP*32 + (A AND 31): a letter of a mnemonic
+mn_add: and #31
+        ldy #5
+@s:     asl TMP
+        rol TMP+1
+        dey
+        bne @s
+        ora TMP
+        sta TMP
+        rts
 
 ; A to memory at O% (OPT 4-7) or P%; P% (and O%) move on
 emit:   pha
