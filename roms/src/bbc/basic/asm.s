@@ -8,7 +8,6 @@
 
 ; assembler state, in the tail of the input line's page (OSWORD 0 is given at most 238 characters)
 ASM_OPT = $07F0                 ; the OPT value
-ASM_PC  = $07F1                 ; P% at the start of the statement (2)
 ASM_DST = $07F3                 ; where the statement's bytes go: O% or P% (2)
 ASM_N   = $07F5                 ; bytes assembled by the statement
 ASM_SRC = $07F6                 ; the statement's text (2)
@@ -39,10 +38,6 @@ asm_stmt:
         sta ASM_SRC+1
         lda #0
         sta ASM_N
-        lda VARS+VAR_P
-        sta ASM_PC
-        lda VARS+VAR_P+1
-        sta ASM_PC+1
         ldx #VAR_P
         lda ASM_OPT
         and #4
@@ -103,12 +98,11 @@ asm_eol:
         ldy #0
         lda (TP),y
         bmi @stop
+        ldx TP+1
+        stx CURLN+1
         lda TP
         sta CURLN
-        lda TP+1
-        sta CURLN+1
         clc
-        lda TP
         adc #3
         sta TP
         bcc @t
@@ -539,9 +533,14 @@ asm_list:
         lda ASM_OPT
         lsr a
         bcc @d
-        lda ASM_PC+1
+        sec                     ; the address: P% before the statement's bytes
+        lda VARS+VAR_P
+        sbc ASM_N
+        tax
+        lda VARS+VAR_P+1
+        sbc #0
         jsr hex2
-        lda ASM_PC
+        txa
         jsr hex2
         ldx #0
         jsr list_bytes
