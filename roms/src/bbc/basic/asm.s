@@ -57,7 +57,7 @@ asm_stmt:
         cmp #':'
         bne @ncolon
         jsr inctp
-        jmp asm_stmt
+        bne asm_stmt            ; (TP is never 0)
 @ncolon:
         cmp #'.'
         bne @instr
@@ -78,8 +78,7 @@ asm_end:
         bne @sep
 @comment:
         jsr inctp               ; a comment runs to the next ':' or the end of the line
-        ldy #0
-        lda (TP),y
+        lda (TP),y              ; (Y is 0 from skipsp)
         cmp #':'
         beq @sep
         cmp #13
@@ -151,8 +150,7 @@ asm_instruction:
         bne @look
         lda #1
         sta CNT2
-@text:  ldy #0
-        lda (TP),y
+@text:  lda (TP),y              ; (Y is 0 here and after mn_add)
         jsr inctp
         jsr mn_add
         dec CNT2
@@ -379,19 +377,15 @@ asm_equ:
         ldy #0
         lda (TP),y
         jsr inctp
-        ldx #1
-        cmp #'B'
-        beq @num
         ldx #2
-        cmp #'W'
+@l:     cmp equ_letters,x
         beq @num
-        ldx #4
-        cmp #'D'
-        beq @num
+        dex
+        bpl @l
         cmp #'S'
         beq @str
         jmp e_mistake
-@num:   txa
+@num:   lda equ_sizes,x
         pha                     ; (kept while a lenient operand may unwind the stack above it)
         jsr operand_expr
         ldx #3
@@ -425,6 +419,11 @@ mn_add: and #31
         ora TMP
         sta TMP
         rts
+
+equ_letters:
+        .text "BWD"
+equ_sizes:
+        .byte 1, 2, 4
 
 ; A to memory at O% (OPT 4-7) or P%; P% (and O%) move on
 emit:   pha
@@ -604,7 +603,7 @@ pad_to: sta CNT2
         cmp CNT2
         bcs @d
         jsr space
-        jmp @l
+        bne @l                  ; (COUNT is not 0 after a space)
 @d:     rts
 
 ; A as two hexadecimal digits
