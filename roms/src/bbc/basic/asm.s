@@ -94,8 +94,7 @@ asm_eol:
         lda CURLN+1
         beq @stop
         jsr inctp
-        ldy #0
-        lda (TP),y
+        lda (TP),y              ; (Y is 0 from skipsp in asm_stmt)
         bmi @stop
         ldx TP+1
         stx CURLN+1
