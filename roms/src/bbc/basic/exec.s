@@ -24,7 +24,10 @@ exec_stmt:
 @neq:   cmp #$8B                ; ELSE after the THEN part ran: the rest of the line is skipped
         bne @nelse
         jmp skip_line
-@nelse: jmp st_let
+@nelse: cmp #'['                ; the assembler (asm.s)
+        bne @nasm
+        jmp st_asm
+@nasm:  jmp st_let
 @token: jsr inctp
         sec
         sbc #$C6
@@ -983,22 +986,6 @@ st_colour:
         lda IACC
         jsr OSWRCH
         jmp next_stmt
-
-; CALL address: A, X, Y and C from A%, X%, Y% and C% (User Guide, CALL)
-st_call:
-        jsr expr_int
-        lda IACC
-        sta JVEC
-        lda IACC+1
-        sta JVEC+1
-        jsr @call
-        jmp next_stmt
-@call:  lda VARS+4*3        ; C%: the carry
-        lsr a
-        lda VARS+4*1        ; A%
-        ldx VARS+4*24       ; X%
-        ldy VARS+4*25       ; Y%
-        jmp (JVEC)
 
 st_page:
         jsr want_eq

@@ -267,29 +267,6 @@ fn_vpos:
 fn_chr: jsr factor_int
         jmp one_char_string
 
-; USR(address): the routine's A, X, Y and flags come back as P*&1000000+Y*&10000+X*&100+A
-fn_usr: jsr factor_int
-        lda IACC
-        sta JVEC
-        lda IACC+1
-        sta JVEC+1
-        jsr @call
-        php
-        sta IACC
-        stx IACC+1
-        sty IACC+2
-        pla
-        sta IACC+3
-        lda #0
-        sta VTYPE
-        rts
-@call:  lda VARS+4*3
-        lsr a
-        lda VARS+4*1
-        ldx VARS+4*24
-        ldy VARS+4*25
-        jmp (JVEC)
-
 ; RND: our own 32-bit xorshift generator (the documented forms: RND, RND(-n) seeds,
 ; RND(0) repeats the last number, RND(n) for n>1 is 1..n)
 fn_rnd: ldy #0

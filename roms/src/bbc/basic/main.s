@@ -67,3 +67,4 @@ language:
         .include "arith.s"
         .include "funcs.s"
         .include "io.s"
+        .include "asm.s"
