@@ -283,3 +283,66 @@ def test_plain_data_check_names_the_place():
         check_plain({"x": [1, {2}]})
     with pytest.raises(ValueError, match="key that is not a string"):
         check_plain({"x": {1: 2}})
+
+
+# --- acorn run --load-state / --save-state --------------------------------------------------------
+
+def test_command_line_saves_at_the_end_and_starts_from_a_state(tmp_path, capsys):
+    from emulator.cli import main
+    path = tmp_path / "cli.state"
+    assert main(["run", "--machine", "atom", "--headless", "--type", "A=21\r", "--save-state", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["run", "--headless", "--load-state", str(path), "--type", "PRINT A*2\r",
+                 "--print-screen"]) == 0
+    assert "42" in capsys.readouterr().out
+    assert main(["run", "--headless", "--load-state", str(path), "--machine", "bbc"]) == 2
+    path.write_bytes(path.read_bytes()[:100])
+    assert main(["run", "--headless", "--load-state", str(path)]) == EXIT_BAD_STATE
+    assert "truncated" in capsys.readouterr().err
+
+
+# --- the window: Alt+W saves, Alt+R loads -------------------------------------------------------
+
+@pytest.fixture
+def pg(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from emulator.frontend.window import import_pygame
+    pygame = import_pygame()
+    yield pygame
+    pygame.quit()
+
+
+def alt(pg, letter):
+    keycode = getattr(pg, f"K_{letter}")
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=keycode, scancode=0, unicode=letter, mod=pg.KMOD_LALT))
+
+
+def test_window_alt_w_saves_and_alt_r_loads_it_back(pg, tmp_path):
+    from emulator.frontend.window import Options, Window
+    w = Window(booted("atom"), Options(screenshot_dir=str(tmp_path), audio=False), pygame=pg)
+    try:
+        for _ in range(5):
+            w.step()
+        alt(pg, "w")
+        w.step()                                    # events first: the state is the frame's start
+        path = tmp_path / "acorn-atom.state"
+        assert path.exists() and "state saved" in w.message
+        _, saved = unpack(path.read_bytes())
+        w.paste_text("PRINT 5\r")
+        for _ in range(40):
+            w.step()
+        first = w.machine
+        alt(pg, "r")
+        w.step()
+        assert w.machine is not first and "state loaded" in w.message
+        assert 0 < w.machine.cycles - saved["cpu"]["cycles"] < w.frame_cycles + 10   # one frame on
+        assert w.load_state()
+        assert machine_state(w.machine.hardware) == saved
+        path.write_bytes(b"not a state")
+        loaded = w.machine
+        alt(pg, "r")
+        w.step()
+        assert w.machine is loaded and "not an acorn save state" in w.message
+    finally:
+        w.close()
