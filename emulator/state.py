@@ -182,6 +182,7 @@ def write_file(path, data):
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())      # as an ordinary new file (mkstemp makes 0600)
         os.replace(temporary, path)
     except OSError as e:
         try:
@@ -189,6 +190,12 @@ def write_file(path, data):
         except OSError:
             pass
         raise UserError(f"{path}: cannot write the save state ({e.strerror})") from None
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def read_file(path):
