@@ -158,7 +158,10 @@ class Machine:
         header = {"emulator": __version__, "machine": self.name, "options": self.options,
                   "roms": save_states.rom_digest(self.hardware),
                   "rom_names": sorted(self.hardware.rom_images()), "cycles": self.cycles}
-        data = save_states.pack(header, save_states.machine_state(self.hardware))
+        try:
+            data = save_states.pack(header, save_states.machine_state(self.hardware))
+        except ValueError as e:             # e.g. an event scheduled by a script with a lambda
+            raise UserError(f"{path}: this machine cannot be saved ({e})") from None
         save_states.write_file(path, data)
 
     @classmethod
@@ -171,7 +174,10 @@ class Machine:
         name, options = header.get("machine"), header.get("options")
         if name not in MACHINES or not isinstance(options, dict):
             raise save_states.BadState(f"{path}: the save state is of an unknown machine {name!r}")
-        machine = cls(name, roms=roms, **options)
+        try:
+            machine = cls(name, roms=roms, **options)
+        except TypeError as e:
+            raise save_states.BadState(f"{path}: the save state's {name} options do not fit ({e})") from None
         if save_states.rom_digest(machine.hardware) != header.get("roms"):
             raise save_states.BadState(
                 f"{path}: the save state was made with another {name} ROM set "

@@ -54,6 +54,9 @@ def test_state_is_plain_data_and_loads_back_equal(name, tmp_path):
     loaded = Machine.load_state(path)
     assert machine_state(loaded.hardware) == state
     assert loaded.name == name and loaded.cycles == m.cycles
+    again = tmp_path / "again.state"
+    loaded.save_state(again)
+    assert again.read_bytes() == path.read_bytes()
 
 
 @pytest.mark.parametrize("name", MACHINES)
@@ -346,3 +349,16 @@ def test_window_alt_w_saves_and_alt_r_loads_it_back(pg, tmp_path):
         assert w.machine is loaded and "not an acorn save state" in w.message
     finally:
         w.close()
+
+
+def test_a_machine_with_an_unnameable_event_cannot_be_saved(tmp_path):
+    m = booted("atom")
+    m.hardware.clock.schedule(m.cycles + 1000, lambda cycle: None)
+    with pytest.raises(UserError, match="cannot be saved.*cycle"):
+        m.save_state(tmp_path / "s.state")
+    assert not (tmp_path / "s.state").exists()
+
+
+def test_options_that_do_not_fit(tmp_path, atom_state):
+    header, state = unpack(atom_state)
+    assert "options do not fit" in load_error(tmp_path, pack(dict(header, options={"colour": 1}), state))
