@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import struct
-import tempfile
 import zlib
 
 from emulator.clock import Clock
@@ -173,29 +172,8 @@ def unpack(data, path="the state"):
 def write_file(path, data):
     """Write `data` to `path` through a temporary file in the same directory, then rename: an
     existing file is replaced whole or not at all."""
-    path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=".acorn-state-", dir=directory)
-    except OSError as e:
-        raise UserError(f"{path}: cannot write the save state ({e.strerror})") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())      # as an ordinary new file (mkstemp makes 0600)
-        os.replace(temporary, path)
-    except OSError as e:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise UserError(f"{path}: cannot write the save state ({e.strerror})") from None
-
-
-def _umask():
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    from emulator.asm.command import write_atomically
+    write_atomically(path, data)
 
 
 def read_file(path):

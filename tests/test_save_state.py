@@ -17,6 +17,7 @@ from emulator.basic.silver_dollar_harness import Harness, Policy
 from emulator.errors import EXIT_BAD_STATE, UserError
 from emulator.session import Machine
 from emulator.state import FORMAT_VERSION, MAGIC, BadState, check_plain, machine_state, pack, unpack
+from test_frontend import pg  # noqa: F401  (the offscreen pygame fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "basic_programs"
@@ -293,7 +294,8 @@ def test_plain_data_check_names_the_place():
 def test_command_line_saves_at_the_end_and_starts_from_a_state(tmp_path, capsys):
     from emulator.cli import main
     path = tmp_path / "cli.state"
-    assert main(["run", "--machine", "atom", "--headless", "--type", "A=21\r", "--save-state", str(path)]) == 0
+    assert main(["run", "--machine", "atom", "--headless", "--type", "A=21\r",
+                 "--save-state", str(path)]) == 0
     capsys.readouterr()
     assert main(["run", "--headless", "--load-state", str(path), "--type", "PRINT A*2\r",
                  "--print-screen"]) == 0
@@ -305,16 +307,6 @@ def test_command_line_saves_at_the_end_and_starts_from_a_state(tmp_path, capsys)
 
 
 # --- the window: Alt+W saves, Alt+R loads -------------------------------------------------------
-
-@pytest.fixture
-def pg(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from emulator.frontend.window import import_pygame
-    pygame = import_pygame()
-    yield pygame
-    pygame.quit()
-
 
 def alt(pg, letter):
     keycode = getattr(pg, f"K_{letter}")

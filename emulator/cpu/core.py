@@ -289,7 +289,8 @@ class CPU:
 
     def set_state(self, d):
         self.a, self.x, self.y, self.s, self.pc = d["a"], d["x"], d["y"], d["s"], d["pc"]
-        self.fn, self.fz, self.fc, self.fv, self.fd, self.fi = d["fn"], d["fz"], d["fc"], d["fv"], d["fd"], d["fi"]
+        self.fn, self.fz, self.fc = d["fn"], d["fz"], d["fc"]
+        self.fv, self.fd, self.fi = d["fv"], d["fd"], d["fi"]
         self.cycles, self.instructions = d["cycles"], d["instructions"]
         self.limit = d["cycles"]
         self.halted, self.jam_opcode, self.trapped = d["halted"], d["jam_opcode"], d["trapped"]
