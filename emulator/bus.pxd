@@ -20,3 +20,5 @@ cdef class Bus:
     cpdef io_write(self, int addr, int value, long long cycle)
     cpdef int access_delay(self, int addr, long long cycle)
     cpdef int stretch_delay(self, long long cycle)
+    cpdef dict state(self)
+    cpdef set_state(self, dict d)

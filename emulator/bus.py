@@ -178,6 +178,20 @@ class Bus:
         """
         return 1 + (cycle & 1)
 
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state(self):
+        """The 64 KiB as the CPU sees them now, and each banked window's selection and RAM banks.
+        (The map itself is the machine's wiring, built the same way by a new machine.)"""
+        return {"memory": bytes(self.memory), "windows": [w.state() for w in self.windows]}
+
+    def set_state(self, d):
+        if len(d["memory"]) != 0x10000 or len(d["windows"]) != len(self.windows):
+            raise ValueError("the saved memory map does not fit this machine")
+        self.memory[:] = d["memory"]
+        for window, saved in zip(self.windows, d["windows"]):
+            window.set_state(saved)
+
 
 class BankWindow:
     """A run of pages whose contents come from one of several banks (sideways ROM/RAM)."""
@@ -221,3 +235,24 @@ class BankWindow:
         for page in range(start >> 8, end >> 8):
             self.bus.page_kind[page] = PAGE_RAM if writable else PAGE_ROM
         self.selected = number
+
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state(self):
+        """The selected bank and the contents of the writable banks (the selected one's bytes are
+        in the bus memory, which the bus saves).  ROM banks are the machine's ROM set."""
+        ram = {str(number): bytes(buf) for number, (buf, writable) in self.banks.items() if writable}
+        return {"selected": self.selected, "ram": ram}
+
+    def set_state(self, d):
+        for key, data in d["ram"].items():
+            number = int(key)
+            if number not in self.banks or not self.banks[number][1] or len(data) != self.size:
+                raise ValueError(f"sideways RAM bank {number} does not fit this machine")
+            self.banks[number][0][:] = data
+        selected = d["selected"]
+        bank = self.banks.get(selected)
+        writable = bank is not None and bank[1]
+        for page in range(self.start >> 8, (self.start + self.size) >> 8):
+            self.bus.page_kind[page] = PAGE_RAM if writable else PAGE_ROM
+        self.selected = selected

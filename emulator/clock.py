@@ -8,6 +8,22 @@ earlier than the end of the block being run lowers `cpu.limit`, so the block sto
 import heapq
 
 
+class Call:
+    """A scheduled call a save state can write down: `target.method(*args)` (the cycle is dropped).
+
+    Events whose callback is a Call, or a bound method of a device, can be saved by name
+    (Clock.state); a lambda could not."""
+    __slots__ = ("target", "method", "args")
+
+    def __init__(self, target, method, *args):
+        self.target = target
+        self.method = method
+        self.args = args
+
+    def __call__(self, cycle):
+        getattr(self.target, self.method)(*self.args)
+
+
 class Event:
     __slots__ = ("cycle", "callback", "cancelled")
 
@@ -70,3 +86,41 @@ class Clock:
                 return reason
             self.fire_due()
         return 0
+
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def pending(self):
+        """The events still to come, in the order they will fire."""
+        return [entry[2] for entry in sorted(self._queue) if not entry[2].cancelled]
+
+    def state(self, name_of):
+        """The queue as plain data.  `name_of(obj)` gives the state name of a device (None if it has
+        none): each event is saved as [cycle, sequence, device name, method name, args], args a list
+        for a Call and None for a bound method (called with the cycle)."""
+        events = []
+        for cycle, sequence, event in sorted(self._queue, key=lambda entry: entry[:2]):
+            if event.cancelled:
+                continue
+            callback = event.callback
+            if isinstance(callback, Call):
+                target, method, args = callback.target, callback.method, list(callback.args)
+            else:
+                target = getattr(callback, "__self__", None)
+                method, args = getattr(callback, "__name__", None), None
+            name = name_of(target) if target is not None else None
+            if name is None or not isinstance(method, str):
+                raise ValueError(f"the event at cycle {cycle} ({callback!r}) calls nothing a save "
+                                 f"state can name (use clock.Call or a device's method)")
+            events.append([cycle, sequence, name, method, args])
+        return {"sequence": self._sequence, "events": events}
+
+    def set_state(self, d, devices):
+        """Rebuild the queue from `d` (as `state` made it); `devices` maps its names to the objects."""
+        queue = []
+        for cycle, sequence, name, method, args in d["events"]:
+            target = devices[name]
+            callback = getattr(target, method) if args is None else Call(target, method, *args)
+            queue.append((cycle, sequence, Event(cycle, callback)))
+        heapq.heapify(queue)
+        self._queue = queue
+        self._sequence = d["sequence"]

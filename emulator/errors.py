@@ -4,6 +4,7 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2      # bad file, listing, address, usage
 EXIT_TIMEOUT = 3        # --until text not seen in time / cycle limit reached
 EXIT_JAM = 4            # the CPU executed a JAM opcode
+EXIT_BAD_STATE = 5      # a save state that cannot be loaded (damaged, other format or ROMs)
 
 
 class UserError(Exception):

@@ -96,6 +96,7 @@ class Machine:
         if MACHINES[name] is None:
             raise UserError(f"the {name} machine is not available yet")
         self.name = name
+        self.options = dict(options)        # kept for save states (a state records them)
         self.hardware = MACHINES[name](roms, **options)
         self.memory = MemoryView(self.hardware.bus, lambda: self.hardware.cpu.cycles)
 
@@ -144,6 +145,53 @@ class Machine:
 
     def break_key(self):
         self.hardware.break_key()
+
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def save_state(self, path):
+        """Write the whole machine to `path` (through a temporary file, then renamed)."""
+        from emulator import __version__
+        from emulator import state as save_states
+
+        try:
+            save_states.check_plain(self.options, "options")
+        except ValueError as e:
+            raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
+        header = {"emulator": __version__, "machine": self.name, "options": self.options,
+                  "roms": save_states.rom_digest(self.hardware),
+                  "rom_names": sorted(self.hardware.rom_images()), "cycles": self.cycles}
+        try:
+            data = save_states.pack(header, save_states.machine_state(self.hardware))
+        except ValueError as e:             # e.g. an event scheduled by a script with a lambda
+            raise UserError(f"{path}: this machine cannot be saved ({e})") from None
+        save_states.write_file(path, data)
+
+    @classmethod
+    def load_state(cls, path, roms=None):
+        """A new Machine in the state saved at `path`, built with the options it was saved with and
+        `roms` (our own firmware by default; it must be the ROM set the state was saved with)."""
+        from emulator import state as save_states
+
+        header, state = save_states.read_file(path)
+        name, options = header.get("machine"), header.get("options")
+        if name not in MACHINES or not isinstance(options, dict):
+            raise save_states.BadState(f"{path}: the save state is of an unknown machine {name!r}")
+        try:
+            machine = cls(name, roms=roms, **options)
+        except TypeError as e:
+            raise save_states.BadState(f"{path}: the save state's {name} options do not fit ({e})") from None
+        if save_states.rom_digest(machine.hardware) != header.get("roms"):
+            raise save_states.BadState(
+                f"{path}: the save state was made with another {name} ROM set "
+                f"({', '.join(header.get('rom_names') or [])}); load it with the ROMs it was saved with")
+        try:
+            save_states.set_machine_state(machine.hardware, state)
+        except save_states.BadState as e:
+            raise save_states.BadState(f"{path}: {e}") from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+            raise save_states.BadState(f"{path}: the save state does not fit this {name} "
+                                       f"({type(e).__name__}: {e})") from None
+        return machine
 
     # --- running ------------------------------------------------------------------------------------
 

@@ -137,3 +137,14 @@ class AtomKeyboard:
     def rept_line(self):
         """The REPT line (#B002 bit 6): 0 while REPT is held."""
         return 0 if self.rept else 1
+
+    def state(self):
+        return {"down": sorted(self.down), "row_bits": list(self.row_bits), "shift": self.shift,
+                "ctrl": self.ctrl, "rept": self.rept, "break_down": self.break_down}
+
+    def set_state(self, d):
+        """Restore the keys held (BREAK's line is the machine's, restored with it)."""
+        self.down = set(d["down"])
+        self.row_bits = list(d["row_bits"])
+        self.shift, self.ctrl, self.rept = d["shift"], d["ctrl"], d["rept"]
+        self.break_down = d["break_down"]

@@ -167,4 +167,11 @@ class BBCKeyboard:
 
     def state(self):
         return {"pressed": sorted(self.pressed), "autoscan": self.autoscan, "links": self.links,
-                "column": self.column, "row": self.row}
+                "column": self.column, "row": self.row, "ca2": self._ca2}
+
+    def set_state(self, d):
+        """Restore the keys held and the counter (CA2's listener is not called: the VIA's CA2
+        input is restored with the VIA)."""
+        self.pressed = set(d["pressed"])
+        self.autoscan, self.links = d["autoscan"], d["links"]
+        self.column, self.row, self._ca2 = d["column"], d["row"], d["ca2"]

@@ -179,6 +179,11 @@ class CRTC6845:
         return {"registers": list(self.registers), "selected": self.selected,
                 "character_clock_hz": self.character_clock_hz}
 
+    def set_state(self, d):
+        self.registers = list(d["registers"])
+        self.selected = d["selected"]
+        self.character_clock_hz = d["character_clock_hz"]
+
 
 def screen_address(ma, raster, wrap_size):
     """The BBC's mapping from the CRTC's MA/RA outputs to a RAM address (one address, for tests).

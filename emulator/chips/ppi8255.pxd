@@ -16,3 +16,5 @@ cdef class PPI8255(IODevice):
     cpdef int peek(self, int addr) except? -1
     cpdef write(self, int addr, int value, long long cycle)
     cpdef _set_latch_c(self, int value, long long cycle)
+    cpdef dict state(self)
+    cpdef set_state(self, dict d)

@@ -131,3 +131,17 @@ class PPI8255(IODevice):
         self.latch_c = value & 0xFF
         if self.c_output_mask and self.pins_c() != old_pins:
             self.output_c(self.pins_c(), cycle)
+
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state(self):
+        return {"latch_a": self.latch_a, "latch_b": self.latch_b, "latch_c": self.latch_c,
+                "control": self.control, "c_output_mask": self.c_output_mask,
+                "a_is_input": bool(self.a_is_input), "b_is_input": bool(self.b_is_input)}
+
+    def set_state(self, d):
+        """Restore the registers without driving the pins (the peripherals' states are restored
+        with them)."""
+        self.latch_a, self.latch_b, self.latch_c = d["latch_a"], d["latch_b"], d["latch_c"]
+        self.control, self.c_output_mask = d["control"], d["c_output_mask"]
+        self.a_is_input, self.b_is_input = d["a_is_input"], d["b_is_input"]

@@ -225,5 +225,30 @@ class SN76489:
         return mix / 4.0
 
     def state(self):
+        """The registers, the notes played, the writes not yet turned into sound and the generators'
+        state where sound was last made: the tone counters, their output levels, the noise clock and
+        the noise shift register (as its position in its sequence since the last reset)."""
         return {"tone": list(self.tone), "noise": self.noise, "attenuation": list(self.attenuation),
-                "latched": self.latched}
+                "latched": self.latched,
+                "notes": [list(note) for note in self.notes],
+                "history": [[tick, list(tone), noise, list(attenuation), reset]
+                            for tick, tone, noise, attenuation, reset in self._history],
+                "generated_tick": self._generated_tick,
+                "generator_registers": [list(self._gen_registers[0]), self._gen_registers[1],
+                                        list(self._gen_registers[2])],
+                "generator_levels": list(self._gen_level),
+                "generator_countdowns": list(self._gen_countdown),
+                "lfsr_position": self._gen_lfsr_position}
+
+    def set_state(self, d):
+        self.tone, self.noise = list(d["tone"]), d["noise"]
+        self.attenuation, self.latched = list(d["attenuation"]), d["latched"]
+        self.notes = [Note(*note) for note in d["notes"]]
+        self._history = deque((tick, list(tone), noise, list(attenuation), reset)
+                              for tick, tone, noise, attenuation, reset in d["history"])
+        self._generated_tick = d["generated_tick"]
+        tone, noise, attenuation = d["generator_registers"]
+        self._gen_registers = (list(tone), noise, list(attenuation))
+        self._gen_level = list(d["generator_levels"])
+        self._gen_countdown = list(d["generator_countdowns"])
+        self._gen_lfsr_position = d["lfsr_position"]

@@ -84,3 +84,21 @@ class Speaker:
         self.edges = [e for e in self.edges if e[0] >= now]
         self._audio_cycle = now
         return out
+
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state(self):
+        """The line, the edges not yet taken as audio, the bursts heard and the one still open."""
+        return {"level": self.level,
+                "edge_cycles": [cycle for cycle, _ in self.edges],
+                "edge_levels": [level for _, level in self.edges],
+                "beeps": [list(beep) for beep in self.beeps],
+                "burst": None if self._burst is None else list(self._burst),
+                "audio_cycle": self._audio_cycle, "audio_level": self._audio_level}
+
+    def set_state(self, d):
+        self.level = d["level"]
+        self.edges = list(zip(d["edge_cycles"], d["edge_levels"]))
+        self.beeps = [Beep(*beep) for beep in d["beeps"]]
+        self._burst = None if d["burst"] is None else list(d["burst"])
+        self._audio_cycle, self._audio_level = d["audio_cycle"], d["audio_level"]

@@ -110,6 +110,13 @@ class VDG6847:
         self.gm = gm & 7
         self.css = 1 if css else 0
 
+    def state(self):
+        """The mode lines (the picture is drawn from them and video RAM; field sync is the clock's)."""
+        return {"ag": self.ag, "gm": self.gm, "css": self.css}
+
+    def set_state(self, d):
+        self.ag, self.gm, self.css = d["ag"], d["gm"], d["css"]
+
     @property
     def mode_name(self):
         return GRAPHICS_MODE_NAMES[self.gm] if self.ag else "alphanumeric"

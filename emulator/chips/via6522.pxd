@@ -8,6 +8,7 @@ cdef int ORB, ORA, DDRB, DDRA, T1CL, T1CH, T1LL, T1LH
 cdef int T2CL, T2CH, SR, ACR, PCR, IFR, IER, ORA_NH
 cdef int C2_INPUT_NEG, C2_INDEPENDENT_NEG, C2_INPUT_POS, C2_INDEPENDENT_POS
 cdef int C2_HANDSHAKE, C2_PULSE, C2_LOW, C2_HIGH
+cdef tuple STATE_FIELDS
 cdef int SR_DISABLED, SR_IN_T2, SR_IN_PHI2, SR_IN_EXT, SR_OUT_T2_FREE, SR_OUT_T2, SR_OUT_PHI2, SR_OUT_EXT
 
 
@@ -113,3 +114,5 @@ cdef class VIA6522(IODevice):
     cdef _write_acr(self, int value, long long tick)
     @cython.locals(view=VIA6522)
     cpdef int peek(self, int addr) except? -1
+    cpdef dict state(self)
+    cpdef set_state(self, dict d)

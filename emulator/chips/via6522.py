@@ -111,6 +111,18 @@ SR_OUT_EXT = 7
 _SR_TIMED = (SR_IN_T2, SR_IN_PHI2, SR_OUT_T2_FREE, SR_OUT_T2, SR_OUT_PHI2)
 _SR_SHIFTS_IN = (SR_IN_T2, SR_IN_PHI2, SR_IN_EXT)
 
+# What a save state holds of a VIA: every register, latch, timer, the shift register, the control
+# lines and the pending event's tick (the chip's wiring and its clock are the machine's).
+STATE_FIELDS = (
+    "port_a_levels", "port_b_levels", "cycle", "tick",
+    "ora", "orb", "ddra", "ddrb", "acr", "pcr", "ifr", "ier", "ira_latch", "irb_latch", "irq_line",
+    "t1_latch", "pb7", "t1_underflow", "t1_hold", "t1_last_underflow", "t1_flag_tick", "t1_armed",
+    "t2_latch_low", "t2_count", "t2_underflow", "t2_hold", "t2_flag_tick", "t2_armed", "pb6",
+    "sr", "sr_out_bit", "sr_ext_count", "sr_start", "sr_half", "sr_done", "sr_running",
+    "ca1", "ca2", "cb1", "cb2", "ca2_out", "cb2_out", "ca2_pulse_end", "cb2_pulse_end",
+    "_event_tick", "_last_port_a_out", "_last_port_b_out",
+)
+
 
 class VIA6522(IODevice):
     """One 6522.  `clock` (emulator.clock.Clock, or None for a chip driven only through explicit
@@ -750,3 +762,23 @@ class VIA6522(IODevice):
         self._port_a_changed()
         self._port_b_changed()
         self._settle()
+
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state(self):
+        """Every field as it stands (the chip is not brought up to date: catching up is lazy and
+        happens the same way after a load)."""
+        return {name: getattr(self, name) for name in STATE_FIELDS}
+
+    def set_state(self, d):
+        """Restore the fields; the clock's queue must be restored first, so the chip finds its
+        pending event there (the one that calls its `_on_event`) and can cancel it later."""
+        for name in STATE_FIELDS:
+            setattr(self, name, d[name])
+        self._event = None
+        if self.clock is not None:
+            for event in self.clock.pending():
+                callback = event.callback
+                if getattr(callback, "__self__", None) is self and \
+                        getattr(callback, "__name__", None) == "_on_event":
+                    self._event = event

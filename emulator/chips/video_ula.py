@@ -83,3 +83,8 @@ class VideoULA:
 
     def state(self):
         return {"control": self.control, "palette": bytes(self.palette)}
+
+    def set_state(self, d):
+        """Restore the registers (the listeners are not called: the CRTC's clock is restored too)."""
+        self.control = d["control"]
+        self.palette[:] = d["palette"]

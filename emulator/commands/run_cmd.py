@@ -198,6 +198,16 @@ def main(args):
     from emulator.session import Machine, Timeout
 
     max_seconds = _max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
+    load_state = getattr(args, "load_state", None)
+    if load_state is not None and (getattr(args, "file", None) is not None or args.machine is not None
+                                   or getattr(args, "ram", None) or getattr(args, "via", False)
+                                   or getattr(args, "links", None) is not None):
+        raise UserError("--load-state: the machine and its options come from the state "
+                        "(no FILE, --machine, --ram, --via or --links with it)")
+    loaded = None
+    if load_state is not None:
+        loaded = Machine.load_state(load_state, roms=args.roms)
+        args.machine = loaded.name
     machine_name, listing, program = _resolve_file(args)
     options = {}
     if getattr(args, "ram", None):
@@ -225,7 +235,7 @@ def main(args):
         waits = [i for i, (kind, _) in enumerate(script) if kind == "until"]
         if window is not None and waits and (len(waits) > 1 or waits[0] != len(script) - 1):
             raise UserError("a script with --type after --until (or several --until) needs --headless")
-    machine = Machine(machine_name, roms=args.roms, **options)
+    machine = loaded or Machine(machine_name, roms=args.roms, **options)
     from emulator.basic.listing import check_typing
     for text in texts:
         check_typing(machine_name, text)         # every text is checked before anything runs
@@ -236,7 +246,7 @@ def main(args):
         image, origin = program
         _quick_load(machine, image, origin, args.file)
         machine.type(START_COMMAND[machine_name].format(origin) + "\r")
-    if texts and listing is None and program is None:
+    if texts and listing is None and program is None and load_state is None:
         _wait_until_ready(machine)
     if window is not None:
         for text in texts:               # the window waits for the one --until (the last step)
@@ -270,6 +280,8 @@ def main(args):
             print(row)
     if args.screenshot:
         machine.screenshot(args.screenshot)
+    if getattr(args, "save_state", None):
+        machine.save_state(args.save_state)
     return status
 
 
@@ -368,6 +380,11 @@ def add_parser(sub):
                    help=f"emulated seconds to run, or to wait for each --until (default {DEFAULT_MAX_SECONDS:g})")
     p.add_argument("--print-screen", action="store_true", help="print the screen's text at the end")
     p.add_argument("--screenshot", metavar="FILE.png", help="save the screen as a PNG at the end")
+    p.add_argument("--load-state", metavar="FILE",
+                   help="start from a save state (the machine, its options and its ROM set come from it)")
+    p.add_argument("--save-state", metavar="FILE",
+                   help="headless: save the machine's state at the end; in the window: the file "
+                        "Alt+W writes and Alt+R reads (default acorn-MACHINE.state)")
     p.add_argument("--ram", choices=["standard", "expanded"],
                    help="Atom RAM: standard (#0000-#03FF, #2800-#3BFF) or expanded (#0000-#7FFF)")
     p.add_argument("--via", action="store_true", help="fit the Atom's optional 6522 VIA at #B800")

@@ -44,6 +44,8 @@ cdef class CPU:
     @cython.locals(start=cython.longlong, low=int)
     cpdef reset(self)
     cpdef request_break(self)
+    cpdef dict state(self)
+    cpdef set_state(self, dict d)
 
     @cython.locals(a=int, x=int, y=int, s=int, pc=int, fn=int, fz=int, fc=int, fv=int, fd=int, fi=int,
                    cycles=cython.longlong, instructions=cython.longlong, start=cython.longlong,

@@ -275,6 +275,29 @@ class CPU:
         self.trace_capacity = capacity
         self.trace_count = 0
 
+    # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state(self):
+        """Registers, interrupt lines and time as plain data (the debugger's hooks are not saved)."""
+        return {"a": self.a, "x": self.x, "y": self.y, "s": self.s, "pc": self.pc,
+                "fn": self.fn, "fz": self.fz, "fc": self.fc, "fv": self.fv, "fd": self.fd, "fi": self.fi,
+                "cycles": self.cycles, "instructions": self.instructions,
+                "halted": bool(self.halted), "jam_opcode": self.jam_opcode, "trapped": bool(self.trapped),
+                "irq_lines": self.irq_lines, "nmi_lines": self.nmi_lines, "nmi_latched": self.nmi_latched,
+                "poll_state": self.poll_state, "i_at_poll": self.i_at_poll,
+                "stretch_extra": self.stretch_extra}
+
+    def set_state(self, d):
+        self.a, self.x, self.y, self.s, self.pc = d["a"], d["x"], d["y"], d["s"], d["pc"]
+        self.fn, self.fz, self.fc = d["fn"], d["fz"], d["fc"]
+        self.fv, self.fd, self.fi = d["fv"], d["fd"], d["fi"]
+        self.cycles, self.instructions = d["cycles"], d["instructions"]
+        self.limit = d["cycles"]
+        self.halted, self.jam_opcode, self.trapped = d["halted"], d["jam_opcode"], d["trapped"]
+        self.irq_lines, self.nmi_lines, self.nmi_latched = d["irq_lines"], d["nmi_lines"], d["nmi_latched"]
+        self.poll_state, self.i_at_poll = d["poll_state"], d["i_at_poll"]
+        self.stretch_extra = d["stretch_extra"]
+
     # --- memory access --------------------------------------------------------------------------------
 
     def rd(self, addr, when):

@@ -12,6 +12,7 @@ Front-end commands are on Alt (the machine has no Alt key, so nothing is taken f
   Alt+T turbo   Alt+P / Pause  pause   Alt+B BREAK   Alt+V paste the clipboard   Alt+S screenshot
   Alt+K keyboard view   Alt+L logical/positional keys   Alt+M mute   Alt+H help   Alt+Q quit
   Alt+D the debugger panel beside the screen (emulator.frontend.debug_panel)
+  Alt+W write a save state   Alt+R read it back (docs/save_states.md)
 A file dropped on the window is typed in (as is --paste FILE at start).
 """
 import contextlib
@@ -111,7 +112,8 @@ class Options:
     """What the window was asked for (from `acorn run`'s arguments, or given directly by tests)."""
 
     def __init__(self, scale=None, mute=False, keymap=None, keys=LOGICAL, keyboard=False, paste=None,
-                 max_seconds=None, firmware=None, audio=True, screenshot_dir=".", until=None):
+                 max_seconds=None, firmware=None, audio=True, screenshot_dir=".", until=None,
+                 roms=None, state_file=None):
         self.scale = scale
         self.mute = mute
         self.keymap = keymap
@@ -123,6 +125,8 @@ class Options:
         self.audio = audio
         self.screenshot_dir = screenshot_dir
         self.until = until
+        self.roms = roms                    # the ROM directory, for loading a save state
+        self.state_file = state_file        # Alt+W / Alt+R's file (default acorn-MACHINE.state)
 
     @classmethod
     def from_args(cls, args):
@@ -143,7 +147,8 @@ class Options:
                    keys=POSITIONAL if getattr(args, "positional", False) else LOGICAL,
                    keyboard=getattr(args, "keyboard_view", False), paste=getattr(args, "paste", None),
                    max_seconds=max_seconds, firmware=f"ROMs from {roms}" if roms else None,
-                   until=getattr(args, "until", None))
+                   until=getattr(args, "until", None), roms=roms,
+                   state_file=getattr(args, "save_state", None) or getattr(args, "load_state", None))
 
 
 def keys_down(machine):
@@ -391,9 +396,64 @@ class Window:
             self.pacer.reset()
             self.target_cycle = float(self.machine.cycles)
 
+    # --- save states -------------------------------------------------------------------------------
+
+    def state_path(self):
+        if self.options.state_file:
+            return Path(self.options.state_file)
+        return Path(self.options.screenshot_dir) / f"acorn-{self.name}.state"
+
+    def save_state(self):
+        """Alt+W: the whole machine to the state file (replaced whole, through a temporary file)."""
+        path = self.state_path()
+        try:
+            self.machine.save_state(path)
+        except UserError as e:
+            self.flash(str(e))
+            return None
+        self.flash(f"state saved to {path}")
+        return path
+
+    def load_state(self):
+        """Alt+R: a machine loaded from the state file takes the running one's place.  A file that
+        cannot be loaded is a message, and the running machine goes on untouched."""
+        from emulator.session import Machine
+        path = self.state_path()
+        try:
+            machine = Machine.load_state(path, roms=self.options.roms)
+        except UserError as e:
+            self.flash(str(e))
+            return False
+        if machine.name != self.name:
+            self.flash(f"{path} is a state of the {machine.name}; this window shows the {self.name}")
+            return False
+        self.use_machine(machine)
+        self.flash(f"state loaded from {path}")
+        return True
+
+    def use_machine(self, machine):
+        """Carry on with `machine` in place of the one shown (the emulated time run in this window
+        carries over, for --max-seconds)."""
+        self.bridge.release_all()
+        self.clicked = None
+        self.latched.clear()
+        elapsed = self.machine.cycles - self.start_cycle
+        self.machine = machine
+        self.start_cycle = machine.cycles - elapsed
+        self.target_cycle = float(machine.cycles)
+        self.halted = None
+        self.speed = SpeedMeter(self.clock_hz)
+        self.pacer.reset()
+        if self.audio is not None:
+            from emulator.frontend.audio import SoundSource
+            self.sound = SoundSource(machine.hardware, rate=self.audio.rate)
+        if self.debug_view is not None:
+            from emulator.frontend.debug_panel import DebugView
+            self.debug_view = DebugView(machine)
+
     COMMANDS = {"t": "toggle_turbo", "d": "toggle_debugger", "p": "toggle_pause", "b": "press_break", "v": "paste_clipboard",
                 "s": "screenshot", "k": "toggle_keyboard", "l": "toggle_key_mode", "m": "toggle_mute",
-                "h": "toggle_help", "q": "quit"}
+                "h": "toggle_help", "q": "quit", "w": "save_state", "r": "load_state"}
 
     def toggle_help(self):
         self.show_help = not self.show_help
@@ -527,7 +587,7 @@ class Window:
         self.pacer.reset()
         self.pacer.wait()                       # starts the schedule: frame n is due at start + n periods
         start = time.perf_counter()
-        end_cycle = None if emulated_seconds is None else self.start_cycle + emulated_seconds * self.clock_hz
+        end_cycles = None if emulated_seconds is None else emulated_seconds * self.clock_hz
         skipped = 0
         while self.running:
             draw = self.turbo or skipped >= MAX_SKIPPED_FRAMES or not self.pacer.late()
@@ -540,7 +600,7 @@ class Window:
             if until is not None and self.frames % UNTIL_CHECK_FRAMES == 0 \
                     and until in "\n".join(self.machine.screen.text()):
                 return 0
-            if end_cycle is not None and self.machine.cycles >= end_cycle:
+            if end_cycles is not None and self.machine.cycles - self.start_cycle >= end_cycles:
                 if until is not None and until not in "\n".join(self.machine.screen.text()):
                     return EXIT_TIMEOUT
                 break
@@ -664,7 +724,7 @@ class Window:
                  "Alt+V paste clipboard (drop a file to type it)    Alt+S screenshot (PNG)",
                  "Alt+K keyboard view    Alt+L logical/positional keys    Alt+M mute",
                  "Alt+D debugger panel (stopped: S step, O over, U out, C continue, R rewind, B break)",
-                 "Alt+H this help    Alt+Q quit"]
+                 "Alt+W save state    Alt+R load it back    Alt+H this help    Alt+Q quit"]
         height = 20 * len(lines) + 12
         box = pg.Rect(8, 8, min(self.size[0] - 16, 560), height)
         pg.draw.rect(self.surface, (0, 0, 0), box)
@@ -690,6 +750,7 @@ def run_window(machine, args):
     if status == EXIT_TIMEOUT:
         print(f"acorn run: {options.until!r} did not appear on the screen within "
               f"{options.max_seconds:g} emulated seconds", file=sys.stderr)
+    machine = window.machine                # Alt+R may have put a loaded machine in its place
     if getattr(args, "print_screen", False):
         rows = machine.screen.text()
         while rows and not rows[-1]:

@@ -34,7 +34,7 @@ from emulator.chips.atom_keyboard import AtomKeyboard, chord_for
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
 from emulator.chips.vdg6847 import FIELD_LINES, FS_LOW_LINES, VDG6847
-from emulator.clock import Clock
+from emulator.clock import Call, Clock
 from emulator.display.screen import Screen
 from emulator.errors import UserError
 from emulator.machines.atom_io import PPIPage
@@ -154,6 +154,32 @@ class Atom(MachineBase):
     def _via_irq(self, asserted):
         self.cpu.set_irq(1, asserted)
 
+    # --- save states (emulator/state.py) ----------------------------------------------------------
+
+    def state_devices(self):
+        """Everything a save state holds, by name, in the order it is restored: the one list of the
+        machine's devices (the clock before the chips whose events it holds)."""
+        devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
+                   "ppi": self.ppi, "vdg": self.vdg, "speaker": self.speaker, "keyboard": self.keyboard}
+        if self.via is not None:
+            devices["via"] = self.via
+        return devices
+
+    def state(self):
+        """The wiring's own state: the keyboard row and port C latched from the PPI, the typing queue's
+        end, and the RESET line held by BREAK."""
+        return {"keyboard_row": self.keyboard_row, "port_c_out": self.port_c_out,
+                "typing_until": self.typing_until, "reset_held": self.reset_held}
+
+    def set_state(self, d):
+        self.keyboard_row, self.port_c_out = d["keyboard_row"], d["port_c_out"]
+        self.typing_until, self.reset_held = d["typing_until"], d["reset_held"]
+
+    def rom_images(self):
+        """The ROM images fitted, by socket name (what a save state's ROM hash is taken over)."""
+        return {name: bytes(self.bus.memory[ROM_SOCKETS[name]:ROM_SOCKETS[name] + ROM_SIZE])
+                for name in self.rom_names}
+
     def video_memory(self):
         return memoryview(self.bus.memory)[VIDEO_RAM:VIDEO_RAM + VIDEO_RAM_SIZE]
 
@@ -199,8 +225,8 @@ class Atom(MachineBase):
 
     def break_key(self, hold_ms=BREAK_HOLD_MS):
         start = max(self.cpu.cycles, self.typing_until)
-        self.clock.schedule(start, lambda c: self.keyboard.press("BREAK"))
-        self.clock.schedule(start + hold_ms * 1000, lambda c: self.keyboard.release("BREAK"))
+        self.clock.schedule(start, Call(self.keyboard, "press", "BREAK"))
+        self.clock.schedule(start + hold_ms * 1000, Call(self.keyboard, "release", "BREAK"))
         self.typing_until = start + hold_ms * 1000
 
     def type(self, text, hold_ms=TYPE_HOLD_MS, gap_ms=TYPE_GAP_MS, lead_ms=TYPE_MODIFIER_LEAD_MS):

@@ -4,6 +4,7 @@ A machine class that uses this has `cpu`, `clock` and `keyboard` (with press/rel
 and the attributes `typing_until` (the cycle when the typing queued so far is done) and `reset_held`
 (True while BREAK holds the 6502 in reset).
 """
+from emulator.clock import Call
 from emulator.errors import UserError
 
 
@@ -20,16 +21,16 @@ class MachineBase:
         t = max(self.cpu.cycles, self.typing_until)
         for modifiers, key in chords:
             for m in modifiers:
-                schedule(t, lambda c, m=m: keyboard.press(m))
+                schedule(t, Call(keyboard, "press", m))
             if modifiers:
                 t += lead
-            schedule(t, lambda c, k=key: keyboard.press(k))
+            schedule(t, Call(keyboard, "press", key))
             t += hold
-            schedule(t, lambda c, k=key: keyboard.release(k))
+            schedule(t, Call(keyboard, "release", key))
             if modifiers:
                 t += lead
                 for m in modifiers:
-                    schedule(t, lambda c, m=m: keyboard.release(m))
+                    schedule(t, Call(keyboard, "release", m))
             t += gap
         self.typing_until = t
         return t

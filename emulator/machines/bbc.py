@@ -61,7 +61,7 @@ from emulator.chips.saa5050 import flash_visible
 from emulator.chips.sn76489 import SN76489
 from emulator.chips.via6522 import VIA6522
 from emulator.chips.video_ula import VideoULA
-from emulator.clock import Clock
+from emulator.clock import Call, Clock
 from emulator.display import bbc_video
 from emulator.display.png import write_png
 from emulator.errors import UserError
@@ -150,6 +150,12 @@ class ADC7002:
         if addr & 3 == 0:
             self.control = value & 0x0F
 
+    def state(self):
+        return {"control": self.control}
+
+    def set_state(self, d):
+        self.control = d["control"]
+
 
 class Sheila:
     """&FE00-&FEFF: one page, decoded by address ranges as the Model B's IC decoding does.  The bus
@@ -208,6 +214,12 @@ class Sheila:
 
     def _write_romsel(self, addr, value, cycle):
         self.bbc.select_rom(value & 0x0F)
+
+    def state(self):
+        return {"acia_control": self.acia_control, "serial_ula": self.serial_ula}
+
+    def set_state(self, d):
+        self.acia_control, self.serial_ula = d["acia_control"], d["serial_ula"]
 
 
 class BBCScreen:
@@ -453,6 +465,37 @@ class BBCMicro(MachineBase):
         self.romsel = slot
         self.sideways.select(slot)
 
+    # --- save states (emulator/state.py) ----------------------------------------------------------
+
+    def state_devices(self):
+        """Everything a save state holds, by name, in the order it is restored: the one list of the
+        machine's devices (the clock before the VIAs, whose events it holds)."""
+        return {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
+                "sheila": self.sheila, "crtc": self.crtc, "ula": self.ula, "sound": self.sound,
+                "keyboard": self.keyboard, "adc": self.adc,
+                "system_via": self.system_via, "user_via": self.user_via}
+
+    def state(self):
+        """The wiring's own state: IC32, the slow data bus, ROMSEL (the bus restores the window),
+        the field count and VSYNC, the typing queue's end and the RESET line held by BREAK."""
+        return {"latch": self.latch, "port_a_out": self.port_a_out, "romsel": self.romsel,
+                "field_count": self.field_count, "vsync": self.vsync,
+                "typing_until": self.typing_until, "reset_held": self.reset_held}
+
+    def set_state(self, d):
+        self.latch, self.port_a_out, self.romsel = d["latch"], d["port_a_out"], d["romsel"]
+        self.field_count, self.vsync = d["field_count"], d["vsync"]
+        self.typing_until, self.reset_held = d["typing_until"], d["reset_held"]
+
+    def rom_images(self):
+        """The ROM images fitted (the MOS and each sideways ROM slot): what a save state's ROM hash
+        is taken over."""
+        images = {"mos": bytes(self.mos_rom)}
+        for slot, (data, writable) in sorted(self.sideways.banks.items()):
+            if not writable:
+                images[f"rom{slot}"] = bytes(data)
+        return images
+
     # --- system VIA wiring ------------------------------------------------------------------------
 
     def _wire_system_via(self):
@@ -572,16 +615,16 @@ class BBCMicro(MachineBase):
         schedule, keyboard = self.clock.schedule, self.keyboard
         t = max(self.cpu.cycles, self.typing_until)
         for n in numbers:
-            schedule(t, lambda c, n=n: keyboard.press(n))
+            schedule(t, Call(keyboard, "press", n))
         if numbers:
             t += lead
-        schedule(t, lambda c: self._break_line(True))
+        schedule(t, Call(self, "_break_line", True))
         t += hold
-        schedule(t, lambda c: self._break_line(False))
+        schedule(t, Call(self, "_break_line", False))
         if numbers:
             t += lead
             for n in numbers:
-                schedule(t, lambda c, n=n: keyboard.release(n))
+                schedule(t, Call(keyboard, "release", n))
         self.typing_until = t
         return t
 
