@@ -12,6 +12,8 @@
 No pygame here: a window is the front end's business.  Machines are built from a registry so the
 BBC Micro can join behind the same API.
 """
+import os
+
 from emulator.errors import EXIT_JAM, EXIT_TIMEOUT, UserError
 
 STOP_JAM = 1
@@ -87,6 +89,23 @@ class MemoryView:
         return self[addr] | self[(addr + 1) & 0xFFFF] << 8
 
 
+def _state_options(options):
+    """The options as a save state records them: the filing card's directory and disc images by
+    their absolute paths (a disc image made in memory cannot be recorded)."""
+    plain = dict(options)
+    if plain.get("files") is not None:
+        plain["files"] = os.path.abspath(os.fspath(plain["files"]))
+    if plain.get("discs"):
+        discs = {}
+        for drive, disc in plain["discs"].items():
+            path = getattr(disc, "source", disc)
+            if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
+                raise ValueError(f"disc image {drive} was not read from a file")
+            discs[str(drive)] = os.path.abspath(os.fspath(path))
+        plain["discs"] = discs
+    return plain
+
+
 class Machine:
     CHECK_INTERVAL_S = 1 / 60           # how often run_until_text looks at the screen (emulated)
 
@@ -154,10 +173,11 @@ class Machine:
         from emulator import state as save_states
 
         try:
-            save_states.check_plain(self.options, "options")
+            options = _state_options(self.options)
+            save_states.check_plain(options, "options")
         except ValueError as e:
             raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
-        header = {"emulator": __version__, "machine": self.name, "options": self.options,
+        header = {"emulator": __version__, "machine": self.name, "options": options,
                   "roms": save_states.rom_digest(self.hardware),
                   "rom_names": sorted(self.hardware.rom_images()), "cycles": self.cycles}
         try:
@@ -177,8 +197,10 @@ class Machine:
         if name not in MACHINES or not isinstance(options, dict):
             raise save_states.BadState(f"{path}: the save state is of an unknown machine {name!r}")
         try:
+            if isinstance(options.get("discs"), dict):      # JSON keys are text; drives are numbers
+                options["discs"] = {int(drive): disc for drive, disc in options["discs"].items()}
             machine = cls(name, roms=roms, **options)
-        except TypeError as e:
+        except (TypeError, ValueError) as e:
             raise save_states.BadState(f"{path}: the save state's {name} options do not fit ({e})") from None
         if save_states.rom_digest(machine.hardware) != header.get("roms"):
             raise save_states.BadState(

@@ -354,3 +354,19 @@ def test_a_machine_with_an_unnameable_event_cannot_be_saved(tmp_path):
 def test_options_that_do_not_fit(tmp_path, atom_state):
     header, state = unpack(atom_state)
     assert "options do not fit" in load_error(tmp_path, pack(dict(header, options={"colour": 1}), state))
+
+
+def test_an_open_file_on_the_filing_card_carries_on_after_loading(tmp_path):
+    files = tmp_path / "files"
+    files.mkdir()
+    m = Machine("bbc", files=files)
+    m.run_until_text(">", max_seconds=5)
+    m.type('F%=OPENOUT "LOG":BPUT#F%,65:BPUT#F%,66\r')
+    m.run_until_typed()
+    m.run(0.3)
+    m.save_state(tmp_path / "open.state")
+    loaded = Machine.load_state(tmp_path / "open.state")
+    for machine in (m, loaded):
+        machine.type('BPUT#F%,67:CLOSE#F%:PRINT "DO";"NE"\r')      # DONE only once it has run
+        machine.run_until_text("DONE", max_seconds=5)
+        assert (files / "LOG").read_bytes() == b"ABC"

@@ -163,6 +163,8 @@ class Atom(MachineBase):
                    "ppi": self.ppi, "vdg": self.vdg, "speaker": self.speaker, "keyboard": self.keyboard}
         if self.via is not None:
             devices["via"] = self.via
+        if self.filing_card is not None:
+            devices["filing_card"] = self.filing_card
         return devices
 
     def state(self):

@@ -470,10 +470,13 @@ class BBCMicro(MachineBase):
     def state_devices(self):
         """Everything a save state holds, by name, in the order it is restored: the one list of the
         machine's devices (the clock before the VIAs, whose events it holds)."""
-        return {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
-                "sheila": self.sheila, "crtc": self.crtc, "ula": self.ula, "sound": self.sound,
-                "keyboard": self.keyboard, "adc": self.adc,
-                "system_via": self.system_via, "user_via": self.user_via}
+        devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
+                   "sheila": self.sheila, "crtc": self.crtc, "ula": self.ula, "sound": self.sound,
+                   "keyboard": self.keyboard, "adc": self.adc,
+                   "system_via": self.system_via, "user_via": self.user_via}
+        if self.filing_card is not None:
+            devices["filing_card"] = self.filing_card
+        return devices
 
     def state(self):
         """The wiring's own state: IC32, the slow data bus, ROMSEL (the bus restores the window),
