@@ -1,7 +1,8 @@
 """BBC BASIC's file statements on the whole machine: our BASIC -> our MOS filing system -> the host
 filing card -> a host directory (and a read-only .ssd image).  The tests check the host files' bytes."""
 from emulator import Machine
-from emulator.chips.dfs_disc import DFSDisc, build_ssd
+from emulator.basic.bbc_tokeniser import tokenise_program
+from emulator.chips.dfs_disc import build_ssd
 
 PROGRAM = ['10 REM SAVED AND LOADED', '20 FOR I%=1 TO 3', '30 PRINT "LINE ";I%', '40 NEXT']
 
@@ -60,15 +61,16 @@ def test_save_new_load_run_with_the_host_bytes_checked(tmp_path):
 
 
 def test_chain_a_tokenised_program_from_an_ssd_image(tmp_path):
-    m = boot(tmp_path)
-    enter(m, ['10 PRINT "CHAINED FROM DISC"', "20 PRINT 6*7"])
-    tokenised = program_bytes(m)
+    """The program is tokenised on the host (emulator/basic/bbc_tokeniser.py), put on a disc image
+    built here, and CHAINed from drive 1."""
+    tokenised = tokenise_program('10 PRINT "CHAINED FROM DISC"\n20 PRINT 6*7\n')
     image = tmp_path / "listings.ssd"
     image.write_bytes(build_ssd([("$", "HELLO", 0xFFFF0E00, 0xFFFF8023, tokenised)], title="PERIOD"))
     before = image.read_bytes()
-    m = boot(tmp_path, discs={1: DFSDisc.load(image, 1)})
+    m = boot(tmp_path, discs={1: image})
     text = command(m, 'CHAIN ":1.HELLO"', settle=0.5)
     assert "CHAINED FROM DISC" in text and "42" in text
+    assert program_bytes(m) == tokenised
     assert "Disc read only" in command(m, 'SAVE ":1.OTHER"')
     assert image.read_bytes() == before
 
