@@ -6,6 +6,7 @@ import pytest
 
 from emulator import Machine
 from emulator.asm import assemble
+from emulator import atomic
 from emulator.chips import hostfs
 from test_atom_firmware_support import rows, type_and_wait, wait_for_prompt
 
@@ -258,7 +259,7 @@ def test_read_only_and_full_directories_keep_the_old_file(tmp_path, monkeypatch)
     def refused(*args, **kw):           # what a read-only directory does (also for root)
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(hostfs.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", refused)
     assert command(m, 'SAVE "OLD"') == ["Disc read only", "ERROR 201"]
     assert command(m, 'SAVE "NEW"') == ["Disc read only", "ERROR 201"]
     monkeypatch.undo()

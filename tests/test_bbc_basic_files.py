@@ -1,27 +1,10 @@
 """BBC BASIC's file statements on the whole machine: our BASIC -> our MOS filing system -> the host
 filing card -> a host directory (and a read-only .ssd image).  The tests check the host files' bytes."""
-from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
 from emulator.chips.dfs_disc import build_ssd
+from test_bbc_filing import boot, command, screen
 
 PROGRAM = ['10 REM SAVED AND LOADED', '20 FOR I%=1 TO 3', '30 PRINT "LINE ";I%', '40 NEXT']
-
-
-def boot(files, **options):
-    m = Machine("bbc", files=files, **options)
-    m.run_until_text(">", max_seconds=5)
-    return m
-
-
-def screen(m):
-    return "\n".join(row.rstrip() for row in m.screen.text() if row.strip())
-
-
-def command(m, text, settle=0.3):
-    m.type(text + "\r")
-    m.run_until_typed()
-    m.run(settle)
-    return screen(m)
 
 
 def run_until(m, text, max_seconds=10):

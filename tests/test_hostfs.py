@@ -4,6 +4,7 @@ import os
 
 import pytest
 
+from emulator import atomic
 from emulator.chips import hostfs
 from emulator.chips.dfs_disc import DFSDisc, build_ssd
 from emulator.chips.hostfs import HostFilingCard
@@ -79,7 +80,7 @@ def test_save_writes_file_and_inf_then_load_and_info(bbc):
     assert d.take(14) == b"\1" + w(0x1900) + w(0x8023) + w(5) + b"\0"
     d.ok(hostfs.INFO, name("NONE"))
     assert d.take(1) == b"\0"
-    assert not [f for f in os.listdir(root) if f.startswith(".hostfs-")]
+    assert not [f for f in os.listdir(root) if f.startswith(".tmp-")]
     mask = os.umask(0)
     os.umask(mask)
     assert os.stat(root / "PROG").st_mode & 0o777 == 0o666 & ~mask     # not mkstemp's 0600
@@ -252,7 +253,7 @@ def test_read_only_directory_gives_disc_read_only_and_keeps_files(tmp_path, monk
     def refused(*args, **kw):           # what a read-only directory does (also for root, here)
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(hostfs.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", refused)
     assert d.error(hostfs.SAVE, name("OLD") + w(0) + w(0) + b"new") == (0xC9, "Disc read only")
     assert d.error(hostfs.SAVE, name("NEW") + w(0) + w(0) + b"new") == (0xC9, "Disc read only")
     monkeypatch.undo()

@@ -1,42 +1,18 @@
 """`acorn asm SOURCE -o OUT.bin [--listing FILE] [--symbols FILE] [--origin ADDR]`."""
 import os
 import sys
-import tempfile
 
 from emulator.asm import AsmError, assemble_file
+from emulator.atomic import replace_file
 from emulator.errors import EXIT_BAD_INPUT, UserError, parse_number
-
-
-def _file_mode():
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-_FILE_MODE = _file_mode()     # what open() would give a new file (mkstemp makes it 0600)
 
 
 def write_atomically(path, data):
     """Write `data` (bytes or str) to `path` through a temporary file and a rename."""
-    path = os.fspath(path)
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    directory = os.path.dirname(os.path.abspath(path))
     try:
-        fd, temporary = tempfile.mkstemp(prefix=".tmp-", dir=directory)
+        replace_file(path, data)
     except OSError as e:
-        raise UserError(f"cannot write {path}: {e.strerror or e}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(temporary, _FILE_MODE)
-        os.replace(temporary, path)
-    except OSError as e:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise UserError(f"cannot write {path}: {e.strerror or e}") from None
+        raise UserError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None
 
 
 def main(args):

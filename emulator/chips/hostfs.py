@@ -27,7 +27,8 @@ HADFS manual chapter 6 at mdfs.net for &CC "Bad filename" and &CD "Bad drive").
 import errno
 import os
 import re
-import tempfile
+
+from emulator.atomic import replace_file
 
 ID = 0x48                       # "H"
 VERSION = 1
@@ -304,32 +305,10 @@ def read_inf(path):
 
 
 def _write_atomically(path, data):
-    directory = os.path.dirname(os.path.abspath(path))
     try:
-        mode = os.stat(path).st_mode & 0o777           # a file written again keeps its permissions
-    except OSError:
-        mode = 0o666 & ~_umask()
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=".hostfs-", dir=directory)
+        replace_file(path, data, keep_mode=True)        # a file written again keeps its permissions
     except OSError as e:
         raise CardError(_os_error(e)) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except OSError as e:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass
-        raise CardError(_os_error(e)) from None
-
-
-def _umask():
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _os_error(e):

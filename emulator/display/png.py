@@ -1,11 +1,11 @@
 """Writing an RGB frame as a PNG file (zlib only), atomically: a temporary file renamed into place."""
 import os
 import struct
-import tempfile
 import zlib
 
 import numpy as np
 
+from emulator.atomic import replace_file
 from emulator.errors import UserError
 
 
@@ -27,20 +27,7 @@ def png_bytes(rgb):
 
 
 def write_png(path, rgb):
-    data = png_bytes(rgb)
-    path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
     try:
-        fd, temporary = tempfile.mkstemp(prefix=".screenshot-", suffix=".png", dir=directory)
+        replace_file(path, png_bytes(rgb))
     except OSError as e:
-        raise UserError(f"cannot write screenshot {path}: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)          # mkstemp makes it private; a PNG is not
-        os.replace(temporary, path)
-    except OSError as e:
-        os.unlink(temporary)
-        raise UserError(f"cannot write screenshot {path}: {e.strerror}") from None
+        raise UserError(f"cannot write screenshot {os.fspath(path)}: {e.strerror}") from None
