@@ -298,11 +298,11 @@ frame_size:
         lda (FRAME),y
         cmp #F_FOR
         bne @1
-        lda #15
+        lda #FORSIZE
         rts
 @1:     cmp #F_LOCAL
         bne @2
-        lda #8
+        lda #9
         rts
 @2:     cmp #F_PROC
         beq @6
@@ -441,14 +441,20 @@ st_until:
         dec REPEATN
         jmp next_stmt
 
-; IF cond [THEN] part [ELSE part]
-st_if:  jsr expr_int
-        lda #$8C
-        jsr accept
-        lda IACC
+; IF cond [THEN] part [ELSE part]: any number but 0 is true
+st_if:  jsr expr
+        jsr need_num
+        beq @int
+        lda FEXP
+        jmp @test
+@int:   lda IACC
         ora IACC+1
         ora IACC+2
         ora IACC+3
+@test:  pha
+        lda #$8C
+        jsr accept
+        pla
         beq @false
 @part:  jsr skipsp
         cmp #$8D
@@ -475,74 +481,74 @@ st_if:  jsr expr_int
         jmp @part
 
 ; FOR var = start TO limit [STEP step]
-; frame: 0 tag, 1-2 variable, 3-6 limit, 7-10 step, 11-12 TP, 13-14 CURLN
+; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
+; the first 4 bytes, reals in the 5-byte form), 14-15 TP, 16-17 CURLN
+FORSIZE = 18
 st_for: lda #1
         jsr get_lvalue
         lda VKIND
         cmp #4
+        beq @ok
+        cmp #5
         beq @ok
         jmp e_forvar
 @ok:    lda VADDR
         pha
         lda VADDR+1
         pha
+        lda VKIND
+        pha
         lda #'='
         jsr accept
         beq @eq
         jmp e_mistake
-@eq:    jsr expr_int
+@eq:    jsr expr
+        pla
+        sta VKIND
         pla
         sta VADDR+1
         pla
         sta VADDR
-        jsr store_int_vaddr
+        jsr store_lvalue
         jsr drop_for_var        ; a loop still open on this variable is replaced
-        lda VADDR
-        pha
-        lda VADDR+1
-        pha
-        lda #$B8
-        jsr accept
-        beq @to
-        jmp e_noto
-@to:    jsr expr_int
-        jsr push_int            ; the limit, while the step is worked out
-        lda #1
-        sta IACC
-        lda #0
-        sta IACC+1
-        sta IACC+2
-        sta IACC+3
-        lda #$88
-        jsr accept
-        bne @nostep
-        jsr expr_int
-@nostep:
-        jsr pop_acc2            ; ACC2 = limit, IACC = step
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
         bcc @room
         jmp e_manyfors
-@room:  inc FORN
-        lda #15
+@room:  lda #FORSIZE            ; the frame, filled in as the values come
         jsr stack_alloc
-        ldy #3
-        ldx #0
-@st:    lda ACC2,x
+        ldy #0
+        lda #F_FOR
         sta (BSP),y
         iny
-        inx
-        cpx #4
-        bne @st
-        ldx #0
-@st2:   lda IACC,x
+        lda VADDR
         sta (BSP),y
         iny
-        inx
-        cpx #4
-        bne @st2
+        lda VADDR+1
+        sta (BSP),y
+        iny
+        lda VKIND
+        sta (BSP),y
+        lda #$B8
+        jsr accept
+        beq @to
+        jmp e_noto
+@to:    jsr expr
+        ldy #4
+        jsr for_value
+        lda #$88
+        jsr accept
+        beq @step
+        lda #1                  ; STEP 1
+        ldx #0
+        jsr set_iacc_ax
+        jmp @st
+@step:  jsr expr
+@st:    ldy #9
+        jsr for_value
+        inc FORN
         jsr skipsp              ; the loop resumes at the end of this statement
-        ldy #11
+        ldy #14
         lda TP
         sta (BSP),y
         iny
@@ -554,16 +560,33 @@ st_for: lda #1
         iny
         lda CURLN+1
         sta (BSP),y
-        ldy #2
-        pla
-        sta (BSP),y
-        dey
-        pla
-        sta (BSP),y
-        dey
-        lda #F_FOR
-        sta (BSP),y
         jmp next_stmt
+
+; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it
+for_value:
+        sty CNT2
+        ldy #3
+        lda (BSP),y
+        cmp #5
+        beq @real
+        jsr need_int
+        ldy CNT2
+        ldx #0
+@i:     lda IACC,x
+        sta (BSP),y
+        iny
+        inx
+        cpx #4
+        bne @i
+        rts
+@real:  jsr to_real
+        lda BSP
+        clc
+        adc CNT2
+        ldy BSP+1
+        bcc @s
+        iny
+@s:     jmp fstore_ay
 
 ; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
 drop_for_var:
@@ -648,7 +671,12 @@ st_next:
         iny
         lda (BSP),y
         sta VADDR+1
-        ldy #7                  ; ACC2 = step
+        iny
+        lda (BSP),y
+        cmp #5
+        bne @intf
+        jmp next_real
+@intf:  ldy #9                  ; ACC2 = step
         ldx #0
 @cs:    lda (BSP),y
         sta ACC2,x
@@ -666,7 +694,7 @@ st_next:
         iny
         dex                     ; (not CPY: the carry runs on)
         bne @add
-        ldy #3                  ; IACC = limit
+        ldy #4                  ; IACC = limit
         ldx #0
 @lm:    lda (BSP),y
         sta IACC,x
@@ -674,7 +702,7 @@ st_next:
         inx
         cpx #4
         bne @lm
-        ldy #10                 ; the sign of the step
+        ldy #12                 ; the sign of the step
         lda (BSP),y
         bmi @down
         jsr cmp_acc2_iacc       ; going up: carry on while var <= limit
@@ -683,7 +711,7 @@ st_next:
         bcs @ended
 @down:  jsr cmp_acc2_iacc       ; going down: carry on while var >= limit
         bcs @again
-@ended: lda #15
+@ended: lda #FORSIZE
         jsr stack_free
         dec FORN
         lda #','
@@ -693,7 +721,64 @@ st_next:
         jsr get_lvalue
         jmp @find
 @out:   jmp next_stmt
-@again: ldy #11
+@again: ldy #14
+        lda (BSP),y
+        sta TP
+        iny
+        lda (BSP),y
+        sta TP+1
+        iny
+        lda (BSP),y
+        sta CURLN
+        iny
+        lda (BSP),y
+        sta CURLN+1
+        jmp next_stmt
+
+; NEXT of a real loop: var += step, then the comparison with the limit as for integers
+next_real:
+        lda VADDR
+        ldy VADDR+1
+        jsr fload_ay
+        lda BSP
+        clc
+        adc #9
+        ldy BSP+1
+        bcc @s
+        iny
+@s:     jsr farg_ay
+        jsr fadd
+        lda VADDR
+        ldy VADDR+1
+        jsr fstore_ay
+        jsr fswap               ; FARG = the variable
+        lda BSP
+        clc
+        adc #4
+        ldy BSP+1
+        bcc @l
+        iny
+@l:     jsr fload_ay            ; FACC = the limit
+        jsr fcmp
+        php
+        ldy #10                 ; the sign of the step
+        lda (BSP),y
+        bmi @down
+        plp                     ; going up: carry on while var <= limit
+        beq @again
+        bcc @again
+        bcs @ended
+@down:  plp                     ; going down: carry on while var >= limit
+        bcs @again
+@ended: lda #FORSIZE
+        jsr stack_free
+        dec FORN
+        lda #','
+        jsr accept
+        bne @out
+        jmp st_next             ; NEXT X,Y: on to the next variable
+@out:   jmp next_stmt
+@again: ldy #14
         lda (BSP),y
         sta TP
         iny
@@ -781,18 +866,28 @@ pr_loop:
         lda #0
         sta PRNONL
         lda VTYPE
-        beq @num
+        bpl @num
         jsr print_sbuf
         jmp pr_loop
 @num:   lda HEXOUT
         beq @dec
+        jsr need_int
         jsr pr_hex
         jmp pr_loop
 @dec:   lda #0
         ldx FMTFLAG
         beq @w
         lda VAR_AT
-@w:     jsr print_dec_width
+@w:     ldx VTYPE
+        bne @real
+        ldx VAR_AT+2            ; an integer in @%'s E or F form is printed as a real
+        bne @ireal
+        jsr print_dec_width
+        jmp pr_loop
+@ireal: pha
+        jsr int_to_real
+        pla
+@real:  jsr print_real
         jmp pr_loop
 pr_end: lda PRNONL
         bne @d
