@@ -64,7 +64,7 @@ def digits(x, n):
 
 
 def robust(x, n=9):
-    """True when x is at least 16 units of the 5-byte format's last place away from the nearest
+    """True when x is at least 2 units of the 5-byte format's last place away from the nearest
     point where its n-digit rounding changes."""
     if x == 0:
         return True
@@ -73,7 +73,7 @@ def robust(x, n=9):
     unit = Decimal(1).scaleb(e - n + 1)             # one unit of the n-th digit
     frac = (d / unit) % 1
     margin = abs(frac - Decimal("0.5")) * unit
-    return margin > Decimal(abs(x)) * Decimal(2.0 ** -28)
+    return margin > Decimal(abs(x)) * Decimal(2.0 ** -31)
 
 
 def _strip(s):

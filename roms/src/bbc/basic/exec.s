@@ -564,13 +564,15 @@ st_for: lda #1
 
 ; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it
 for_value:
-        sty CNT2
+        tya
+        pha
         ldy #3
         lda (BSP),y
         cmp #5
         beq @real
         jsr need_int
-        ldy CNT2
+        pla
+        tay
         ldx #0
 @i:     lda IACC,x
         sta (BSP),y
@@ -580,9 +582,9 @@ for_value:
         bne @i
         rts
 @real:  jsr to_real
-        lda BSP
+        pla
         clc
-        adc CNT2
+        adc BSP
         ldy BSP+1
         bcc @s
         iny

@@ -283,9 +283,7 @@ fadd_acc:
         rts
 
 ; FACC = FARG - FACC
-fsub:   lda FSIGN
-        eor #$80
-        sta FSIGN
+fsub:   jsr fneg
 ; FACC = FARG + FACC
 fadd:   lda AEXP
         beq fadd_acc            ; + 0
