@@ -678,19 +678,18 @@ st_next:
         cmp #5
         bne @intf
         jmp next_real
-@intf:  ldy #9                  ; ACC2 = step
-        ldx #0
-@cs:    lda (BSP),y
-        sta ACC2,x
-        iny
-        inx
-        cpx #4
-        bne @cs
+@intf:  clc                     ; PTR2 = the step in the frame
+        lda BSP
+        adc #9
+        sta PTR2
+        lda BSP+1
+        adc #0
+        sta PTR2+1
         ldy #0                  ; var += step, ACC2 = the new value
         ldx #4
         clc
 @add:   lda (VADDR),y
-        adc ACC2,y
+        adc (PTR2),y
         sta (VADDR),y
         sta ACC2,y
         iny

@@ -452,10 +452,27 @@ imul:   lda ACC2+3
         lda ACC2+1
         ora IACC+1
         bmi @big
+        lda #0                  ; 16 x 16 bits: the product builds in IACC+2/3 and
+        sta IACC+2              ; moves down through the multiplier in IACC/IACC+1
+        sta IACC+3
+        ldx #16
+        lsr IACC+1
+        ror IACC
+@ml:    bcc @mn
+        clc
+        lda IACC+2
+        adc ACC2
+        sta IACC+2
+        lda IACC+3
+        adc ACC2+1
+        sta IACC+3
+@mn:    ror IACC+3
+        ror IACC+2
+        ror IACC+1
+        ror IACC
+        dex
+        bne @ml
         lda CNT2
-        pha
-        jsr mul32
-        pla
         bpl @d
         jmp negate_iacc
 @d:     rts

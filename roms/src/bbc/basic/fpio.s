@@ -19,15 +19,22 @@ decimal_number:
         sta NUMREAL
 @int:   ldy #0
         lda (TP),y
-        cmp #'.'
-        beq @point
-        jsr is_digit
-        bcc @expo
-        jsr @digit
-        bcc @i1
-        inc NUMEXP              ; no room: the digit only scales
+        cmp #'9'+1
+        bcs @nd
+        cmp #'0'
+        bcc @nd
+        ldx IACC+3              ; room for another digit?
+        cpx #$19
+        bcs @full
+        and #$0F
+        jsr iacc_times10_plus
 @i1:    jsr inctp
         jmp @int
+@full:  inc NUMEXP              ; no room: the digit only scales
+        inc NUMREAL
+        bne @i1
+@nd:    cmp #'.'
+        bne @expo
 @point: inc NUMREAL
 @frac:  jsr inctp
         ldy #0
@@ -97,22 +104,11 @@ decimal_number:
 @digit: and #$0F                ; IACC = IACC * 10 + A while it has room: C clear; C set if not
         ldx IACC+3
         cpx #$19
-        bcs @full
-        pha
-        jsr iacc_times10
-        pla
+        bcs @dfull
+        jsr iacc_times10_plus
         clc
-        adc IACC
-        sta IACC
-        bcc @dd
-        inc IACC+1
-        bne @dd
-        inc IACC+2
-        bne @dd
-        inc IACC+3
-@dd:    clc
         rts
-@full:  lda #1
+@dfull: lda #1
         sta NUMREAL
         rts
 

@@ -372,8 +372,15 @@ array_element:
         sta PTR1
         pla
         sta VKIND
-        jsr elem_bytes
-        clc
+        cmp #5
+        beq @five
+        asl ELEM                ; 4 bytes an element
+        rol ELEM+1
+        asl ELEM
+        rol ELEM+1
+        bcc @sized
+@five:  jsr elem_bytes
+@sized: clc
         lda PTR1
         adc CNT
         sta VADDR
@@ -410,6 +417,9 @@ elem_bytes:
 
 ; ELEM = ELEM * ACC2 (16 bits)
 elem_times_acc2:
+        lda ELEM                ; 0 stays 0 (the first subscript of every element)
+        ora ELEM+1
+        beq @z
         lda #0
         sta TMP
         sta TMP+1
@@ -432,7 +442,7 @@ elem_times_acc2:
         sta ELEM
         lda TMP+1
         sta ELEM+1
-        rts
+@z:     rts
 
 ; DIM name(d1,...) or DIM name size
 dim_one:
@@ -651,8 +661,10 @@ store_lvalue:
         lda VADDR
         ldy VADDR+1
         jmp fstore_ay
-@int:   jsr need_int            ; an integer one: a real is truncated
-        lda VKIND
+@int:   lda VTYPE               ; an integer one: a real is truncated
+        beq @iok
+        jsr need_int
+@iok:   lda VKIND
         cmp #1
         bne @w
         lda IACC
