@@ -79,37 +79,11 @@ real_store:
         bne @z
         rts
 
-; 5 bytes at PTR1 -> FARG
+; 5 bytes at PTR1 -> FARG (FACC kept)
 farg_load:
-        ldy #0
-        sty AG
-        sty ASIGN
-        lda (PTR1),y
-        sta AEXP
-        beq @zero
-        iny
-        lda (PTR1),y
-        tax
-        ora #$80
-        sta ACC2+3
-        iny
-        lda (PTR1),y
-        sta ACC2+2
-        iny
-        lda (PTR1),y
-        sta ACC2+1
-        iny
-        lda (PTR1),y
-        sta ACC2
-        txa
-        and #$80
-        sta ASIGN
-        rts
-@zero:  sty ACC2
-        sty ACC2+1
-        sty ACC2+2
-        sty ACC2+3
-        rts
+        jsr fswap
+        jsr real_load
+        jmp fswap
 
 ; PTR1 = A + 256*Y
 ptr1_ay:
@@ -260,21 +234,6 @@ fswap:  ldx #3
         sty FG
         rts
 
-; FACC = FARG
-fcopy_arg:
-        ldx #3
-@l:     lda ACC2,x
-        sta IACC,x
-        dex
-        bpl @l
-        lda AEXP
-        sta FEXP
-        lda ASIGN
-        sta FSIGN
-        lda AG
-        sta FG
-        rts
-
 ; ---- arithmetic: FACC = FARG op FACC ----
 
 fadd_acc:
@@ -289,7 +248,7 @@ fadd:   lda AEXP
         beq fadd_acc            ; + 0
         lda FEXP
         bne @both
-        jmp fcopy_arg           ; 0 + arg
+        jmp fswap               ; 0 + arg
 @both:  cmp AEXP
         bcs @order
         jsr fswap               ; the larger exponent in FACC

@@ -3,31 +3,142 @@
 ; plus k*ln 2; for EXP, n*ln 2 + r with |r| <= ln 2 / 2 and a Taylor polynomial; for SIN and COS,
 ; reduction by pi/2 (in two parts, so the reduction keeps its accuracy) and Taylor polynomials on
 ; |r| <= pi/4; for ATN, 1/x above 1 and the pi/6 shift above tan 15 degrees, then the series.
+;
+; The sequences of real operations are written as scripts for fpdo, one byte an operation:
+;   items: 0-2 the temporaries FT1-FT3, 3-31 the constants in fc_tab
+;   LD+i  FACC = item     AR+i  FARG = item      ST+i  item = FACC
+;   MUL+i FACC = FACC * item   ADD+i FACC = FACC + item
+;   RSB+i FACC = item - FACC   RDV+i FACC = item / FACC
+;   1-13  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real, polynomials)
+;   0     the end of the script
+LD  = $20
+AR  = $40
+ST  = $60
+MUL = $80
+ADD = $A0
+RSB = $C0
+RDV = $E0
+F_MUL   = 1
+F_ADD   = 2
+F_SUB   = 3
+F_DIV   = 4
+F_SWAP  = 5
+F_NEG   = 6
+F_FLOOR = 7
+F_ITOR  = 8
+F_PSIN  = 9
+F_PCOS  = 10
+F_PEXP  = 11
+F_PATN  = 12
+F_PLN   = 13
+K_ONE      = 3
+K_MONE     = 4
+K_HALF     = 5
+K_PI       = 6
+K_PI2      = 7
+K_PI6      = 8
+K_RAD      = 9
+K_DEG      = 10
+K_LN2      = 11
+K_ILOG2    = 12
+K_ILOG10   = 13
+K_EXPMAX   = 14
+K_EXPMIN   = 15
+K_LN2A     = 16
+K_LN2B     = 17
+K_TWOPI    = 18
+K_PI2A     = 19
+K_PI2B     = 20
+K_TAN15    = 21
+K_SQR3     = 22
+K_E9       = 23
+K_E10      = 24
+
+; run the script that follows the JSR
+fpdo:   pla
+        sta PTR3
+        pla
+        sta PTR3+1
+@next:  inc PTR3
+        bne @g
+        inc PTR3+1
+@g:     ldy #0
+        lda (PTR3),y
+        beq @end
+        cmp #$20
+        bcc @op
+        pha
+        jsr item_ptr
+        pla
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        cmp #2
+        bcc @load
+        beq @arg
+        cmp #3
+        beq @store
+        pha
+        jsr farg_load
+        pla
+        sec
+        sbc #3                  ; MUL ADD RSB RDV are the operations 1-4
+@op:    asl a
+        tax
+        lda fp_ops-2,x
+        sta JVEC
+        lda fp_ops-1,x
+        sta JVEC+1
+        jsr @call
+        jmp @next
+@call:  jmp (JVEC)
+@load:  jsr real_load
+        jmp @next
+@arg:   jsr farg_load
+        jmp @next
+@store: jsr real_store
+        jmp @next
+@end:   lda PTR3+1
+        pha
+        lda PTR3
+        pha
+        rts
+
+fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
+        .word poly_s, poly_c, poly_e, poly_a, poly_l
+
+; PTR1 = the address of item A (the low 5 bits)
+item_ptr:
+        and #$1F
+farg_item1:
+        sta CNT
+        asl a
+        asl a
+        adc CNT                 ; 5 * item
+        ldx CNT
+        cpx #3
+        ldy #>FT1
+        bcs @rom
+        adc #<FT1
+        jmp ptr1_ay
+@rom:   clc
+        adc #<(fc_tab-15)
+        ldy #>(fc_tab-15)
+        bcc @p
+        iny
+@p:     jmp ptr1_ay
+
+; FARG = item X
+farg_item:
+        txa
+        jsr farg_item1
+        jmp farg_load
 
 factor_real:
         jsr factor
         jmp to_real
-
-fmul_c: jsr farg_ay
-        jmp fmul
-fadd_c: jsr farg_ay
-        jmp fadd
-
-fst1:   lda #<FT1
-        ldy #>FT1
-        jmp fstore_ay
-fst2:   lda #<FT2
-        ldy #>FT2
-        jmp fstore_ay
-fld2:   lda #<FT2
-        ldy #>FT2
-        jmp fload_ay
-farg1:  lda #<FT1
-        ldy #>FT1
-        jmp farg_ay
-farg2:  lda #<FT2
-        ldy #>FT2
-        jmp farg_ay
 
 ; FACC = -FACC
 fneg:   lda FEXP
@@ -37,6 +148,20 @@ fneg:   lda FEXP
         sta FSIGN
 @d:     rts
 
+poly_s: lda #<poly_sin
+        ldy #>poly_sin
+        bne poly
+poly_c: lda #<poly_cos
+        ldy #>poly_cos
+        bne poly
+poly_e: lda #<poly_exp
+        ldy #>poly_exp
+        bne poly
+poly_a: lda #<poly_atn
+        ldy #>poly_atn
+        bne poly
+poly_l: lda #<poly_ln
+        ldy #>poly_ln
 ; FACC = P(z), z in FT1, for the table at A/Y: the degree, then the coefficients from the highest
 poly:   sta PTR2
         sty PTR2+1
@@ -49,7 +174,9 @@ poly:   sta PTR2
 @f:     lda PTR2
         ldy PTR2+1
         jsr fload_ay
-@l:     jsr farg1
+@l:     lda #<FT1
+        ldy #>FT1
+        jsr farg_ay
         jsr fmul
         clc
         lda PTR2
@@ -58,7 +185,8 @@ poly:   sta PTR2
         bcc @n
         inc PTR2+1
 @n:     ldy PTR2+1
-        jsr fadd_c
+        jsr farg_ay
+        jsr fadd
         dec POLYN
         bne @l
         rts
@@ -81,17 +209,17 @@ real_floor:
         bne @m
 @d:     rts
 
-fn_pi:  lda #<fc_pi
-        ldy #>fc_pi
-        jmp fload_ay
+fn_pi:  jsr fpdo
+        .byte LD+K_PI, 0
+        rts
 fn_rad: jsr factor_real
-        lda #<fc_rad
-        ldy #>fc_rad
-        jmp fmul_c
+        jsr fpdo
+        .byte MUL+K_RAD, 0
+        rts
 fn_deg: jsr factor_real
-        lda #<fc_deg
-        ldy #>fc_deg
-        jmp fmul_c
+        jsr fpdo
+        .byte MUL+K_DEG, 0
+        rts
 
 ; SQR: Newton's iteration y = (y + x/y) / 2 from x with its binary exponent halved
 fn_sqr: jsr factor_real
@@ -101,7 +229,8 @@ sqr_core:
         lda FSIGN
         bpl @ok
         jmp e_negroot
-@ok:    jsr fst1                ; x
+@ok:    jsr fpdo
+        .byte ST+0, 0           ; x
         lda FEXP
         sec
         sbc #128
@@ -112,11 +241,8 @@ sqr_core:
         sta FEXP
         lda #6
         sta POLYN
-@it:    jsr fst2                ; y
-        jsr farg1
-        jsr fdiv                ; x / y
-        jsr farg2
-        jsr fadd
+@it:    jsr fpdo
+        .byte ST+1, AR+0, F_DIV, ADD+1, 0
         dec FEXP
         dec POLYN
         bne @it
@@ -147,34 +273,14 @@ ln_core:
         sec
         sbc #1
         pha
-@in:    jsr fst2                ; m
-        lda #<fc_mone
-        ldy #>fc_mone
-        jsr fadd_c
-        jsr fst1                ; m - 1
-        jsr fld2
-        lda #<fc_one
-        ldy #>fc_one
-        jsr fadd_c              ; m + 1
-        jsr farg1
-        jsr fdiv                ; s
-        jsr fst2
-        jsr farg2
-        jsr fmul
-        jsr fst1                ; s^2
-        lda #<poly_ln
-        ldy #>poly_ln
-        jsr poly
-        jsr farg2
-        jsr fmul                ; ln m
-        jsr fst2
+@in:    jsr fpdo
+        .byte ST+1, ADD+K_MONE, ST+0, LD+1, ADD+K_ONE, AR+0, F_DIV, ST+1
+        .byte AR+1, F_MUL, ST+0, F_PLN, AR+1, F_MUL, ST+1, 0
         pla                     ; + k * ln 2
         jsr int_a
-        lda #<fc_ln2
-        ldy #>fc_ln2
-        jsr fmul_c
-        jsr farg2
-        jmp fadd
+        jsr fpdo
+        .byte MUL+K_LN2, ADD+1, 0
+        rts
 
 ; FACC = the signed byte A
 int_a:  sta IACC
@@ -189,56 +295,32 @@ int_a:  sta IACC
 
 fn_log: jsr factor_real
         jsr ln_core
-        lda #<fc_ilog10
-        ldy #>fc_ilog10
-        jmp fmul_c
+        jsr fpdo
+        .byte MUL+K_ILOG10, 0
+        rts
 
 ; EXP: x = n ln 2 + r, e^x = e^r * 2^n
 fn_exp: jsr factor_real
 exp_core:
-        lda #<fc_expmax
-        ldy #>fc_expmax
-        jsr farg_ay
+        ldx #K_EXPMAX
+        jsr farg_item
         jsr fcmp
         bcs @nbig
         jmp e_exprange
-@nbig:  lda #<fc_expmin
-        ldy #>fc_expmin
-        jsr farg_ay
+@nbig:  ldx #K_EXPMIN
+        jsr farg_item
         jsr fcmp
         beq @ok
         bcc @ok
         jmp fzero
-@ok:    jsr fst1                ; x
-        lda #<fc_ilog2
-        ldy #>fc_ilog2
-        jsr fmul_c
-        lda #<fc_half
-        ldy #>fc_half
-        jsr fadd_c
-        jsr real_floor          ; n
-        lda IACC
+@ok:    jsr fpdo
+        .byte ST+0, MUL+K_ILOG2, ADD+K_HALF, F_FLOOR, 0
+        lda IACC                ; n
         pha
         lda IACC+1
         pha
-        jsr int_to_real
-        jsr fst2
-        lda #<fc_ln2a
-        ldy #>fc_ln2a
-        jsr fmul_c
-        jsr farg1
-        jsr fsub                ; x - n * ln2 (high part)
-        jsr fst1
-        jsr fld2
-        lda #<fc_ln2b
-        ldy #>fc_ln2b
-        jsr fmul_c
-        jsr farg1
-        jsr fsub                ; - n * ln2 (low part) = r
-        jsr fst1
-        lda #<poly_exp
-        ldy #>poly_exp
-        jsr poly
+        jsr fpdo
+        .byte F_ITOR, ST+1, MUL+K_LN2A, RSB+0, ST+0, LD+1, MUL+K_LN2B, RSB+0, ST+0, F_PEXP, 0
         pla                     ; the exponent + n
         tax
         pla
@@ -270,30 +352,13 @@ trig:   pha                     ; 0 SIN, 1 COS
         cmp #128+24
         bcc @ok
         jmp e_accuracy
-@ok:    jsr fst1                ; |x|
-        lda #<fc_2pi
-        ldy #>fc_2pi
-        jsr fmul_c
-        lda #<fc_half
-        ldy #>fc_half
-        jsr fadd_c
-        jsr real_floor          ; n
+@ok:    jsr fpdo
+        .byte ST+0, MUL+K_TWOPI, ADD+K_HALF, F_FLOOR, 0
         lda IACC
-        pha
-        jsr int_to_real
-        jsr fst2
-        lda #<fc_pi2a
-        ldy #>fc_pi2a
-        jsr fmul_c
-        jsr farg1
-        jsr fsub
-        jsr fst1
-        jsr fld2
-        lda #<fc_pi2b
-        ldy #>fc_pi2b
-        jsr fmul_c
-        jsr farg1
-        jsr fsub                ; r
+        pha                     ; n
+        jsr fpdo                ; r in FT2, r^2 in FT1
+        .byte F_ITOR, ST+1, MUL+K_PI2A, RSB+0, ST+0, LD+1, MUL+K_PI2B, RSB+0
+        .byte ST+1, AR+1, F_MUL, ST+0, 0
         pla
         sta TMP                 ; n
         pla
@@ -307,22 +372,13 @@ trig:   pha                     ; 0 SIN, 1 COS
         adc TMP
         and #3
         sta TMP
-        jsr fst2                ; r
-        jsr farg2
-        jsr fmul
-        jsr fst1                ; r^2
-        lda TMP
         lsr a
         bcs @cos
-        lda #<poly_sin
-        ldy #>poly_sin
-        jsr poly
-        jsr farg2
-        jsr fmul
+        jsr fpdo
+        .byte F_PSIN, AR+1, F_MUL, 0
         jmp @sign
-@cos:   lda #<poly_cos
-        ldy #>poly_cos
-        jsr poly
+@cos:   jsr fpdo
+        .byte F_PCOS, 0
 @sign:  lda TMP                 ; quadrants 2 and 3 are negative
         and #2
         beq @s2
@@ -333,15 +389,13 @@ trig:   pha                     ; 0 SIN, 1 COS
 @d:     rts
 
 fn_tan: jsr factor_real
-        lda #<FT3
-        ldy #>FT3
-        jsr fstore_ay
+        jsr fpdo
+        .byte ST+2, 0
         lda #1
         jsr trig
         jsr push_real
-        lda #<FT3
-        ldy #>FT3
-        jsr fload_ay
+        jsr fpdo
+        .byte LD+2, 0
         lda #0
         jsr trig
         jsr pop_farg
@@ -355,60 +409,33 @@ atn_core:
         pha
         lda #0
         sta FSIGN
-        lda #<fc_one
-        ldy #>fc_one
-        jsr farg_ay
+        ldx #K_ONE
+        jsr farg_item
         jsr fcmp
         lda #0
         bcs @le1
         jsr fdiv                ; above 1: pi/2 - atn(1/x)
         lda #1
 @le1:   pha
-        lda #<fc_tan15
-        ldy #>fc_tan15
-        jsr farg_ay
+        ldx #K_TAN15
+        jsr farg_item
         jsr fcmp
         lda #0
         bcs @small
-        jsr fst2                ; above tan 15: pi/6 + atn((x sqr 3 - 1) / (x + sqr 3))
-        lda #<fc_sqr3
-        ldy #>fc_sqr3
-        jsr fadd_c
-        jsr fst1
-        jsr fld2
-        lda #<fc_sqr3
-        ldy #>fc_sqr3
-        jsr fmul_c
-        lda #<fc_mone
-        ldy #>fc_mone
-        jsr fadd_c
-        jsr fswap
-        lda #<FT1
-        ldy #>FT1
-        jsr fload_ay
-        jsr fdiv
+        jsr fpdo                ; above tan 15: pi/6 + atn((x sqr 3 - 1) / (x + sqr 3))
+        .byte ST+1, ADD+K_SQR3, ST+0, LD+1, MUL+K_SQR3, ADD+K_MONE, F_SWAP, LD+0, F_DIV, 0
         lda #1
 @small: pha
-        jsr fst2
-        jsr farg2
-        jsr fmul
-        jsr fst1
-        lda #<poly_atn
-        ldy #>poly_atn
-        jsr poly
-        jsr farg2
-        jsr fmul
+        jsr fpdo
+        .byte ST+1, AR+1, F_MUL, ST+0, F_PATN, AR+1, F_MUL, 0
         pla
         beq @n6
-        lda #<fc_pi6
-        ldy #>fc_pi6
-        jsr fadd_c
+        jsr fpdo
+        .byte ADD+K_PI6, 0
 @n6:    pla
         beq @ninv
-        lda #<fc_pi2
-        ldy #>fc_pi2
-        jsr farg_ay
-        jsr fsub
+        jsr fpdo
+        .byte RSB+K_PI2, 0
 @ninv:  pla
         bpl @d
         jmp fneg
@@ -417,43 +444,31 @@ atn_core:
 ; ASN x = ATN(x / SQR(1 - x^2)); ACS x = pi/2 - ASN x
 fn_asn: jsr factor_real
 asn_core:
-        lda #<FT3
-        ldy #>FT3
-        jsr fstore_ay
-        jsr farg_load           ; PTR1 is still FT3
-        jsr fmul
-        lda #<fc_one
-        ldy #>fc_one
-        jsr farg_ay
-        jsr fsub                ; 1 - x^2
+        jsr fpdo
+        .byte ST+2, AR+2, F_MUL, RSB+K_ONE, 0
         lda FEXP
         bne @nz
         lda FT3+1               ; +-1: +-pi/2
         pha
-        lda #<fc_pi2
-        ldy #>fc_pi2
-        jsr fload_ay
+        jsr fpdo
+        .byte LD+K_PI2, 0
         pla
         and #$80
         sta FSIGN
         rts
 @nz:    jsr sqr_core
-        lda #<FT3
-        ldy #>FT3
-        jsr farg_ay
-        jsr fdiv
+        jsr fpdo
+        .byte AR+2, F_DIV, 0
         jmp atn_core
 fn_acs: jsr factor_real
         jsr asn_core
-        lda #<fc_pi2
-        ldy #>fc_pi2
-        jsr farg_ay
-        jmp fsub
+        jsr fpdo
+        .byte RSB+K_PI2, 0
+        rts
 
 ; FACC = FARG ^ FACC: a whole power below 2^15 by repeated squaring, otherwise EXP(y * LN x)
-fpow:   lda #<FT3
-        ldy #>FT3
-        jsr fstore_ay           ; y
+fpow:   jsr fpdo
+        .byte ST+2, 0           ; y
         lda FEXP
         cmp #128+16
         bcs @gen
@@ -462,10 +477,8 @@ fpow:   lda #<FT3
         beq @whole
 @gen:   jsr fswap               ; x
         jsr ln_core
-        lda #<FT3
-        ldy #>FT3
-        jsr farg_ay
-        jsr fmul
+        jsr fpdo
+        .byte MUL+2, 0
         jmp exp_core
 @whole: lda IACC                ; n, and its sign in PWRSIGN
         sta TMP
@@ -481,60 +494,53 @@ fpow:   lda #<FT3
         lda #0
         sbc TMP+1
         sta TMP+1
-@p:     jsr fswap               ; x: the base in FT1, the result in FT2
-        jsr fst1
-        lda #<fc_one
-        ldy #>fc_one
-        jsr fload_ay
-        jsr fst2
+@p:     jsr fpdo                ; the base in FT1, the result in FT2
+        .byte F_SWAP, ST+0, LD+K_ONE, ST+1, 0
 @l:     lsr TMP+1
         ror TMP
         bcc @sq
-        jsr fld2
-        jsr farg1
-        jsr fmul
-        jsr fst2
+        jsr fpdo
+        .byte LD+1, MUL+0, ST+1, 0
 @sq:    lda TMP
         ora TMP+1
         beq @done
-        lda #<FT1
-        ldy #>FT1
-        jsr fload_ay
-        jsr farg1
-        jsr fmul
-        jsr fst1
+        jsr fpdo
+        .byte LD+0, MUL+0, ST+0, 0
         jmp @l
-@done:  jsr fld2
+@done:  jsr fpdo
+        .byte LD+1, 0
         lda PWRSIGN
         bpl @r
-        lda #<fc_one
-        ldy #>fc_one
-        jsr farg_ay
-        jmp fdiv
+        jsr fpdo
+        .byte RDV+K_ONE, 0
 @r:     rts
 
-; constants (5-byte form, made with tests/bbc_basic/real_model.py)
-fc_pi:     .byte $82, $49, $0F, $DA, $A2   ; pi
-fc_pi2:    .byte $81, $49, $0F, $DA, $A2   ; pi/2
-fc_pi6:    .byte $80, $06, $0A, $91, $C1   ; pi/6
-fc_rad:    .byte $7B, $0E, $FA, $35, $13   ; pi/180
-fc_deg:    .byte $86, $65, $2E, $E0, $D3   ; 180/pi
-fc_one:    .byte $81, $00, $00, $00, $00   ; 1
-fc_mone:   .byte $81, $80, $00, $00, $00   ; -1
-fc_half:   .byte $80, $00, $00, $00, $00   ; 0.5
-fc_ln2:    .byte $80, $31, $72, $17, $F8   ; log(2)
-fc_ilog2:  .byte $81, $38, $AA, $3B, $29   ; 1/log(2)
-fc_ilog10: .byte $7F, $5E, $5B, $D8, $A9   ; 1/log(10)
-fc_expmax: .byte $87, $30, $0F, $33, $C7   ; 88.0296919
-fc_expmin: .byte $87, $B2, $CC, $CC, $CD   ; -89.4
-fc_ln2a:   .byte $80, $31, $80, $00, $00   ; 355/512
-fc_ln2b:   .byte $74, $DE, $80, $82, $E3   ; log(2)-355/512
-fc_2pi:    .byte $80, $22, $F9, $83, $6E   ; 2/pi
-fc_pi2a:   .byte $81, $49, $00, $00, $00   ; 201/128
-fc_pi2b:   .byte $75, $7D, $AA, $22, $17   ; pi/2-201/128
-fc_tan15:  .byte $7F, $09, $30, $A2, $F5   ; 2-sqrt(3)
-fc_sqr3:   .byte $81, $5D, $B3, $D7, $43   ; sqrt(3)
+; constants (5-byte form, made with tests/bbc_basic/real_model.py), items 3 on
+fc_tab:
+        .byte $81, $00, $00, $00, $00   ; 3: 1
+        .byte $81, $80, $00, $00, $00   ; 4: -1
+        .byte $80, $00, $00, $00, $00   ; 5: 0.5
+        .byte $82, $49, $0F, $DA, $A2   ; 6: pi
+        .byte $81, $49, $0F, $DA, $A2   ; 7: pi/2
+        .byte $80, $06, $0A, $91, $C1   ; 8: pi/6
+        .byte $7B, $0E, $FA, $35, $13   ; 9: pi/180
+        .byte $86, $65, $2E, $E0, $D3   ; 10: 180/pi
+        .byte $80, $31, $72, $17, $F8   ; 11: log(2)
+        .byte $81, $38, $AA, $3B, $29   ; 12: 1/log(2)
+        .byte $7F, $5E, $5B, $D8, $A9   ; 13: 1/log(10)
+        .byte $87, $30, $0F, $33, $C7   ; 14: 88.0296919
+        .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
+        .byte $80, $31, $80, $00, $00   ; 16: 355/512
+        .byte $74, $DE, $80, $82, $E3   ; 17: log(2)-355/512
+        .byte $80, $22, $F9, $83, $6E   ; 18: 2/pi
+        .byte $81, $49, $00, $00, $00   ; 19: 201/128
+        .byte $75, $7D, $AA, $22, $17   ; 20: pi/2-201/128
+        .byte $7F, $09, $30, $A2, $F5   ; 21: 2-sqrt(3)
+        .byte $81, $5D, $B3, $D7, $43   ; 22: sqrt(3)
+        .byte $9E, $6E, $6B, $28, $00   ; 23: 1e9
+        .byte $A2, $15, $02, $F9, $00   ; 24: 1e10
 fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
+
 poly_sin:                         ; sin r = r*P(r^2), Taylor to r^13/13!
         .byte 6
         .byte $60, $30, $92, $30, $9D

@@ -162,18 +162,16 @@ fmt_real:
         jmp @rounded
 @nz:    lda #9
         sta E10
-@up:    lda #<fc_1e10           ; into 1E9 <= x < 1E10
-        ldy #>fc_1e10
-        jsr farg_ay
+@up:    ldx #K_E10              ; into 1E9 <= x < 1E10
+        jsr farg_item
         jsr fcmp
         beq @big
         bcs @dn
 @big:   jsr fdiv10
         inc E10
         jmp @up
-@dn:    lda #<fc_1e9
-        ldy #>fc_1e9
-        jsr farg_ay
+@dn:    ldx #K_E9
+        jsr farg_item
         jsr fcmp
         beq @int
         bcc @int
@@ -409,8 +407,6 @@ shr40:  lsr IACC+3
         ror FG
         rts
 
-fc_1e9:  .byte $9E, $6E, $6B, $28, $00
-fc_1e10: .byte $A2, $15, $02, $F9, $00
 
 ; a real printed by PRINT: the form and digits from @%, right-justified in its field when A
 ; (the field width) is not 0
