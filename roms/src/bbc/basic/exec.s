@@ -870,16 +870,19 @@ pr_loop:
         bpl @num
         jsr print_sbuf
         jmp pr_loop
-@num:   lda HEXOUT
-        beq @dec
-        jsr need_int
-        jsr pr_hex
-        jmp pr_loop
-@dec:   lda #0
+@num:   lda #0                  ; the field: @%'s width, or none after ';'
         ldx FMTFLAG
         beq @w
         lda VAR_AT
-@w:     ldx VTYPE
+@w:     ldx HEXOUT
+        beq @dec
+        pha                     ; PRINT ~: the integer in hexadecimal
+        jsr need_int
+        jsr hex_sbuf
+        pla
+        jsr print_padded
+        jmp pr_loop
+@dec:   ldx VTYPE
         bne @real
         ldx VAR_AT+2            ; an integer in @%'s E or F form is printed as a real
         bne @ireal
@@ -970,58 +973,6 @@ print_sbuf:
         inx
         bne @l
 @d:     rts
-
-; IACC in hexadecimal (PRINT ~), right-justified when FMTFLAG
-pr_hex: ldx #0
-        ldy #3
-@b:     lda IACC,y
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        sta DIGITS,x
-        inx
-        lda IACC,y
-        and #$0F
-        sta DIGITS,x
-        inx
-        dey
-        bpl @b
-        ldx #0                  ; skip leading zeros, keep the last digit
-@z:     lda DIGITS,x
-        bne @go
-        inx
-        cpx #7
-        bne @z
-@go:    stx DLEN
-        lda FMTFLAG
-        beq @print
-        lda #8
-        sec
-        sbc DLEN
-        sta TMP
-        lda VAR_AT
-        sec
-        sbc TMP
-        bcc @print
-        beq @print
-        tay
-@pad:   jsr space
-        dey
-        bne @pad
-@print: ldx DLEN
-@p:     lda DIGITS,x
-        cmp #10
-        bcc @dig
-        adc #6
-@dig:   adc #'0'
-        stx CNT
-        jsr outch
-        ldx CNT
-        inx
-        cpx #8
-        bne @p
-        rts
 
 ; * command: the rest of the line goes to OSCLI
 st_star:

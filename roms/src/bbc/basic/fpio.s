@@ -4,6 +4,7 @@
 NUMEXP  = DIGITS                ; reading: the power of ten still to apply (signed)
 NUMREAL = DIGITS+1              ; reading: nonzero once the number is a real
 NUMEV   = DIGITS+2              ; reading: the value after E
+NUMFRAC = DIGITS+3              ; reading: nonzero after the point
 DG      = DIGITS                ; writing: ten decimal digits (ASCII), the first the most significant
 FMTK    = FT3                   ; writing: 0 general, 1 exponent, 2 fixed (the byte 2 of @%)
 NDIG    = FT3+1                 ; writing: digits (byte 1 of @%)
@@ -17,6 +18,7 @@ decimal_number:
         jsr clear_iacc
         sta NUMEXP
         sta NUMREAL
+        sta NUMFRAC
 @int:   ldy #0
         lda (TP),y
         cmp #'9'+1
@@ -28,23 +30,23 @@ decimal_number:
         bcs @full
         and #$0F
         jsr iacc_times10_plus
+        lda NUMFRAC             ; after the point a digit is a place down
+        beq @i1
+        dec NUMEXP
 @i1:    jsr inctp
         jmp @int
-@full:  inc NUMEXP              ; no room: the digit only scales
-        inc NUMREAL
+@full:  inc NUMREAL             ; no room: before the point the digit only scales
+        lda NUMFRAC
         bne @i1
+        inc NUMEXP
+        jmp @i1
 @nd:    cmp #'.'
         bne @expo
-@point: inc NUMREAL
-@frac:  jsr inctp
-        ldy #0
-        lda (TP),y
-        jsr is_digit
-        bcc @expo
-        jsr @digit
-        bcs @frac
-        dec NUMEXP
-        jmp @frac
+        ldx NUMFRAC             ; a second point ends the number
+        bne @done
+        dec NUMFRAC
+        inc NUMREAL
+        bne @i1
 @expo:  cmp #'E'
         bne @done
         inc NUMREAL
@@ -101,16 +103,6 @@ decimal_number:
         inc NUMEXP
         jmp @scale
 @r:     jmp fround
-@digit: and #$0F                ; IACC = IACC * 10 + A while it has room: C clear; C set if not
-        ldx IACC+3
-        cpx #$19
-        bcs @dfull
-        jsr iacc_times10_plus
-        clc
-        rts
-@dfull: lda #1
-        sta NUMREAL
-        rts
 
 ; a number with an optional sign at TP (VAL, INPUT, READ of a bare number)
 signed_number:
@@ -416,6 +408,8 @@ print_real:
         lda VAR_AT+2
         jsr fmt_real
         pla
+; SBUF right-justified in a field of A characters (no padding when it is longer)
+print_padded:
         sec
         sbc SLEN
         bcc @p

@@ -480,7 +480,10 @@ fn_str: lda #'~'
         sta VTYPE
         rts
 @hexr:  jsr need_int
-        jmp @hex
+        jsr hex_sbuf
+        lda #$FF
+        sta VTYPE
+        rts
 @int:   jsr dec_digits
         ldy DLEN
         ldx #0
@@ -494,7 +497,9 @@ fn_str: lda #'~'
         lda #$FF
         sta VTYPE
         rts
-@hex:   lda #0
+; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
+hex_sbuf:
+        lda #0
         sta SLEN
         ldy #3
         ldx #0
@@ -515,8 +520,6 @@ fn_str: lda #'~'
         sta SBUF
         inx
 @e:     stx SLEN
-        lda #$FF
-        sta VTYPE
         rts
 @nib:   cpx #0                  ; no leading zeros
         bne @put
