@@ -244,7 +244,10 @@ fadd_acc:
 ; FACC = FARG - FACC
 fsub:   jsr fneg
 ; FACC = FARG + FACC
-fadd:   lda AEXP
+fadd:   jsr fadd40
+        jmp fround
+; the sum to 40 bits (mantissa and guard), not yet rounded
+fadd40: lda AEXP
         beq fadd_acc            ; + 0
         lda FEXP
         bne @both
@@ -296,14 +299,14 @@ fadd:   lda AEXP
         inx
         dey
         bne @ad
-        bcc @round
+        bcc @d
         ror IACC+3
         ror IACC+2
         ror IACC+1
         ror IACC
         ror FG
         inc FEXP
-        bne @round
+        bne @d
         jmp e_toobig
 @sub:   sec
         lda FG
@@ -333,8 +336,8 @@ fadd:   lda AEXP
         lda FSIGN
         eor #$80
         sta FSIGN
-@norm:  jsr fnorm
-@round: jmp fround
+@norm:  jmp fnorm
+@d:     rts
 
 ; the exponent of a product or quotient: FEXP (low) and CNT2 (high) -> checked, then rounded
 fexp_check:
@@ -606,52 +609,26 @@ real_to_int:
 
 ; ---- scaling by ten (40 bits, for decimal conversion) ----
 
-; FACC *= 10: the mantissa * 1.25, the exponent + 3
+; FACC *= 10, to 40 bits: the exponent + 3, then + a quarter of itself
 fmul10: lda FEXP
         beq @d
-        lda IACC+3
-        sta TMP+3
-        lda IACC+2
-        sta TMP+2
-        lda IACC+1
-        sta TMP+1
-        lda IACC
-        sta TMP
-        lda FG
-        sta TMP2
-        ldx #2
-@q:     lsr TMP+3
-        ror TMP+2
-        ror TMP+1
-        ror TMP
-        ror TMP2
-        dex
-        bne @q
         clc
-        lda FG
-        adc TMP2
-        sta FG
-        ldx #0
-        ldy #4
-@a:     lda IACC,x
-        adc TMP,x
-        sta IACC,x
-        inx
-        dey
-        bne @a
-        lda #3
+        adc #3
         bcc @e
-        ror IACC+3
-        ror IACC+2
-        ror IACC+1
-        ror IACC
-        ror FG
-        lda #4
-@e:     clc
-        adc FEXP
-        sta FEXP
-        bcc @d
         jmp e_toobig
+@e:     sta FEXP
+        sbc #1                  ; (carry clear) the quarter's exponent: FEXP - 2
+        sta AEXP
+        ldx #3
+@c:     lda IACC,x
+        sta ACC2,x
+        dex
+        bpl @c
+        lda FG
+        sta AG
+        lda FSIGN
+        sta ASIGN
+        jmp fadd40
 @d:     rts
 
 ; the 40-bit FG:IACC divided by 10 over A extra bits: A=0 a plain division, remainder in A
