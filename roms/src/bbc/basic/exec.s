@@ -703,38 +703,11 @@ st_next:
         inx
         cpx #4
         bne @lm
+        jsr cmp_acc2_iacc
+        php
         ldy #12                 ; the sign of the step
         lda (BSP),y
-        bmi @down
-        jsr cmp_acc2_iacc       ; going up: carry on while var <= limit
-        beq @again
-        bcc @again
-        bcs @ended
-@down:  jsr cmp_acc2_iacc       ; going down: carry on while var >= limit
-        bcs @again
-@ended: lda #FORSIZE
-        jsr stack_free
-        dec FORN
-        lda #','
-        jsr accept
-        bne @out
-        lda #0
-        jsr get_lvalue
-        jmp @find
-@out:   jmp next_stmt
-@again: ldy #14
-        lda (BSP),y
-        sta TP
-        iny
-        lda (BSP),y
-        sta TP+1
-        iny
-        lda (BSP),y
-        sta CURLN
-        iny
-        lda (BSP),y
-        sta CURLN+1
-        jmp next_stmt
+        jmp next_decide
 
 ; NEXT of a real loop: var += step, then the comparison with the limit as for integers
 next_real:
@@ -764,6 +737,9 @@ next_real:
         php
         ldy #10                 ; the sign of the step
         lda (BSP),y
+; the loop goes on or ends: the comparison of the variable with the limit in P (pushed), the
+; sign of the step in A
+next_decide:
         bmi @down
         plp                     ; going up: carry on while var <= limit
         beq @again
