@@ -45,3 +45,14 @@ def test_model_range_and_rounding():
 ])
 def test_model_print_rules(value, at, text):
     assert m.fmt(m.rnd(value), at) == text
+
+
+def test_published_benchmarks_run_with_reals_and_prove_their_work():
+    """`acorn bench basic --machine bbc` also runs BM1-BM8 as published (real variables, BM8's
+    K^2, LOG and SIN); each program's proof line (A=1000000 B=3 for BM8) is checked by the runner."""
+    from emulator.commands.bench_basic import BBC_REAL_PROGRAMS, run_benchmarks
+    assert [p[0] for p in BBC_REAL_PROGRAMS] == [f"BM{n}" for n in range(1, 9)]
+    assert all(p[4] > 0 for p in BBC_REAL_PROGRAMS)            # the published seconds
+    results = run_benchmarks("bbc", only={"BM1", "BM8"}, programs=BBC_REAL_PROGRAMS)
+    cycles = {label: c for label, _, c, _ in results}
+    assert 0 < cycles["BM1"] < cycles["BM8"]
