@@ -541,18 +541,16 @@ fc_tab:
         .byte $A2, $15, $02, $F9, $00   ; 24: 1e10
 fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
 
-poly_sin:                         ; sin r = r*P(r^2), Taylor to r^13/13!
-        .byte 6
-        .byte $60, $30, $92, $30, $9D
+poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
+        .byte 5
         .byte $67, $D7, $32, $2B, $40
         .byte $6E, $38, $EF, $1D, $2B
         .byte $74, $D0, $0D, $00, $D0
         .byte $7A, $08, $88, $88, $89
         .byte $7E, $AA, $AA, $AA, $AB
         .byte $81, $00, $00, $00, $00
-poly_cos:                         ; cos r = P(r^2), Taylor to r^14/14!
-        .byte 7
-        .byte $5C, $C9, $CB, $A5, $46
+poly_cos:                         ; cos r = P(r^2), Taylor to r^12/12! (error below 5E-12)
+        .byte 6
         .byte $64, $0F, $76, $C7, $80
         .byte $6B, $93, $F2, $7D, $BC
         .byte $71, $50, $0D, $00, $D0
@@ -573,10 +571,8 @@ poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte $80, $00, $00, $00, $00
         .byte $81, $00, $00, $00, $00
         .byte $81, $00, $00, $00, $00
-poly_atn:                         ; atn x = x*P(x^2), to x^19/19
-        .byte 9
-        .byte $7C, $D7, $94, $35, $E5
-        .byte $7C, $70, $F0, $F0, $F1
+poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
+        .byte 7
         .byte $7D, $88, $88, $88, $89
         .byte $7D, $1D, $89, $D8, $9E
         .byte $7D, $BA, $2E, $8B, $A3
@@ -585,9 +581,8 @@ poly_atn:                         ; atn x = x*P(x^2), to x^19/19
         .byte $7E, $4C, $CC, $CC, $CD
         .byte $7F, $AA, $AA, $AA, $AB
         .byte $81, $00, $00, $00, $00
-poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s
-        .byte 7
-        .byte $7E, $08, $88, $88, $89
+poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to s^13 (error below 1E-12)
+        .byte 6
         .byte $7E, $1D, $89, $D8, $9E
         .byte $7E, $3A, $2E, $8B, $A3
         .byte $7E, $63, $8E, $38, $E4
