@@ -76,41 +76,6 @@ iacc_shl:
         rol IACC+3
         rts
 
-; IACC = ACC2 * IACC (the low 32 bits of the product)
-mul32:  ldx #3
-@c:     lda IACC,x
-        sta TMP,x
-        lda #0
-        sta IACC,x
-        dex
-        bpl @c
-        ldx #32
-@l:     lsr TMP+3
-        ror TMP+2
-        ror TMP+1
-        ror TMP
-        bcc @n
-        clc
-        lda IACC
-        adc ACC2
-        sta IACC
-        lda IACC+1
-        adc ACC2+1
-        sta IACC+1
-        lda IACC+2
-        adc ACC2+2
-        sta IACC+2
-        lda IACC+3
-        adc ACC2+3
-        sta IACC+3
-@n:     asl ACC2
-        rol ACC2+1
-        rol ACC2+2
-        rol ACC2+3
-        dex
-        bne @l
-        rts
-
 ; ACC2 DIV IACC -> IACC, ACC2 MOD IACC -> TMP2 (truncating: the remainder has the dividend's sign)
 divmod32:
         lda IACC
