@@ -114,12 +114,7 @@ signed_number:
         lda VTYPE
         bne @rneg
         jmp negate_iacc
-@rneg:  lda FEXP
-        beq @d
-        lda FSIGN
-        eor #$80
-        sta FSIGN
-@d:     rts
+@rneg:  jmp fneg
 @np:    cmp #'+'
         bne @go
         jsr inctp
