@@ -8,6 +8,7 @@ moves the computer's coin (line 1250, `PP(N)=PP(N)-T`); N, T and S read there ar
 program stopped inside nested FOR, REPEAT, GOSUB, PROC and FN checks every frame the view shows.
 """
 import re
+import sys
 import types
 
 import pytest
@@ -19,13 +20,18 @@ from emulator.debug.basic_view import OurBbcBasicView, bbc_layout
 from emulator.debug.target import save_cpu
 from emulator.reference import silver_dollar as ref
 
+sys.path.insert(0, str(Path(__file__).parent))
+from bbc_basic import real_model  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 SILVER_DOLLAR = ROOT / "basic_programs" / "silver_dollar_bbc.bas"
 
 # the current line's number: CURLN (&20) holds the address of the line's high byte
 ON_LINE = "?(!{curln})*256+?(!{curln}+1)={number}"
 
-NESTED = """10 DIM A(3),B$(1)
+# A% is an integer array (4-byte elements, watched by its low byte); since part 2 a plain array
+# would hold 5-byte reals
+NESTED = """10 DIM A%(3),B$(1)
 20 X$="HELLO":C%=7:B$(1)="BYE"
 30 FOR I=1 TO 3
 40 REPEAT:K=K+1
@@ -39,7 +45,7 @@ NESTED = """10 DIM A(3),B$(1)
 210 Q=FNF(Z+1)
 220 ENDPROC
 300 DEF FNF(Y)
-310 A(2)=Y*10
+310 A%(2)=Y*10
 320 =Y
 """
 
@@ -94,7 +100,8 @@ def simple_values(view_lines):
 
 
 def array(monitor, name):
-    """(address of the elements, their values) of our BBC BASIC's integer array `name`."""
+    """(address of the elements, their values) of our BBC BASIC's array `name`: 4-byte integers
+    when it ends in %, else 5-byte reals (whole numbers here, given as ints)."""
     view = monitor.basic_view
     for raw, at in view.entries():
         if raw == name.encode() + b"(":
@@ -103,8 +110,11 @@ def array(monitor, name):
             for d in range(dims):
                 count *= view.word(at + 1 + 2 * d)
             base = at + 1 + 2 * dims
-            return base, [int.from_bytes(bytes(view.peek(base + 4 * e + k) for k in range(4)), "little",
-                                         signed=True) for e in range(count)]
+            if name.endswith("%"):
+                return base, [int.from_bytes(bytes(view.peek(base + 4 * e + k) for k in range(4)), "little",
+                                             signed=True) for e in range(count)]
+            return base, [int(real_model.decode(bytes(view.peek(base + 5 * e + k) for k in range(5))))
+                          for e in range(count)]
     raise AssertionError(f"no array {name}( in the variable list")
 
 
@@ -113,7 +123,7 @@ def test_nested_frames_inside_proc_and_fn(tmp_path, layout):
     monitor, out = monitor_for(tmp_path, NESTED)
     run_typed(monitor, out, 2_000_000)                       # the first run ends: the array is placed
     assert "direct mode" in run(monitor, out, "basic")[1]
-    base, values = array(monitor, "A")
+    base, values = array(monitor, "A%")
     assert values == [0, 0, 60, 0]
     element = base + 8                                       # A(2), low byte
     run(monitor, out, f"watch w &{element:04X} if " + ON_LINE.format(curln=layout["CURLN"], number=310))
@@ -121,12 +131,12 @@ def test_nested_frames_inside_proc_and_fn(tmp_path, layout):
     stop = run(monitor, out, "go")
     assert stop[0].startswith(f"watch 1: write $3C to ${element:04X}")       # 6*10, first time round
     view = run(monitor, out, "basic")
-    assert view[0] == "BBC BASIC (ours)" and view[1] == "line 310: A(2)=Y*10"
+    assert view[0] == "BBC BASIC (ours)" and view[1] == "line 310: A%(2)=Y*10"
     values = simple_values(view)
     assert (values["I"], values["K"], values["Z"], values["Y"], values["C%"]) == (1, 1, 5, 6, 7)
     text = "\n".join(view)
     assert 'X$="HELLO"' in text and 'B$(0..1)@&' in text and '="","BYE"' in text
-    assert f"A(0..3)@&{base:04X}=0,0,60,0" in text
+    assert f"A%(0..3)@&{base:04X}=0,0,60,0" in text
     assert "PROCP=DEF at line 200" in text and "FNF=DEF at line 300" in text
     stack = view[view.index("stack (outermost first):") + 1:]
     assert stack == ["  FOR    I=1 TO 3 STEP 1 (loop at line 30)",
@@ -169,18 +179,20 @@ def test_silver_dollar_stops_when_the_computer_moves_a_coin_and_rewinds_there(tm
     assert array(monitor, "PP")[1][1:] == list(position)
     run(monitor, out, "type \\r")
     condition = ON_LINE.format(curln=layout["CURLN"], number=1250)
-    run(monitor, out, f"watch w &{base + 4:04X}:&{base + 23:04X} if {condition}")
+    # PP is a plain array, so its elements are 5-byte reals (part 2): elements 1-5 are the coins
+    run(monitor, out, f"watch w &{base + 5:04X}:&{base + 29:04X} if {condition}")
     stop = run(monitor, out, "go")
-    coin_low_byte = base + 4 * expected.coin
+    coin = base + 5 * expected.coin
     moved_to = position[expected.coin - 1] - expected.distance
-    # the store writes the element's four bytes from the top one down: the first hit is its top byte
-    assert re.match(rf"watch 1: write \$00 to \${coin_low_byte + 3:04X}\b", stop[0]), stop[0]
+    stored = real_model.encode(moved_to)
+    # a real is stored from its exponent byte on: the first hit is the coin's exponent
+    assert re.match(rf"watch 1: write \${stored[0]:02X} to \${coin:04X}\b", stop[0]), stop[0]
     assert run(monitor, out, "basic")[1] == "line 1250: PP(N)=PP(N)-T"
-    # from here on, stop only on this coin's low byte, from line 1250: the last byte of the same store
+    # from here on, stop only on this coin's top mantissa byte, from line 1250: the same store
     run(monitor, out, "delete")
-    run(monitor, out, f"watch w &{coin_low_byte:04X} if {condition}")
+    run(monitor, out, f"watch w &{coin + 1:04X} if {condition}")
     stop = run(monitor, out, "go")
-    assert stop[0].startswith(f"watch 2: write ${moved_to & 0xFF:02X} to ${coin_low_byte:04X}")
+    assert stop[0].startswith(f"watch 2: write ${stored[1]:02X} to ${coin + 1:04X}")
     view = run(monitor, out, "basic")
     assert view[1] == "line 1250: PP(N)=PP(N)-T"
     values = simple_values(view)
@@ -199,7 +211,7 @@ def test_silver_dollar_stops_when_the_computer_moves_a_coin_and_rewinds_there(tm
     assert array(monitor, "PP")[1][1:] == list(moved)
     assert machine_state(monitor) != at_hit
     back = run(monitor, out, "back hit")
-    assert back[0].startswith(f"back at watch 2: write ${moved_to & 0xFF:02X} to ${coin_low_byte:04X}")
+    assert back[0].startswith(f"back at watch 2: write ${stored[1]:02X} to ${coin + 1:04X}")
     assert machine_state(monitor) == at_hit                               # byte for byte
     assert run(monitor, out, "basic") == view
 

@@ -38,7 +38,7 @@ def winning_script(start):
         steps += ["--type", ref.keys_for_move(move).replace("\r", "\\r")]
         position = ref.apply_move(position, move)
         if ref.is_won(position):
-            return steps + ["--until", "YOU WIN"]
+            return steps + ["--until", "YOU WIN!"]   # the whole line: a wait may end between N and !
         position = ref.apply_move(position, ref.computer_move(position))
         assert not ref.is_won(position)
         steps += ["--until", ref.board_row(position)]

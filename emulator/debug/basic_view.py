@@ -352,10 +352,12 @@ class OurBbcBasicView(BbcBasicView):
     It keeps the documented PAGE (&18) and resident integers (&400), but its own text pointer and
     current line, one dynamic variable list, and one BASIC stack (from BSP up to HIMEM) holding
     tagged frames among expression operands (exec.s, funcs.s, vars.s):
-      FOR    tag, variable address (2), limit (4), step (4), TP (2), CURLN (2)       15 bytes
+      FOR    tag, variable address (2), kind (4 integer, 5 real), limit (5), step (5),
+             TP (2), CURLN (2)                                                      18 bytes
       GOSUB, REPEAT  tag, TP (2), CURLN (2)                                           5 bytes
       PROC, FN   tag, return TP (2), CURLN (2), 6502 S, saved stack address (2)       8 bytes
-      LOCAL  tag, address (2), kind, old value (4)                                    8 bytes
+      LOCAL  tag, address (2), kind, old value (4, or 5 for a real)                   9 bytes
+    Plain numeric variables and arrays hold 5-byte reals; those named with % hold integers.
       ARGS   tag, distance to the call frame (2);  STACK  tag, count, the bytes
     """
 
@@ -437,9 +439,14 @@ class OurBbcBasicView(BbcBasicView):
                 out.append(self._our_array(name, at))
             elif name.endswith("$"):
                 out.append((name, self._string(at)))
-            else:
+            elif name.endswith("%"):
                 out.append((name, str(_signed32(self._int(at)))))
+            else:
+                out.append((name, self._real(at)))
         return out + routines
+
+    def _real(self, at):
+        return _real_text(bytes(self.peek(at + k) for k in range(5)))
 
     def _string(self, at):
         address, length = self.word(at), self.peek(at + 3)
@@ -456,8 +463,10 @@ class OurBbcBasicView(BbcBasicView):
         shown = min(count, self.ARRAY_SHOWN)
         if name.endswith("$("):
             elements = [self._string(base + 4 * e) for e in range(shown)]
-        else:
+        elif name.endswith("%("):
             elements = [str(_signed32(self._int(base + 4 * e))) for e in range(shown)]
+        else:
+            elements = [self._real(base + 5 * e) for e in range(shown)]
         more = ",..." if count > shown else ""
         bounds = ",".join(f"0..{size - 1}" for size in sizes)
         return f"{name}{bounds})@&{base:04X}", ",".join(elements) + more
@@ -477,8 +486,8 @@ class OurBbcBasicView(BbcBasicView):
         peek, word = self.peek, self.word
         kind = self.tags.get(peek(p))
         if kind in ("FOR", "GOSUB", "REPEAT", "PROC", "FN"):
-            size = {"FOR": 15, "PROC": 8, "FN": 8}.get(kind, 5)
-            resume = p + (11 if kind == "FOR" else 1)
+            size = {"FOR": 18, "PROC": 8, "FN": 8}.get(kind, 5)
+            resume = p + (14 if kind == "FOR" else 1)
             line_at = word(resume + 2)
             if line_at not in starts:
                 return None
@@ -487,9 +496,9 @@ class OurBbcBasicView(BbcBasicView):
                 return None
             return kind, size, {"line": number, "tp": word(resume)}
         if kind == "LOCAL":
-            if peek(p + 3) not in (4, 1, 0x81, 0x80):
+            if peek(p + 3) not in (4, 5, 1, 0x81, 0x80):
                 return None
-            return kind, 8, {"address": word(p + 1), "kind": peek(p + 3)}
+            return kind, 9, {"address": word(p + 1), "kind": peek(p + 3)}
         if kind == "ARGS":
             size = word(p + 1)
             if size < 3 or self.tags.get(peek(p + size)) not in ("PROC", "FN"):
@@ -539,9 +548,11 @@ class OurBbcBasicView(BbcBasicView):
             at_line = f"line {line}" if line is not None else "?"
             if kind == "FOR":
                 var = self.word(p + 1)
-                value = _signed32(self._int(var))
-                out.append(("FOR", f"{self.name_of(var)}={value} TO {_signed32(self._int(p + 3))}"
-                                   f" STEP {_signed32(self._int(p + 7))} (loop at {at_line})"))
+                if self.peek(p + 3) == 5:
+                    value, limit, step = self._real(var), self._real(p + 4), self._real(p + 9)
+                else:
+                    value, limit, step = (_signed32(self._int(a)) for a in (var, p + 4, p + 9))
+                out.append(("FOR", f"{self.name_of(var)}={value} TO {limit} STEP {step} (loop at {at_line})"))
             elif kind == "REPEAT":
                 out.append(("REPEAT", f"loop at {at_line}"))
             elif kind == "GOSUB":

@@ -30,64 +30,50 @@ negate_acc2:
         bne @l
         rts
 
-; IACC = IACC * 10
-iacc_times10:
-        ldx #3
-@c:     lda IACC,x
-        sta TMP,x
-        dex
-        bpl @c
-        jsr iacc_shl            ; *2
-        jsr iacc_shl            ; *4
-        clc                     ; *5
-        ldx #0
-        ldy #4
-@a:     lda IACC,x
-        adc TMP,x
-        sta IACC,x
-        inx
-        dey
-        bne @a
+; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A, unrolled for the number reader
+iacc_times10_plus:
+        pha
+        lda IACC
+        sta TMP
+        lda IACC+1
+        sta TMP+1
+        lda IACC+2
+        sta TMP+2
+        lda IACC+3
+        sta TMP+3
+        jsr iacc_shl
+        jsr iacc_shl
+        clc
+        lda IACC
+        adc TMP
+        sta IACC
+        lda IACC+1
+        adc TMP+1
+        sta IACC+1
+        lda IACC+2
+        adc TMP+2
+        sta IACC+2
+        lda IACC+3
+        adc TMP+3
+        sta IACC+3
+        jsr iacc_shl
+        pla
+        clc
+        adc IACC
+        sta IACC
+        bcc @d
+        inc IACC+1
+        bne @d
+        inc IACC+2
+        bne @d
+        inc IACC+3
+@d:     rts
+
 iacc_shl:
         asl IACC
         rol IACC+1
         rol IACC+2
         rol IACC+3
-        rts
-
-; IACC = ACC2 * IACC (the low 32 bits of the product)
-mul32:  ldx #3
-@c:     lda IACC,x
-        sta TMP,x
-        lda #0
-        sta IACC,x
-        dex
-        bpl @c
-        ldx #32
-@l:     lsr TMP+3
-        ror TMP+2
-        ror TMP+1
-        ror TMP
-        bcc @n
-        clc
-        lda IACC
-        adc ACC2
-        sta IACC
-        lda IACC+1
-        adc ACC2+1
-        sta IACC+1
-        lda IACC+2
-        adc ACC2+2
-        sta IACC+2
-        lda IACC+3
-        adc ACC2+3
-        sta IACC+3
-@n:     asl ACC2
-        rol ACC2+1
-        rol ACC2+2
-        rol ACC2+3
-        dex
-        bne @l
         rts
 
 ; ACC2 DIV IACC -> IACC, ACC2 MOD IACC -> TMP2 (truncating: the remainder has the dividend's sign)

@@ -63,6 +63,21 @@ e_divzero:  errblk 18
 e_toolong:  errblk 19
             .text "String too long"
             .byte 0
+e_toobig:   errblk 20
+            .text "Too big"
+            .byte 0
+e_negroot:  errblk 21
+            .text "-ve root"
+            .byte 0
+e_logrange: errblk 22
+            .text "Log range"
+            .byte 0
+e_accuracy: errblk 23
+            .text "Accuracy lost"
+            .byte 0
+e_exprange: errblk 24
+            .text "Exp range"
+            .byte 0
 e_nosuchvar: errblk 26
             .text "No such variable"
             .byte 0

@@ -301,11 +301,11 @@ frame_size:
         lda (FRAME),y
         cmp #F_FOR
         bne @1
-        lda #15
+        lda #FORSIZE
         rts
 @1:     cmp #F_LOCAL
         bne @2
-        lda #8
+        lda #9
         rts
 @2:     cmp #F_PROC
         beq @6
@@ -444,14 +444,20 @@ st_until:
         dec REPEATN
         jmp next_stmt
 
-; IF cond [THEN] part [ELSE part]
-st_if:  jsr expr_int
-        lda #$8C
-        jsr accept
-        lda IACC
+; IF cond [THEN] part [ELSE part]: any number but 0 is true
+st_if:  jsr expr
+        jsr need_num
+        beq @int
+        lda FEXP
+        jmp @test
+@int:   lda IACC
         ora IACC+1
         ora IACC+2
         ora IACC+3
+@test:  pha
+        lda #$8C
+        jsr accept
+        pla
         beq @false
 @part:  jsr skipsp
         cmp #$8D
@@ -478,74 +484,74 @@ st_if:  jsr expr_int
         jmp @part
 
 ; FOR var = start TO limit [STEP step]
-; frame: 0 tag, 1-2 variable, 3-6 limit, 7-10 step, 11-12 TP, 13-14 CURLN
+; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
+; the first 4 bytes, reals in the 5-byte form), 14-15 TP, 16-17 CURLN
+FORSIZE = 18
 st_for: lda #1
         jsr get_lvalue
         lda VKIND
         cmp #4
+        beq @ok
+        cmp #5
         beq @ok
         jmp e_forvar
 @ok:    lda VADDR
         pha
         lda VADDR+1
         pha
+        lda VKIND
+        pha
         lda #'='
         jsr accept
         beq @eq
         jmp e_mistake
-@eq:    jsr expr_int
+@eq:    jsr expr
+        pla
+        sta VKIND
         pla
         sta VADDR+1
         pla
         sta VADDR
-        jsr store_int_vaddr
+        jsr store_lvalue
         jsr drop_for_var        ; a loop still open on this variable is replaced
-        lda VADDR
-        pha
-        lda VADDR+1
-        pha
-        lda #$B8
-        jsr accept
-        beq @to
-        jmp e_noto
-@to:    jsr expr_int
-        jsr push_int            ; the limit, while the step is worked out
-        lda #1
-        sta IACC
-        lda #0
-        sta IACC+1
-        sta IACC+2
-        sta IACC+3
-        lda #$88
-        jsr accept
-        bne @nostep
-        jsr expr_int
-@nostep:
-        jsr pop_acc2            ; ACC2 = limit, IACC = step
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
         bcc @room
         jmp e_manyfors
-@room:  inc FORN
-        lda #15
+@room:  lda #FORSIZE            ; the frame, filled in as the values come
         jsr stack_alloc
-        ldy #3
-        ldx #0
-@st:    lda ACC2,x
+        ldy #0
+        lda #F_FOR
         sta (BSP),y
         iny
-        inx
-        cpx #4
-        bne @st
-        ldx #0
-@st2:   lda IACC,x
+        lda VADDR
         sta (BSP),y
         iny
-        inx
-        cpx #4
-        bne @st2
+        lda VADDR+1
+        sta (BSP),y
+        iny
+        lda VKIND
+        sta (BSP),y
+        lda #$B8
+        jsr accept
+        beq @to
+        jmp e_noto
+@to:    jsr expr
+        ldy #4
+        jsr for_value
+        lda #$88
+        jsr accept
+        beq @step
+        lda #1                  ; STEP 1
+        ldx #0
+        jsr set_iacc_ax
+        jmp @st
+@step:  jsr expr
+@st:    ldy #9
+        jsr for_value
+        inc FORN
         jsr skipsp              ; the loop resumes at the end of this statement
-        ldy #11
+        ldy #14
         lda TP
         sta (BSP),y
         iny
@@ -557,16 +563,35 @@ st_for: lda #1
         iny
         lda CURLN+1
         sta (BSP),y
-        ldy #2
-        pla
-        sta (BSP),y
-        dey
-        pla
-        sta (BSP),y
-        dey
-        lda #F_FOR
-        sta (BSP),y
         jmp next_stmt
+
+; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it
+for_value:
+        tya
+        pha
+        ldy #3
+        lda (BSP),y
+        cmp #5
+        beq @real
+        jsr need_int
+        pla
+        tay
+        ldx #0
+@i:     lda IACC,x
+        sta (BSP),y
+        iny
+        inx
+        cpx #4
+        bne @i
+        rts
+@real:  jsr to_real
+        pla
+        clc
+        adc BSP
+        ldy BSP+1
+        bcc @s
+        iny
+@s:     jmp fstore_ay
 
 ; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
 drop_for_var:
@@ -651,25 +676,29 @@ st_next:
         iny
         lda (BSP),y
         sta VADDR+1
-        ldy #7                  ; ACC2 = step
-        ldx #0
-@cs:    lda (BSP),y
-        sta ACC2,x
         iny
-        inx
-        cpx #4
-        bne @cs
+        lda (BSP),y
+        cmp #5
+        bne @intf
+        jmp next_real
+@intf:  clc                     ; PTR2 = the step in the frame
+        lda BSP
+        adc #9
+        sta PTR2
+        lda BSP+1
+        adc #0
+        sta PTR2+1
         ldy #0                  ; var += step, ACC2 = the new value
         ldx #4
         clc
 @add:   lda (VADDR),y
-        adc ACC2,y
+        adc (PTR2),y
         sta (VADDR),y
         sta ACC2,y
         iny
         dex                     ; (not CPY: the carry runs on)
         bne @add
-        ldy #3                  ; IACC = limit
+        ldy #4                  ; IACC = limit
         ldx #0
 @lm:    lda (BSP),y
         sta IACC,x
@@ -677,26 +706,59 @@ st_next:
         inx
         cpx #4
         bne @lm
+        jsr cmp_acc2_iacc
+        php
+        ldy #12                 ; the sign of the step
+        lda (BSP),y
+        jmp next_decide
+
+; NEXT of a real loop: var += step, then the comparison with the limit as for integers
+next_real:
+        lda VADDR
+        ldy VADDR+1
+        jsr fload_ay
+        lda BSP
+        clc
+        adc #9
+        ldy BSP+1
+        bcc @s
+        iny
+@s:     jsr farg_ay
+        jsr fadd
+        lda VADDR
+        ldy VADDR+1
+        jsr fstore_ay
+        jsr fswap               ; FARG = the variable
+        lda BSP
+        clc
+        adc #4
+        ldy BSP+1
+        bcc @l
+        iny
+@l:     jsr fload_ay            ; FACC = the limit
+        jsr fcmp
+        php
         ldy #10                 ; the sign of the step
         lda (BSP),y
+; the loop goes on or ends: the comparison of the variable with the limit in P (pushed), the
+; sign of the step in A
+next_decide:
         bmi @down
-        jsr cmp_acc2_iacc       ; going up: carry on while var <= limit
+        plp                     ; going up: carry on while var <= limit
         beq @again
         bcc @again
         bcs @ended
-@down:  jsr cmp_acc2_iacc       ; going down: carry on while var >= limit
+@down:  plp                     ; going down: carry on while var >= limit
         bcs @again
-@ended: lda #15
+@ended: lda #FORSIZE
         jsr stack_free
         dec FORN
         lda #','
         jsr accept
         bne @out
-        lda #0
-        jsr get_lvalue
-        jmp @find
+        jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
-@again: ldy #11
+@again: ldy #14
         lda (BSP),y
         sta TP
         iny
@@ -785,18 +847,31 @@ pr_loop:
         lda #0
         sta PRNONL
         lda VTYPE
-        beq @num
+        bpl @num
         jsr print_sbuf
         jmp pr_loop
-@num:   lda HEXOUT
-        beq @dec
-        jsr pr_hex
-        jmp pr_loop
-@dec:   lda #0
+@num:   lda #0                  ; the field: @%'s width, or none after ';'
         ldx FMTFLAG
         beq @w
         lda VAR_AT
-@w:     jsr print_dec_width
+@w:     ldx HEXOUT
+        beq @dec
+        pha                     ; PRINT ~: the integer in hexadecimal
+        jsr need_int
+        jsr hex_sbuf
+        pla
+        jsr print_padded
+        jmp pr_loop
+@dec:   ldx VTYPE
+        bne @real
+        ldx VAR_AT+2            ; an integer in @%'s E or F form is printed as a real
+        bne @ireal
+        jsr print_dec_width
+        jmp pr_loop
+@ireal: pha
+        jsr int_to_real
+        pla
+@real:  jsr print_real
         jmp pr_loop
 pr_end: lda PRNONL
         bne @d
@@ -878,58 +953,6 @@ print_sbuf:
         inx
         bne @l
 @d:     rts
-
-; IACC in hexadecimal (PRINT ~), right-justified when FMTFLAG
-pr_hex: ldx #0
-        ldy #3
-@b:     lda IACC,y
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        sta DIGITS,x
-        inx
-        lda IACC,y
-        and #$0F
-        sta DIGITS,x
-        inx
-        dey
-        bpl @b
-        ldx #0                  ; skip leading zeros, keep the last digit
-@z:     lda DIGITS,x
-        bne @go
-        inx
-        cpx #7
-        bne @z
-@go:    stx DLEN
-        lda FMTFLAG
-        beq @print
-        lda #8
-        sec
-        sbc DLEN
-        sta TMP
-        lda VAR_AT
-        sec
-        sbc TMP
-        bcc @print
-        beq @print
-        tay
-@pad:   jsr space
-        dey
-        bne @pad
-@print: ldx DLEN
-@p:     lda DIGITS,x
-        cmp #10
-        bcc @dig
-        adc #6
-@dig:   adc #'0'
-        stx CNT
-        jsr outch
-        ldx CNT
-        inx
-        cpx #8
-        bne @p
-        rts
 
 ; * command: the rest of the line goes to OSCLI
 st_star:

@@ -1,13 +1,19 @@
 ; Expressions, by the documented priority (User Guide, "Order of precedence"):
 ;   unary - + NOT, functions, brackets  >  * DIV MOD  >  + -  >  = <> < > <= >=  >  AND  >  EOR OR
-; The result is in IACC (VTYPE 0) or in SBUF/SLEN (VTYPE $FF).
+; (^ comes between the functions and * /.)
+; The result is in IACC (VTYPE 0), the real accumulator (VTYPE VT_REAL, fp.s) or in SBUF/SLEN
+; (VTYPE $FF).  Integer op integer stays an integer for + - * (a product too big for 32 bits
+; becomes a real, as documented); / and ^ always give reals; DIV MOD AND OR EOR take integers.
 
 expr_int:
         jsr expr
+; the value as an integer: a real is truncated ("Too big" outside the integers)
 need_int:
         lda VTYPE
-        bne type_error
+        bne @nz
         rts
+@nz:    bmi type_error
+        jmp real_to_int
 type_error:
         jmp e_type
 
@@ -15,8 +21,37 @@ expr_str:
         jsr expr
 need_str:
         lda VTYPE
-        beq type_error
+        bpl type_error
         rts
+
+; the value must be a number
+need_num:
+        lda VTYPE
+        bmi type_error
+        rts
+
+; the left operand was an integer (on the BASIC stack) and the right is not: FARG = left as a
+; real, FACC = right as a real
+left_int_right_real:
+        jsr need_num
+        jsr pop_acc2
+        jsr fswap               ; IACC = the left integer, FARG = the right
+        jsr int_to_real
+        jmp fswap
+
+; the left operand is a real on the BASIC stack: FARG = it, FACC = the right as a real
+pop_left_real:
+        jsr to_real
+        jmp pop_farg
+
+; a real operation whose left operand is in the accumulator: pushed, the right evaluated by the
+; routine at JVEC, both as reals in FARG and FACC
+real_right:
+        jsr to_real
+        jsr push_real
+        jsr @call
+        jmp pop_left_real
+@call:  jmp (JVEC)
 
 factor_int:
         jsr factor
@@ -111,12 +146,21 @@ expr_cmp:
 @op1:   txa
         pha
         lda VTYPE
-        bne @str
+        bmi @str
+        bne @rl
         jsr push_int
         jsr expr_add
-        jsr need_int
+        lda VTYPE
+        bne @mix
         jsr pop_acc2
         jsr cmp_acc2_iacc
+        jmp @result
+@mix:   jsr left_int_right_real
+        jmp @rcmp
+@rl:    jsr push_real
+        jsr expr_add
+        jsr pop_left_real
+@rcmp:  jsr fcmp
         jmp @result
 @str:   jsr push_str
         jsr expr_add
@@ -236,10 +280,12 @@ expr_add:
         rts
 @plus:  jsr inctp
         lda VTYPE
-        bne @cat
+        bmi @cat
+        bne @radd
         jsr push_int
         jsr expr_mul
-        jsr need_int
+        lda VTYPE
+        bne @madd
         jsr pop_acc2
         clc
         ldx #0
@@ -252,10 +298,13 @@ expr_add:
         bne @a
         jmp @l
 @minus: jsr inctp
-        jsr need_int
+        lda VTYPE
+        bmi @terr
+        bne @rsub
         jsr push_int
         jsr expr_mul
-        jsr need_int
+        lda VTYPE
+        bne @msub
         jsr pop_acc2
         sec
         ldx #0
@@ -267,6 +316,22 @@ expr_add:
         dey
         bne @s
         jmp @l
+@terr:  jmp e_type
+@madd:  jsr left_int_right_real
+        jmp @fadd
+@radd:  jsr @right
+@fadd:  jsr fadd
+        jmp @l
+@msub:  jsr left_int_right_real
+        jmp @fsub
+@rsub:  jsr @right
+@fsub:  jsr fsub
+        jmp @l
+@right: lda #<expr_mul
+        sta JVEC
+        lda #>expr_mul
+        sta JVEC+1
+        jmp real_right
 @cat:   jsr push_str
         jsr expr_mul
         jsr need_str
@@ -310,18 +375,43 @@ expr_add:
         jmp @l
 
 expr_mul:
-        jsr factor
+        jsr expr_pow
 @l:     jsr skipsp
         cmp #'*'
         beq @mul
+        cmp #'/'
+        beq @slash
         cmp #$81
         beq @div
         cmp #$83
         beq @mod
         rts
-@mul:   jsr binary_int
-        jsr mul32
+@mul:   jsr inctp
+        lda VTYPE
+        bmi @terr
+        bne @rmul
+        jsr push_int
+        jsr expr_pow
+        lda VTYPE
+        bne @mmul
+        jsr pop_acc2
+        jsr imul
         jmp @l
+@mmul:  jsr left_int_right_real
+        jmp @fmul
+@rmul:  jsr @right
+@fmul:  jsr fmul
+        jmp @l
+@slash: jsr inctp
+        jsr @right
+        jsr fdiv
+        jmp @l
+@terr:  jmp e_type
+@right: lda #<expr_pow
+        sta JVEC
+        lda #>expr_pow
+        sta JVEC+1
+        jmp real_right
 @div:   jsr binary_int
         jsr divmod32
         jmp @l
@@ -339,19 +429,98 @@ binary_int:
         jsr inctp
         jsr need_int
         jsr push_int
-        jsr factor
+        jsr expr_pow
         jsr need_int
         jmp pop_acc2
+
+; IACC = ACC2 * IACC for integers: within 16 bits each (the usual case) the 32-bit product;
+; otherwise a real product, given back as an integer when it fits (so it stays exact)
+imul:   lda ACC2+3
+        eor IACC+3
+        sta CNT2                ; the sign of the product
+        lda ACC2+3
+        bpl @a
+        jsr negate_acc2
+@a:     lda IACC+3
+        bpl @b
+        jsr negate_iacc
+@b:     lda ACC2+3
+        ora ACC2+2
+        ora IACC+3
+        ora IACC+2
+        bne @big
+        lda ACC2+1
+        ora IACC+1
+        bmi @big
+        lda #0                  ; 16 x 16 bits: the product builds in IACC+2/3 and
+        sta IACC+2              ; moves down through the multiplier in IACC/IACC+1
+        sta IACC+3
+        ldx #16
+        lsr IACC+1
+        ror IACC
+@ml:    bcc @mn
+        clc
+        lda IACC+2
+        adc ACC2
+        sta IACC+2
+        lda IACC+3
+        adc ACC2+1
+        sta IACC+3
+@mn:    ror IACC+3
+        ror IACC+2
+        ror IACC+1
+        ror IACC
+        dex
+        bne @ml
+        lda CNT2
+        bpl @d
+        jmp negate_iacc
+@d:     rts
+@big:   lda CNT2
+        pha
+        jsr uint_to_real        ; |right|
+        jsr fswap
+        jsr uint_to_real        ; |left|
+        jsr fmul
+        pla
+        and #$80
+        sta FSIGN
+        lda FEXP                ; below 2^31: back to an integer
+        cmp #$A0
+        bcs @r
+        jmp real_to_int
+@r:     rts
+
+; ^ (left to right, above * and /): always a real
+expr_pow:
+        jsr factor
+@l:     jsr skipsp
+        cmp #'^'
+        beq @pow
+        rts
+@pow:   jsr inctp
+        lda #<factor
+        sta JVEC
+        lda #>factor
+        sta JVEC+1
+        jsr real_right
+        jsr fpow
+        jmp @l
 
 ; the highest priority: a value, unary operators, brackets, functions
 factor: jsr getnb
         cmp #'-'
         bne @nm
-        jsr factor_int
+        jsr factor
+        lda VTYPE
+        bne @rneg
         jmp negate_iacc
+@rneg:  jsr need_num
+        jmp fneg
 @nm:    cmp #'+'
         bne @np
-        jmp factor_int
+        jsr factor
+        jmp need_num
 @np:    cmp #'('
         bne @nb
         jsr expr
@@ -362,8 +531,11 @@ factor: jsr getnb
 @nstr:  cmp #'&'
         bne @nhex
         jmp hex_number
-@nhex:  jsr is_digit
+@nhex:  cmp #'.'
+        beq @num
+        jsr is_digit
         bcc @ndig
+@num:
         jsr backtp
         jmp decimal_number
 @ndig:  cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
@@ -453,31 +625,6 @@ hex_number:
         bne @ok2
         jmp e_badhex
 @ok2:   lda #0
-        sta VTYPE
-        rts
-
-decimal_number:
-        jsr clear_iacc
-@l:     ldy #0
-        lda (TP),y
-        jsr is_digit
-        bcc @end
-        and #$0F
-        pha
-        jsr iacc_times10
-        pla
-        clc
-        adc IACC
-        sta IACC
-        bcc @n
-        inc IACC+1
-        bne @n
-        inc IACC+2
-        bne @n
-        inc IACC+3
-@n:     jsr inctp
-        jmp @l
-@end:   lda #0
         sta VTYPE
         rts
 

@@ -8,41 +8,41 @@ func_table:
         .word fn_lomem          ; 92 LOMEM
         .word fn_himem          ; 93 HIMEM
         .word fn_abs            ; 94 ABS
-        .word fn_later          ; 95 ACS
+        .word fn_acs            ; 95 ACS
         .word fn_adval          ; 96 ADVAL
         .word fn_asc            ; 97 ASC
-        .word fn_later          ; 98 ASN
-        .word fn_later          ; 99 ATN
+        .word fn_asn            ; 98 ASN
+        .word fn_atn            ; 99 ATN
         .word fn_bget           ; 9A BGET
-        .word fn_later          ; 9B COS
+        .word fn_cos            ; 9B COS
         .word fn_count          ; 9C COUNT
-        .word fn_later          ; 9D DEG
+        .word fn_deg            ; 9D DEG
         .word fn_erl            ; 9E ERL
         .word fn_err            ; 9F ERR
         .word fn_eval           ; A0 EVAL
-        .word fn_later          ; A1 EXP
+        .word fn_exp            ; A1 EXP
         .word fn_ext            ; A2 EXT
         .word fn_false          ; A3 FALSE
         .word fn_fn             ; A4 FN
         .word fn_get            ; A5 GET
         .word fn_inkey          ; A6 INKEY
         .word fn_instr          ; A7 INSTR(
-        .word factor_int        ; A8 INT: integers are already whole
+        .word fn_int            ; A8 INT
         .word fn_len            ; A9 LEN
-        .word fn_later          ; AA LN
-        .word fn_later          ; AB LOG
+        .word fn_ln             ; AA LN
+        .word fn_log            ; AB LOG
         .word fn_not            ; AC NOT
         .word fn_openup         ; AD OPENUP
         .word fn_openout        ; AE OPENOUT
-        .word fn_later          ; AF PI
+        .word fn_pi             ; AF PI
         .word fn_point          ; B0 POINT(
         .word fn_pos            ; B1 POS
-        .word fn_later          ; B2 RAD
+        .word fn_rad            ; B2 RAD
         .word fn_rnd            ; B3 RND
         .word fn_sgn            ; B4 SGN
-        .word fn_later          ; B5 SIN
-        .word fn_later          ; B6 SQR
-        .word fn_later          ; B7 TAN
+        .word fn_sin            ; B5 SIN
+        .word fn_sqr            ; B6 SQR
+        .word fn_tan            ; B7 TAN
         .word fn_top            ; B8 TO: TOP is TO followed by P
         .word fn_true           ; B9 TRUE
         .word fn_usr            ; BA USR
@@ -96,10 +96,6 @@ fn_eval:
         pla
         sta TP
         rts
-
-; floating point, files and graphics come in part 2
-fn_later:
-        jmp e_mistake
 
 ; IACC = A + 256 * X, zero-extended
 set_iacc_ax:
@@ -164,10 +160,19 @@ fn_time:
         lda #0
         sta VTYPE
         rts
-fn_abs: jsr factor_int
+fn_abs: jsr factor
+        jsr need_num
+        bne @r
         lda IACC+3
         bpl @d
         jmp negate_iacc
+@r:     lda #0
+        sta FSIGN
+@d:     rts
+fn_int: jsr factor
+        jsr need_num
+        beq @d
+        jmp real_floor
 @d:     rts
 fn_not: jsr factor_int
         ldx #3
@@ -177,8 +182,18 @@ fn_not: jsr factor_int
         dex
         bpl @l
         rts
-fn_sgn: jsr factor_int
-        lda IACC+3
+fn_sgn: jsr factor
+        jsr need_num
+        beq @i
+        lda FEXP                ; a real: its sign, as an integer
+        beq @z
+        lda FSIGN
+        bmi @neg
+        lda #1
+        ldx #0
+        jmp set_iacc_ax
+@z:     jmp clear_iacc
+@i:     lda IACC+3
         bmi @neg
         ora IACC
         ora IACC+1
@@ -298,7 +313,19 @@ fn_rnd: ldy #0
         lda IACC
         cmp #1
         bne @range
-        jmp fn_later            ; RND(1) is a real: part 2
+        jsr rnd_next            ; RND(1): the state / 2^32, 0 <= x < 1
+        ldx #3
+@r1:    lda SEED,x
+        sta IACC,x
+        dex
+        bpl @r1
+        jsr uint_to_real
+        lda FEXP
+        beq @r0
+        sec
+        sbc #32
+        sta FEXP
+@r0:    rts
 @range: ldx #3                  ; 1 + (random MOD n), random taken as 31 bits
 @sv:    lda IACC,x
         pha
@@ -384,66 +411,54 @@ rnd_next:                       ; x ^= x << 13; x ^= x >> 17; x ^= x << 5 (never
         bpl @x
         rts
 
-; VAL(a$): an optional sign and decimal digits
+; VAL(a$): an optional sign and a decimal number (integer or real), 0 if none
 fn_val: jsr factor
         jsr need_str
-        jsr clear_iacc
+; the number in SBUF (SLEN characters)
+val_sbuf:
         ldx SLEN
         lda #13
         sta SBUF,x
-        ldx #0
-fn_val_parse:
-@sp:    lda SBUF,x
-        cmp #' '
-        bne @ns
-        inx
-        bne @sp
-@ns:    lda #0
-        sta DSIGN
-        lda SBUF,x
-        cmp #'+'
-        beq @sign
-        cmp #'-'
-        bne @dig
-        dec DSIGN
-@sign:  inx
-@dig:   lda SBUF,x
-        jsr is_digit
-        bcc @end
-        and #$0F
+        lda TP
         pha
-        txa
+        lda TP+1
         pha
-        jsr iacc_times10
+        lda #<SBUF
+        sta TP
+        lda #>SBUF
+        sta TP+1
+        jsr signed_number
         pla
-        tax
+        sta TP+1
         pla
-        clc
-        adc IACC
-        sta IACC
-        bcc @n
-        inc IACC+1
-        bne @n
-        inc IACC+2
-        bne @n
-        inc IACC+3
-@n:     inx
-        bne @dig
-@end:   lda DSIGN
-        beq @d
-        jsr negate_iacc
-@d:     lda #0
-        sta VTYPE
+        sta TP
         rts
 
 ; STR$ n / STR$~n
 fn_str: lda #'~'
         jsr accept
         php
-        jsr factor_int
+        jsr factor
         plp
-        beq @hex
-        jsr dec_digits
+        beq @hexr
+        jsr need_num
+        beq @int
+        lda #0                  ; a real: G9, or @%'s form when its top byte is set
+        ldx #9
+        ldy VAR_AT+3
+        beq @g9
+        ldx VAR_AT+1
+        lda VAR_AT+2
+@g9:    jsr fmt_real
+        lda #$FF
+        sta VTYPE
+        rts
+@hexr:  jsr need_int
+        jsr hex_sbuf
+        lda #$FF
+        sta VTYPE
+        rts
+@int:   jsr dec_digits
         ldy DLEN
         ldx #0
 @c:     dey
@@ -456,7 +471,9 @@ fn_str: lda #'~'
         lda #$FF
         sta VTYPE
         rts
-@hex:   lda #0
+; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
+hex_sbuf:
+        lda #0
         sta SLEN
         ldy #3
         ldx #0
@@ -477,8 +494,6 @@ fn_str: lda #'~'
         sta SBUF
         inx
 @e:     stx SLEN
-        lda #$FF
-        sta VTYPE
         rts
 @nib:   cpx #0                  ; no leading zeros
         bne @put
@@ -798,8 +813,17 @@ call_routine:
         bne @noargs
 @arg:   jsr expr
         lda VTYPE
-        bne @sarg
-        lda #5
+        bmi @sarg
+        beq @iarg
+        lda #6                  ; a real: its 5 bytes, the type on top
+        jsr stack_alloc
+        jsr ptr1_bsp
+        jsr real_store
+        ldy #5
+        lda #VT_REAL
+        sta (BSP),y
+        jmp @counted
+@iarg:  lda #5
         jsr stack_alloc
         ldy #4
         lda #0
@@ -986,8 +1010,16 @@ take_arg:
         jsr argp_down
         ldy #0
         lda (ARGP),y
-        bne @str
-        ldx #4
+        bmi @str
+        beq @int
+        ldx #5                  ; a real
+@rl:    jsr argp_down
+        dex
+        bne @rl
+        lda ARGP
+        ldy ARGP+1
+        jmp fload_ay
+@int:   ldx #4
 @i:     jsr argp_down
         dex
         bne @i
@@ -1231,10 +1263,8 @@ st_input:
         jmp @item
 @done:  jmp next_stmt
 
-val_sbuf:
-        jsr clear_iacc
-        ldx SLEN
-        lda #13
-        sta SBUF,x
-        ldx #0
-        jmp fn_val_parse
+
+; real numbers (part 2)
+        .include "fp.s"
+        .include "fpio.s"
+        .include "fpfuncs.s"

@@ -82,18 +82,6 @@ print_inline:
         pha
         rts
 
-; print the zero-terminated text at PTR3
-print_ptr3:
-        ldy #0
-@l:     lda (PTR3),y
-        beq @d
-        sty CNT2
-        jsr outch
-        ldy CNT2
-        iny
-        bne @l
-@d:     rts
-
 ; reserve A bytes on the BASIC stack (BSP -= A), checking against the heap
 stack_alloc:
         sta CNT

@@ -1,7 +1,9 @@
 ; Variables, arrays, indirection, LOCAL, DATA.
 ; A dynamic variable: link (2), its name with its % $ or ( suffix, 0, then its value:
-; integer 4 bytes, string descriptor (address 2, allocated length, length), or for an array
-; the number of dimensions, each dimension's size (2 bytes), then the elements (4 bytes each).
+; integer (% suffix) 4 bytes, real (no suffix) 5 bytes in the documented form (fp.s), string
+; descriptor (address 2, allocated length, length), or for an array the number of dimensions,
+; each dimension's size (2 bytes), then the elements (4, 5 or 4 bytes each).
+; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
 ; reset the BASIC stack (a 0 byte below HIMEM marks its bottom): no loops or GOSUBs are open
 reset_stack:
@@ -181,7 +183,11 @@ get_lvalue:
         bne @nw
         lda #4
         bne @ind
-@nw:    cmp #'$'
+@nw:    cmp #'|'
+        bne @ns
+        lda #5
+        bne @ind
+@ns:    cmp #'$'
         bne @name
         lda #$80
 @ind:   pha
@@ -227,21 +233,18 @@ get_lvalue_after_name:
         bne @create
         jmp e_nosuchvar
 @create:
+        jsr name_kind
+        lda #5                  ; a real has 5 bytes, the others 4
+        cmp VKIND
+        beq @cr
         lda #4
-        jsr create_var
+@cr:    jsr create_var
 @found: lda PTR1
         sta VADDR
         lda PTR1+1
         sta VADDR+1
-        ldx NLEN
-        lda NAMEBUF-1,x
-        cmp #'$'
-        bne @int
-        lda #$81
-        sta VKIND
-        rts
-@int:   lda #4
-        sta VKIND
+        jsr name_kind
+        bmi @str
 @post:  ldy #0                  ; var?n and var!n
         lda (TP),y
         cmp #'?'
@@ -277,6 +280,25 @@ get_lvalue_after_name:
         beq @k
         ldx #4
 @k:     stx VKIND
+@str:   rts
+
+; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
+; real; N follows bit 7
+name_kind:
+        ldx NLEN
+        lda NAMEBUF-1,x
+        cmp #'('
+        bne @s
+        dex
+@s:     lda NAMEBUF-1,x
+        ldx #$81
+        cmp #'$'
+        beq @k
+        ldx #4
+        cmp #'%'
+        beq @k
+        inx
+@k:     stx VKIND
         rts
 
 ; NAMEBUF ends in "(": the element named by the subscripts at TP
@@ -284,15 +306,8 @@ array_element:
         jsr find_var
         bcs @f
         jmp e_array
-@f:     ldx NLEN
-        lda #4
-        sta VKIND
-        lda NAMEBUF-2,x
-        cmp #'$'
-        bne @k
-        lda #$81
-        sta VKIND
-@k:     lda VKIND
+@f:     jsr name_kind
+        lda VKIND
         pha
         lda PTR1                ; the array's header, kept on the 6502 stack
         pha
@@ -357,11 +372,15 @@ array_element:
         sta PTR1
         pla
         sta VKIND
+        cmp #5
+        beq @five
         asl ELEM                ; 4 bytes an element
         rol ELEM+1
         asl ELEM
         rol ELEM+1
-        clc
+        bcc @sized
+@five:  jsr elem_bytes
+@sized: clc
         lda PTR1
         adc CNT
         sta VADDR
@@ -377,8 +396,30 @@ array_element:
         sta VADDR+1
         rts
 
+; ELEM = ELEM * the size of an element of kind VKIND (5 for reals, else 4)
+elem_bytes:
+        lda ELEM
+        ldx ELEM+1
+        asl ELEM
+        rol ELEM+1
+        asl ELEM
+        rol ELEM+1
+        ldy VKIND
+        cpy #5
+        bne @d
+        clc
+        adc ELEM
+        sta ELEM
+        txa
+        adc ELEM+1
+        sta ELEM+1
+@d:     rts
+
 ; ELEM = ELEM * ACC2 (16 bits)
 elem_times_acc2:
+        lda ELEM                ; 0 stays 0 (the first subscript of every element)
+        ora ELEM+1
+        beq @z
         lda #0
         sta TMP
         sta TMP+1
@@ -401,7 +442,7 @@ elem_times_acc2:
         sta ELEM
         lda TMP+1
         sta ELEM+1
-        rts
+@z:     rts
 
 ; DIM name(d1,...) or DIM name size
 dim_one:
@@ -416,6 +457,8 @@ dim_one:
         jsr get_lvalue_named
         lda VKIND
         cmp #4
+        beq @ok
+        cmp #5
         beq @ok
         jmp e_baddim
 @ok:    lda VADDR
@@ -451,7 +494,8 @@ dim_one:
         lda #0
         sta IACC+2
         sta IACC+3
-        jmp store_int_vaddr
+        sta VTYPE
+        jmp store_lvalue
 @bad:   jmp e_baddim
 @array: jsr find_var
         bcc @new
@@ -500,10 +544,8 @@ dim_one:
         sta (PTR1),y
         dey
         bne @fill
-        asl ELEM                ; zero 4*count bytes of elements
-        rol ELEM+1
-        asl ELEM
-        rol ELEM+1
+        jsr name_kind           ; zero the elements: 4 or 5 bytes each
+        jsr elem_bytes
         lda VARTOP
         sta PTR1
         lda VARTOP+1
@@ -549,11 +591,11 @@ store_int_vaddr:
         bpl @l
         rts
 
-; the value of the lvalue into IACC or SBUF
+; the value of the lvalue into IACC, FACC or SBUF
 load_lvalue:
         lda VKIND
         cmp #4
-        bne @n4
+        bne @n4i
         ldy #3
 @l:     lda (VADDR),y
         sta IACC,y
@@ -562,6 +604,11 @@ load_lvalue:
         lda #0
         sta VTYPE
         rts
+@n4i:   cmp #5
+        bne @n4
+        lda VADDR
+        ldy VADDR+1
+        jmp fload_ay
 @n4:    cmp #1
         bne @n1
         ldy #0
@@ -608,10 +655,16 @@ load_lvalue:
 store_lvalue:
         lda VKIND
         bmi @str
-        lda VTYPE
-        beq @int
-        jmp e_type
-@int:   lda VKIND
+        cmp #5
+        bne @int
+        jsr to_real             ; a real variable: an integer is converted
+        lda VADDR
+        ldy VADDR+1
+        jmp fstore_ay
+@int:   lda VTYPE               ; an integer one: a real is truncated
+        beq @iok
+        jsr need_int
+@iok:   lda VKIND
         cmp #1
         bne @w
         lda IACC
@@ -620,7 +673,7 @@ store_lvalue:
         rts
 @w:     jmp store_int_vaddr
 @str:   lda VTYPE
-        bne @s
+        bmi @s
         jmp e_type
 @s:     lda VKIND
         cmp #$81
@@ -703,9 +756,9 @@ st_let: lda #1
         jmp next_stmt
 
 ; save the lvalue's present value in a LOCAL frame, then clear it
-; frame: 0 tag, 1-2 address, 3 kind, 4-7 old value
+; frame: 0 tag, 1-2 address, 3 kind, 4-8 old value (4 bytes, or 5 for a real)
 push_local:
-        lda #8
+        lda #9
         jsr stack_alloc
         ldy #0
         lda #F_LOCAL
@@ -733,8 +786,18 @@ push_local:
         pla
         sta (BSP),y
         inx
-        cpx #4
+        jsr local_size
         bne @c
+        rts
+
+; CPX with the size of the value of the kind in VKIND (5 for a real, else 4)
+local_size:
+        lda VKIND
+        cmp #5
+        beq @c
+        cpx #4
+        rts
+@c:     cpx #5
         rts
 
 ; undo the LOCAL frame at FRAME
@@ -745,6 +808,9 @@ restore_local:
         iny
         lda (FRAME),y
         sta PTR1+1
+        iny
+        lda (FRAME),y
+        sta VKIND
         ldx #0
 @c:     txa
         clc
@@ -757,7 +823,7 @@ restore_local:
         pla
         sta (PTR1),y
         inx
-        cpx #4
+        jsr local_size
         bne @c
         rts
 
@@ -806,7 +872,7 @@ next_data_item:
         sta VKIND
         pha
         bmi @string
-        jsr expr_int
+        jsr signed_number
         jmp @got
 @string:
         jsr skipsp

@@ -1,0 +1,667 @@
+; Real numbers: the 5-byte format and its arithmetic (our own routines: shift-and-add multiply,
+; restoring division, round to nearest).
+;
+; In memory (the documented 6502 BBC BASIC form, so ! ? | and files see the documented bytes):
+;   byte 0 exponent, excess 128 (0: the number is zero); bytes 1-4 the mantissa, most significant
+;   first, a fraction 0.1xxx... whose top bit (always 1) is replaced by the sign (1 negative).
+;   1 is 81 00 00 00 00, PI is 82 49 0F DA A2.
+; The real accumulator FACC: FSIGN (bit 7), FEXP, the mantissa in IACC (IACC+3 most significant,
+; top bit set when normalised) and a guard byte FG below it, so operations round from 40 bits.
+; The second operand FARG: ASIGN, AEXP, ACC2, AG.  Binary operations are FARG op FACC -> FACC.
+
+; ---- loading and storing ----
+
+; PTR1 -> FACC, VTYPE = real (the interface other parts use: PRINT#, INPUT#, the assembler)
+real_load:
+        ldy #0
+        sty FG
+        lda (PTR1),y
+        sta FEXP
+        beq fzero
+        iny
+        lda (PTR1),y
+        tax
+        ora #$80
+        sta IACC+3
+        iny
+        lda (PTR1),y
+        sta IACC+2
+        iny
+        lda (PTR1),y
+        sta IACC+1
+        iny
+        lda (PTR1),y
+        sta IACC
+        txa
+        and #$80
+        sta FSIGN
+        lda #VT_REAL
+        sta VTYPE
+        rts
+
+; FACC = 0 (a real)
+fzero:  lda #0
+        sta FEXP
+        sta FSIGN
+        sta FG
+        sta IACC
+        sta IACC+1
+        sta IACC+2
+        sta IACC+3
+        lda #VT_REAL
+        sta VTYPE
+        rts
+
+; FACC -> 5 bytes at PTR1
+real_store:
+        ldy #0
+        lda FEXP
+        sta (PTR1),y
+        beq @zero
+        iny
+        lda IACC+3
+        and #$7F
+        ora FSIGN
+        sta (PTR1),y
+        iny
+        lda IACC+2
+        sta (PTR1),y
+        iny
+        lda IACC+1
+        sta (PTR1),y
+        iny
+        lda IACC
+        sta (PTR1),y
+        rts
+@zero:  ldy #4
+@z:     sta (PTR1),y
+        dey
+        bne @z
+        rts
+
+; 5 bytes at PTR1 -> FARG (FACC kept)
+farg_load:
+        jsr fswap
+        jsr real_load
+        jmp fswap
+
+; PTR1 = A + 256*Y
+ptr1_ay:
+        sta PTR1
+        sty PTR1+1
+        rts
+
+; FACC = the constant at A/Y;  FARG = the constant at A/Y;  FACC -> the slot at A/Y
+fload_ay:
+        jsr ptr1_ay
+        jmp real_load
+farg_ay:
+        jsr ptr1_ay
+        jmp farg_load
+fstore_ay:
+        jsr ptr1_ay
+        jmp real_store
+
+; push FACC (5 bytes) on the BASIC stack
+push_real:
+        lda #5
+        jsr stack_alloc
+        jsr ptr1_bsp
+        jmp real_store
+ptr1_bsp:
+        lda BSP
+        ldy BSP+1
+        jmp ptr1_ay
+
+; pop 5 bytes from the BASIC stack into FARG
+pop_farg:
+        jsr ptr1_bsp
+        jsr farg_load
+        lda #5
+        jmp stack_free
+
+; ---- types ----
+
+; the value (IACC or FACC) as a real; a string is "Type mismatch"
+to_real:
+        lda VTYPE
+        beq int_to_real
+        bmi fp_type
+        rts
+fp_type:
+        jmp e_type
+
+; IACC (signed integer) -> FACC
+int_to_real:
+        lda IACC+3
+        and #$80
+        sta FSIGN
+        bpl uint_to_real1
+        jsr negate_iacc
+        jmp uint_to_real1
+; IACC (unsigned) -> FACC
+uint_to_real:
+        lda #0
+        sta FSIGN
+uint_to_real1:
+        lda #0
+        sta FG
+        lda #$A0                ; 2^32 * 0.mantissa
+        sta FEXP
+        lda #VT_REAL
+        sta VTYPE
+        ; fall through: normalise
+
+; normalise FACC (mantissa and guard); a result below the range is zero
+fnorm:  lda IACC+3
+        bmi @done
+@byte:  lda IACC+3
+        bmi @done
+        bne @bits
+        lda IACC+2
+        ora IACC+1
+        ora IACC
+        ora FG
+        beq @under
+        lda IACC+2
+        sta IACC+3
+        lda IACC+1
+        sta IACC+2
+        lda IACC
+        sta IACC+1
+        lda FG
+        sta IACC
+        lda #0
+        sta FG
+        lda FEXP
+        sec
+        sbc #8
+        sta FEXP
+        bcc @under
+        beq @under
+        bne @byte
+@bits:  asl FG
+        rol IACC
+        rol IACC+1
+        rol IACC+2
+        rol IACC+3
+        dec FEXP
+        beq @under
+        bit IACC+3
+        bpl @bits
+@done:  rts
+@under: jmp fzero
+
+; round FACC to 32 bits from its guard byte (to nearest)
+fround: lda FG
+        bpl @d
+        inc IACC
+        bne @d
+        inc IACC+1
+        bne @d
+        inc IACC+2
+        bne @d
+        inc IACC+3
+        bne @d
+        lda #$80                ; 0.FFFFFFFF+ rounds up to 1.0
+        sta IACC+3
+        inc FEXP
+        bne @d
+        jmp e_toobig
+@d:     lda #0
+        sta FG
+        rts
+
+; FACC <-> FARG
+fswap:  ldx #3
+@l:     lda IACC,x
+        ldy ACC2,x
+        sta ACC2,x
+        sty IACC,x
+        dex
+        bpl @l
+        lda FEXP
+        ldy AEXP
+        sta AEXP
+        sty FEXP
+        lda FSIGN
+        ldy ASIGN
+        sta ASIGN
+        sty FSIGN
+        lda FG
+        ldy AG
+        sta AG
+        sty FG
+        rts
+
+; ---- arithmetic: FACC = FARG op FACC ----
+
+fadd_acc:
+        lda #0
+        sta FG
+        rts
+
+; FACC = FARG - FACC
+fsub:   jsr fneg
+; FACC = FARG + FACC
+fadd:   jsr fadd40
+        jmp fround
+; the sum to 40 bits (mantissa and guard), not yet rounded
+fadd40: lda AEXP
+        beq fadd_acc            ; + 0
+        lda FEXP
+        bne @both
+        jmp fswap               ; 0 + arg
+@both:  cmp AEXP
+        bcs @order
+        jsr fswap               ; the larger exponent in FACC
+@order: lda FEXP
+        sec
+        sbc AEXP
+        cmp #40
+        bcs fadd_acc            ; the smaller one is lost below the guard byte
+@bytes: cmp #8
+        bcc @bits
+        ldx ACC2
+        stx AG
+        ldx ACC2+1
+        stx ACC2
+        ldx ACC2+2
+        stx ACC2+1
+        ldx ACC2+3
+        stx ACC2+2
+        ldx #0
+        stx ACC2+3
+        sbc #8
+        jmp @bytes
+@bits:  tax
+        beq @aligned
+@sh:    lsr ACC2+3
+        ror ACC2+2
+        ror ACC2+1
+        ror ACC2
+        ror AG
+        dex
+        bne @sh
+@aligned:
+        lda FSIGN
+        eor ASIGN
+        bmi @sub
+        clc
+        lda FG
+        adc AG
+        sta FG
+        ldx #0
+        ldy #4
+@ad:    lda IACC,x
+        adc ACC2,x
+        sta IACC,x
+        inx
+        dey
+        bne @ad
+        bcc @d
+        ror IACC+3
+        ror IACC+2
+        ror IACC+1
+        ror IACC
+        ror FG
+        inc FEXP
+        bne @d
+        jmp e_toobig
+@sub:   sec
+        lda FG
+        sbc AG
+        sta FG
+        ldx #0
+        ldy #4
+@sb:    lda IACC,x
+        sbc ACC2,x
+        sta IACC,x
+        inx
+        dey
+        bne @sb
+        bcs @norm
+        sec                     ; the argument was larger: negate, and take its sign
+        lda #0
+        sbc FG
+        sta FG
+        ldx #0
+        ldy #4
+@ng:    lda #0
+        sbc IACC,x
+        sta IACC,x
+        inx
+        dey
+        bne @ng
+        lda FSIGN
+        eor #$80
+        sta FSIGN
+@norm:  jmp fnorm
+@d:     rts
+
+; the exponent of a product or quotient: FEXP (low) and CNT2 (high) -> checked, then rounded
+fexp_check:
+        lda CNT2
+        bmi @under
+        bne @over
+        lda FEXP
+        beq @under
+        jmp fround
+@under: jmp fzero
+@over:  jmp e_toobig
+
+; FACC = FARG * FACC
+fmul:   lda FEXP
+        beq @zero
+        lda AEXP
+        bne @go
+@zero:  jmp fzero
+@go:    lda FSIGN
+        eor ASIGN
+        sta FSIGN
+        lda #0
+        sta CNT2
+        clc                     ; exponent: FEXP + AEXP - 128, 16 bits
+        lda FEXP
+        adc AEXP
+        bcc @e1
+        inc CNT2
+@e1:    sec
+        sbc #$80
+        sta FEXP
+        bcs @e2
+        dec CNT2
+@e2:    lda #0                  ; R (TMP2) : FG = multiplicand ACC2 * multiplier IACC / 2^32
+        sta TMP2
+        sta TMP2+1
+        sta TMP2+2
+        sta TMP2+3
+        sta FG
+        ldy #0
+@byte:  lda IACC,y              ; a multiplier byte of 0 is a shift by 8
+        bne @bits
+        lda TMP2
+        sta FG
+        lda TMP2+1
+        sta TMP2
+        lda TMP2+2
+        sta TMP2+1
+        lda TMP2+3
+        sta TMP2+2
+        lda #0
+        sta TMP2+3
+        beq @next
+@bits:  sta CNT
+        ldx #8
+@bit:   lsr CNT
+        bcc @noadd
+        clc
+        lda TMP2
+        adc ACC2
+        sta TMP2
+        lda TMP2+1
+        adc ACC2+1
+        sta TMP2+1
+        lda TMP2+2
+        adc ACC2+2
+        sta TMP2+2
+        lda TMP2+3
+        adc ACC2+3
+        sta TMP2+3
+@noadd: ror TMP2+3
+        ror TMP2+2
+        ror TMP2+1
+        ror TMP2
+        ror FG
+        dex
+        bne @bit
+@next:  iny
+        cpy #4
+        bne @byte
+        ldx #3
+@c:     lda TMP2,x
+        sta IACC,x
+        dex
+        bpl @c
+        lda IACC+3
+        bmi @normd
+        asl FG                  ; 0.25 <= product < 0.5: one place left
+        rol IACC
+        rol IACC+1
+        rol IACC+2
+        rol IACC+3
+        lda FEXP
+        bne @d
+        dec CNT2
+@d:     dec FEXP
+@normd: jmp fexp_check
+
+; FACC = FARG / FACC
+fdiv:   lda FEXP
+        bne @ok
+        jmp e_divzero
+@ok:    lda AEXP
+        bne @go
+        jmp fzero
+@go:    lda FSIGN
+        eor ASIGN
+        sta FSIGN
+        lda #0                  ; exponent: AEXP - FEXP + 129, 16 bits
+        sta CNT2
+        sta AG                  ; AG: the 33rd bit of the remainder
+        lda AEXP
+        sec
+        sbc FEXP
+        bcs @e1
+        dec CNT2
+@e1:    clc
+        adc #129
+        sta FEXP
+        bcc @e2
+        inc CNT2
+@e2:    ldx #3                  ; dividend below the divisor: the quotient is below 1
+@cm:    lda ACC2,x
+        cmp IACC,x
+        bne @cd
+        dex
+        bpl @cm
+@cd:    bcs @start
+        asl ACC2
+        rol ACC2+1
+        rol ACC2+2
+        rol ACC2+3
+        rol AG
+        lda FEXP
+        bne @d
+        dec CNT2
+@d:     dec FEXP
+@start: ldx #40                 ; 40 quotient bits into TMP (high 32) and FG
+@loop:  sec
+        lda ACC2
+        sbc IACC
+        sta TMP2
+        lda ACC2+1
+        sbc IACC+1
+        sta TMP2+1
+        lda ACC2+2
+        sbc IACC+2
+        sta TMP2+2
+        lda ACC2+3
+        sbc IACC+3
+        tay
+        lda AG
+        sbc #0
+        bcc @qbit               ; remainder < divisor: a 0 bit
+        sta AG
+        sty ACC2+3
+        lda TMP2
+        sta ACC2
+        lda TMP2+1
+        sta ACC2+1
+        lda TMP2+2
+        sta ACC2+2              ; carry still set: a 1 bit
+@qbit:  rol FG
+        rol TMP
+        rol TMP+1
+        rol TMP+2
+        rol TMP+3
+        asl ACC2
+        rol ACC2+1
+        rol ACC2+2
+        rol ACC2+3
+        rol AG
+        dex
+        bne @loop
+        ldx #3
+@c:     lda TMP,x
+        sta IACC,x
+        dex
+        bpl @c
+        jmp fexp_check
+
+; compare FARG (left) with FACC (right): Z set if equal, C set if left >= right
+fcmp:   lda ASIGN
+        cmp FSIGN
+        beq @same
+        lda ASIGN
+        bmi @less
+        bpl @greater
+@same:  lda AEXP
+        cmp FEXP
+        bne @mag
+        ldx #3
+@m:     lda ACC2,x
+        cmp IACC,x
+        bne @mag
+        dex
+        bpl @m
+        lda #0                  ; equal: Z and C set
+        sec
+        rts
+@mag:   bcc @smaller
+        lda ASIGN               ; |left| > |right|
+        bmi @less
+@greater:
+        lda #1
+        sec
+        rts
+@smaller:
+        lda ASIGN
+        bmi @greater
+@less:  lda #1
+        clc
+        rts
+
+; FACC -> IACC, truncated towards 0; "Too big" outside the integers.  CNT2 is nonzero when a
+; fraction was dropped (INT uses it).
+real_to_int:
+        lda FEXP
+        sta CNT2
+        cmp #$81
+        bcs @big
+        jmp clear_iacc          ; |x| < 1
+@big:   cmp #$A1
+        bcs @toobig
+        lda #0
+        sta CNT2
+        lda #$A0
+        sec
+        sbc FEXP
+@bytes: cmp #8
+        bcc @bits
+        tax
+        lda IACC
+        ora CNT2
+        sta CNT2
+        lda IACC+1
+        sta IACC
+        lda IACC+2
+        sta IACC+1
+        lda IACC+3
+        sta IACC+2
+        lda #0
+        sta IACC+3
+        txa
+        sbc #8
+        jmp @bytes
+@bits:  tax
+        beq @shd
+@sh:    lsr IACC+3
+        ror IACC+2
+        ror IACC+1
+        ror IACC
+        bcc @nl
+        inc CNT2
+@nl:    dex
+        bne @sh
+@shd:   lda #0
+        sta VTYPE
+        lda FSIGN
+        bpl @pos
+        jsr negate_iacc
+        lda IACC+3
+        bmi @ok
+@toobig:
+        jmp e_toobig
+@pos:   lda IACC+3
+        bmi @toobig
+@ok:    rts
+
+; ---- scaling by ten (40 bits, for decimal conversion) ----
+
+; FACC *= 10, to 40 bits: the exponent + 3, then + a quarter of itself
+fmul10: lda FEXP
+        beq @d
+        clc
+        adc #3
+        bcc @e
+        jmp e_toobig
+@e:     sta FEXP
+        sbc #1                  ; (carry clear) the quarter's exponent: FEXP - 2
+        sta AEXP
+        ldx #3
+@c:     lda IACC,x
+        sta ACC2,x
+        dex
+        bpl @c
+        lda FG
+        sta AG
+        lda FSIGN
+        sta ASIGN
+        jmp fadd40
+@d:     rts
+
+; the 40-bit FG:IACC divided by 10 over A extra bits: A=0 a plain division, remainder in A
+div40_10:
+        clc
+        adc #40
+        tax
+        lda #0
+@l:     asl FG
+        rol IACC
+        rol IACC+1
+        rol IACC+2
+        rol IACC+3
+        rol a
+        cmp #10
+        bcc @n
+        sbc #10
+        inc FG
+@n:     dex
+        bne @l
+        rts
+
+; FACC /= 10: (mantissa * 8) / 10, the exponent - 3
+fdiv10: lda FEXP
+        beq @d
+        lda #3
+        jsr div40_10
+        lda FEXP
+        sec
+        sbc #3
+        sta FEXP
+        bcc @z
+        beq @z
+        jmp fnorm
+@z:     jmp fzero
+@d:     rts

@@ -1,0 +1,592 @@
+; The real functions: SQR LN LOG EXP SIN COS TAN ATN ASN ACS RAD DEG PI and ^.
+; Our own methods: Newton's iteration for SQR; for LN, 2*atanh((m-1)/(m+1)) on m in [0.71,1.41)
+; plus k*ln 2; for EXP, n*ln 2 + r with |r| <= ln 2 / 2 and a Taylor polynomial; for SIN and COS,
+; reduction by pi/2 (in two parts, so the reduction keeps its accuracy) and Taylor polynomials on
+; |r| <= pi/4; for ATN, 1/x above 1 and the pi/6 shift above tan 15 degrees, then the series.
+;
+; The sequences of real operations are written as scripts for fpdo, one byte an operation:
+;   items: 0-2 the temporaries FT1-FT3, 3-31 the constants in fc_tab
+;   LD+i  FACC = item     AR+i  FARG = item      ST+i  item = FACC
+;   MUL+i FACC = FACC * item   ADD+i FACC = FACC + item
+;   RSB+i FACC = item - FACC   RDV+i FACC = item / FACC
+;   1-13  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real, polynomials)
+;   0     the end of the script
+LD  = $20
+AR  = $40
+ST  = $60
+MUL = $80
+ADD = $A0
+RSB = $C0
+RDV = $E0
+F_MUL   = 1
+F_ADD   = 2
+F_SUB   = 3
+F_DIV   = 4
+F_SWAP  = 5
+F_NEG   = 6
+F_FLOOR = 7
+F_ITOR  = 8
+F_PSIN  = 9
+F_PCOS  = 10
+F_PEXP  = 11
+F_PATN  = 12
+F_PLN   = 13
+K_ONE      = 3
+K_MONE     = 4
+K_HALF     = 5
+K_PI       = 6
+K_PI2      = 7
+K_PI6      = 8
+K_RAD      = 9
+K_DEG      = 10
+K_LN2      = 11
+K_ILOG2    = 12
+K_ILOG10   = 13
+K_EXPMAX   = 14
+K_EXPMIN   = 15
+K_LN2A     = 16
+K_LN2B     = 17
+K_TWOPI    = 18
+K_PI2A     = 19
+K_PI2B     = 20
+K_TAN15    = 21
+K_SQR3     = 22
+K_E9       = 23
+K_E10      = 24
+
+; run the script that follows the JSR
+fpdo:   pla
+        sta PTR3
+        pla
+        sta PTR3+1
+@next:  inc PTR3
+        bne @g
+        inc PTR3+1
+@g:     ldy #0
+        lda (PTR3),y
+        beq @end
+        cmp #$20
+        bcc @op
+        pha
+        jsr item_ptr
+        pla
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        cmp #2
+        bcc @load
+        beq @arg
+        cmp #3
+        beq @store
+        pha
+        jsr farg_load
+        pla
+        sec
+        sbc #3                  ; MUL ADD RSB RDV are the operations 1-4
+@op:    asl a
+        tax
+        lda fp_ops-2,x
+        sta JVEC
+        lda fp_ops-1,x
+        sta JVEC+1
+        jsr @call
+        jmp @next
+@call:  jmp (JVEC)
+@load:  jsr real_load
+        jmp @next
+@arg:   jsr farg_load
+        jmp @next
+@store: jsr real_store
+        jmp @next
+@end:   lda PTR3+1
+        pha
+        lda PTR3
+        pha
+        rts
+
+fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
+        .word poly_s, poly_c, poly_e, poly_a, poly_l
+
+; PTR1 = the address of item A (the low 5 bits)
+item_ptr:
+        and #$1F
+farg_item1:
+        sta CNT
+        asl a
+        asl a
+        adc CNT                 ; 5 * item
+        ldx CNT
+        cpx #3
+        ldy #>FT1
+        bcs @rom
+        adc #<FT1
+        jmp ptr1_ay
+@rom:   clc
+        adc #<(fc_tab-15)
+        ldy #>(fc_tab-15)
+        bcc @p
+        iny
+@p:     jmp ptr1_ay
+
+; FARG = item X
+farg_item:
+        txa
+        jsr farg_item1
+        jmp farg_load
+
+factor_real:
+        jsr factor
+        jmp to_real
+
+; FACC = -FACC
+fneg:   lda FEXP
+        beq @d
+        lda FSIGN
+        eor #$80
+        sta FSIGN
+@d:     rts
+
+poly_s: lda #<poly_sin
+        ldy #>poly_sin
+        bne poly
+poly_c: lda #<poly_cos
+        ldy #>poly_cos
+        bne poly
+poly_e: lda #<poly_exp
+        ldy #>poly_exp
+        bne poly
+poly_a: lda #<poly_atn
+        ldy #>poly_atn
+        bne poly
+poly_l: lda #<poly_ln
+        ldy #>poly_ln
+; FACC = P(z), z in FT1, for the table at A/Y: the degree, then the coefficients from the highest
+poly:   sta PTR2
+        sty PTR2+1
+        ldy #0
+        lda (PTR2),y
+        sta POLYN
+        inc PTR2
+        bne @f
+        inc PTR2+1
+@f:     lda PTR2
+        ldy PTR2+1
+        jsr fload_ay
+@l:     lda #<FT1
+        ldy #>FT1
+        jsr farg_ay
+        jsr fmul
+        clc
+        lda PTR2
+        adc #5
+        sta PTR2
+        bcc @n
+        inc PTR2+1
+@n:     ldy PTR2+1
+        jsr farg_ay
+        jsr fadd
+        dec POLYN
+        bne @l
+        rts
+
+; IACC = INT(FACC): the integer at or below it
+real_floor:
+        jsr real_to_int
+        lda FSIGN
+        bpl @d
+        lda CNT2
+        beq @d
+        ldx #0                  ; minus 1
+@m:     lda IACC,x
+        sec
+        sbc #1
+        sta IACC,x
+        bcs @d
+        inx
+        cpx #4
+        bne @m
+@d:     rts
+
+fn_pi:  jsr fpdo
+        .byte LD+K_PI, 0
+        rts
+fn_rad: jsr factor_real
+        jsr fpdo
+        .byte MUL+K_RAD, 0
+        rts
+fn_deg: jsr factor_real
+        jsr fpdo
+        .byte MUL+K_DEG, 0
+        rts
+
+; SQR: Newton's iteration y = (y + x/y) / 2 from x with its binary exponent halved
+fn_sqr: jsr factor_real
+sqr_core:
+        lda FEXP
+        beq @d
+        lda FSIGN
+        bpl @ok
+        jmp e_negroot
+@ok:    jsr fpdo
+        .byte ST+0, 0           ; x
+        lda FEXP
+        sec
+        sbc #128
+        cmp #$80
+        ror a
+        clc
+        adc #128
+        sta FEXP
+        lda #6
+        sta POLYN
+@it:    jsr fpdo
+        .byte ST+1, AR+0, F_DIV, ADD+1, 0
+        dec FEXP
+        dec POLYN
+        bne @it
+@d:     rts
+
+; LN: x = m * 2^k with m in [1/sqr 2, sqr 2): ln m = 2 atanh s, s = (m-1)/(m+1)
+fn_ln:  jsr factor_real
+ln_core:
+        lda FSIGN
+        bmi @bad
+        lda FEXP
+        bne @ok
+@bad:   jmp e_logrange
+@ok:    sec
+        sbc #128
+        pha                     ; k
+        lda #128
+        sta FEXP                ; m in [0.5, 1)
+        ldx #3
+@c:     lda IACC,x
+        cmp fc_isqr2m,x
+        bne @cd
+        dex
+        bpl @c
+@cd:    bcs @in
+        inc FEXP                ; below 1/sqr 2: m * 2, k - 1
+        pla
+        sec
+        sbc #1
+        pha
+@in:    jsr fpdo
+        .byte ST+1, ADD+K_MONE, ST+0, LD+1, ADD+K_ONE, AR+0, F_DIV, ST+1
+        .byte AR+1, F_MUL, ST+0, F_PLN, AR+1, F_MUL, ST+1, 0
+        pla                     ; + k * ln 2
+        jsr int_a
+        jsr fpdo
+        .byte MUL+K_LN2, ADD+1, 0
+        rts
+
+; FACC = the signed byte A
+int_a:  sta IACC
+        ldx #0
+        cmp #$80
+        bcc @p
+        dex
+@p:     stx IACC+1
+        stx IACC+2
+        stx IACC+3
+        jmp int_to_real
+
+fn_log: jsr factor_real
+        jsr ln_core
+        jsr fpdo
+        .byte MUL+K_ILOG10, 0
+        rts
+
+; EXP: x = n ln 2 + r, e^x = e^r * 2^n
+fn_exp: jsr factor_real
+exp_core:
+        ldx #K_EXPMAX
+        jsr farg_item
+        jsr fcmp
+        bcs @nbig
+        jmp e_exprange
+@nbig:  ldx #K_EXPMIN
+        jsr farg_item
+        jsr fcmp
+        beq @ok
+        bcc @ok
+        jmp fzero
+@ok:    jsr fpdo
+        .byte ST+0, MUL+K_ILOG2, ADD+K_HALF, F_FLOOR, 0
+        lda IACC                ; n
+        pha
+        lda IACC+1
+        pha
+        jsr fpdo
+        .byte F_ITOR, ST+1, MUL+K_LN2A, RSB+0, ST+0, LD+1, MUL+K_LN2B, RSB+0, ST+0, F_PEXP, 0
+        pla                     ; the exponent + n
+        tax
+        pla
+        clc
+        adc FEXP
+        sta FEXP
+        txa
+        adc #0
+        beq @d
+        bmi @z
+        jmp e_exprange
+@z:     jmp fzero
+@d:     lda FEXP
+        beq @z
+        rts
+
+; SIN and COS: r = |x| - n pi/2, then by the quadrant (n + 1 for COS) sin r or cos r
+fn_cos: jsr factor_real
+        lda #1
+        bne trig
+fn_sin: jsr factor_real
+        lda #0
+trig:   pha                     ; 0 SIN, 1 COS
+        lda FSIGN
+        pha
+        lda #0
+        sta FSIGN
+        lda FEXP
+        cmp #128+24
+        bcc @ok
+        jmp e_accuracy
+@ok:    jsr fpdo
+        .byte ST+0, MUL+K_TWOPI, ADD+K_HALF, F_FLOOR, 0
+        lda IACC
+        pha                     ; n
+        jsr fpdo                ; r in FT2, r^2 in FT1
+        .byte F_ITOR, ST+1, MUL+K_PI2A, RSB+0, ST+0, LD+1, MUL+K_PI2B, RSB+0
+        .byte ST+1, AR+1, F_MUL, ST+0, 0
+        pla
+        sta TMP                 ; n
+        pla
+        sta TMP+1               ; the sign of x
+        pla
+        beq @sin
+        lda #0                  ; COS: even, a quadrant on
+        sta TMP+1
+        lda #1
+@sin:   clc
+        adc TMP
+        and #3
+        sta TMP
+        lsr a
+        bcs @cos
+        jsr fpdo
+        .byte F_PSIN, AR+1, F_MUL, 0
+        jmp @sign
+@cos:   jsr fpdo
+        .byte F_PCOS, 0
+@sign:  lda TMP                 ; quadrants 2 and 3 are negative
+        and #2
+        beq @s2
+        jsr fneg
+@s2:    lda TMP+1
+        bpl @d
+        jsr fneg
+@d:     rts
+
+fn_tan: jsr factor_real
+        jsr fpdo
+        .byte ST+2, 0
+        lda #1
+        jsr trig
+        jsr push_real
+        jsr fpdo
+        .byte LD+2, 0
+        lda #0
+        jsr trig
+        jsr pop_farg
+        jsr fswap
+        jmp fdiv
+
+; ATN
+fn_atn: jsr factor_real
+atn_core:
+        lda FSIGN
+        pha
+        lda #0
+        sta FSIGN
+        ldx #K_ONE
+        jsr farg_item
+        jsr fcmp
+        lda #0
+        bcs @le1
+        jsr fdiv                ; above 1: pi/2 - atn(1/x)
+        lda #1
+@le1:   pha
+        ldx #K_TAN15
+        jsr farg_item
+        jsr fcmp
+        lda #0
+        bcs @small
+        jsr fpdo                ; above tan 15: pi/6 + atn((x sqr 3 - 1) / (x + sqr 3))
+        .byte ST+1, ADD+K_SQR3, ST+0, LD+1, MUL+K_SQR3, ADD+K_MONE, F_SWAP, LD+0, F_DIV, 0
+        lda #1
+@small: pha
+        jsr fpdo
+        .byte ST+1, AR+1, F_MUL, ST+0, F_PATN, AR+1, F_MUL, 0
+        pla
+        beq @n6
+        jsr fpdo
+        .byte ADD+K_PI6, 0
+@n6:    pla
+        beq @ninv
+        jsr fpdo
+        .byte RSB+K_PI2, 0
+@ninv:  pla
+        bpl @d
+        jmp fneg
+@d:     rts
+
+; ASN x = ATN(x / SQR(1 - x^2)); ACS x = pi/2 - ASN x
+fn_asn: jsr factor_real
+asn_core:
+        jsr fpdo
+        .byte ST+2, AR+2, F_MUL, RSB+K_ONE, 0
+        lda FEXP
+        bne @nz
+        lda FT3+1               ; +-1: +-pi/2
+        pha
+        jsr fpdo
+        .byte LD+K_PI2, 0
+        pla
+        and #$80
+        sta FSIGN
+        rts
+@nz:    jsr sqr_core
+        jsr fpdo
+        .byte AR+2, F_DIV, 0
+        jmp atn_core
+fn_acs: jsr factor_real
+        jsr asn_core
+        jsr fpdo
+        .byte RSB+K_PI2, 0
+        rts
+
+; FACC = FARG ^ FACC: a whole power below 2^15 by repeated squaring, otherwise EXP(y * LN x)
+fpow:   jsr fpdo
+        .byte ST+2, 0           ; y
+        lda FEXP
+        cmp #128+16
+        bcs @gen
+        jsr real_to_int
+        lda CNT2
+        beq @whole
+@gen:   jsr fswap               ; x
+        jsr ln_core
+        jsr fpdo
+        .byte MUL+2, 0
+        jmp exp_core
+@whole: lda IACC                ; n, and its sign in PWRSIGN
+        sta TMP
+        lda IACC+1
+        sta TMP+1
+        lda FSIGN
+        sta PWRSIGN
+        bpl @p
+        lda #0
+        sec
+        sbc TMP
+        sta TMP
+        lda #0
+        sbc TMP+1
+        sta TMP+1
+@p:     jsr fpdo                ; the base in FT1, the result in FT2
+        .byte F_SWAP, ST+0, LD+K_ONE, ST+1, 0
+@l:     lsr TMP+1
+        ror TMP
+        bcc @sq
+        jsr fpdo
+        .byte LD+1, MUL+0, ST+1, 0
+@sq:    lda TMP
+        ora TMP+1
+        beq @done
+        jsr fpdo
+        .byte LD+0, MUL+0, ST+0, 0
+        jmp @l
+@done:  jsr fpdo
+        .byte LD+1, 0
+        lda PWRSIGN
+        bpl @r
+        jsr fpdo
+        .byte RDV+K_ONE, 0
+@r:     rts
+
+; constants (5-byte form, made with tests/bbc_basic/real_model.py), items 3 on
+fc_tab:
+        .byte $81, $00, $00, $00, $00   ; 3: 1
+        .byte $81, $80, $00, $00, $00   ; 4: -1
+        .byte $80, $00, $00, $00, $00   ; 5: 0.5
+        .byte $82, $49, $0F, $DA, $A2   ; 6: pi
+        .byte $81, $49, $0F, $DA, $A2   ; 7: pi/2
+        .byte $80, $06, $0A, $91, $C1   ; 8: pi/6
+        .byte $7B, $0E, $FA, $35, $13   ; 9: pi/180
+        .byte $86, $65, $2E, $E0, $D3   ; 10: 180/pi
+        .byte $80, $31, $72, $17, $F8   ; 11: log(2)
+        .byte $81, $38, $AA, $3B, $29   ; 12: 1/log(2)
+        .byte $7F, $5E, $5B, $D8, $A9   ; 13: 1/log(10)
+        .byte $87, $30, $0F, $33, $C7   ; 14: 88.0296919
+        .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
+        .byte $80, $31, $80, $00, $00   ; 16: 355/512
+        .byte $74, $DE, $80, $82, $E3   ; 17: log(2)-355/512
+        .byte $80, $22, $F9, $83, $6E   ; 18: 2/pi
+        .byte $81, $49, $00, $00, $00   ; 19: 201/128
+        .byte $75, $7D, $AA, $22, $17   ; 20: pi/2-201/128
+        .byte $7F, $09, $30, $A2, $F5   ; 21: 2-sqrt(3)
+        .byte $81, $5D, $B3, $D7, $43   ; 22: sqrt(3)
+        .byte $9E, $6E, $6B, $28, $00   ; 23: 1e9
+        .byte $A2, $15, $02, $F9, $00   ; 24: 1e10
+fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
+
+poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
+        .byte 5
+        .byte $67, $D7, $32, $2B, $40
+        .byte $6E, $38, $EF, $1D, $2B
+        .byte $74, $D0, $0D, $00, $D0
+        .byte $7A, $08, $88, $88, $89
+        .byte $7E, $AA, $AA, $AA, $AB
+        .byte $81, $00, $00, $00, $00
+poly_cos:                         ; cos r = P(r^2), Taylor to r^12/12! (error below 5E-12)
+        .byte 6
+        .byte $64, $0F, $76, $C7, $80
+        .byte $6B, $93, $F2, $7D, $BC
+        .byte $71, $50, $0D, $00, $D0
+        .byte $77, $B6, $0B, $60, $B6
+        .byte $7C, $2A, $AA, $AA, $AB
+        .byte $80, $80, $00, $00, $00
+        .byte $81, $00, $00, $00, $00
+poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
+        .byte 10
+        .byte $6B, $13, $F2, $7D, $BC
+        .byte $6E, $38, $EF, $1D, $2B
+        .byte $71, $50, $0D, $00, $D0
+        .byte $74, $50, $0D, $00, $D0
+        .byte $77, $36, $0B, $60, $B6
+        .byte $7A, $08, $88, $88, $89
+        .byte $7C, $2A, $AA, $AA, $AB
+        .byte $7E, $2A, $AA, $AA, $AB
+        .byte $80, $00, $00, $00, $00
+        .byte $81, $00, $00, $00, $00
+        .byte $81, $00, $00, $00, $00
+poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
+        .byte 7
+        .byte $7D, $88, $88, $88, $89
+        .byte $7D, $1D, $89, $D8, $9E
+        .byte $7D, $BA, $2E, $8B, $A3
+        .byte $7D, $63, $8E, $38, $E4
+        .byte $7E, $92, $49, $24, $92
+        .byte $7E, $4C, $CC, $CC, $CD
+        .byte $7F, $AA, $AA, $AA, $AB
+        .byte $81, $00, $00, $00, $00
+poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to s^13 (error below 1E-12)
+        .byte 6
+        .byte $7E, $1D, $89, $D8, $9E
+        .byte $7E, $3A, $2E, $8B, $A3
+        .byte $7E, $63, $8E, $38, $E4
+        .byte $7F, $12, $49, $24, $92
+        .byte $7F, $4C, $CC, $CC, $CD
+        .byte $80, $2A, $AA, $AA, $AB
+        .byte $82, $00, $00, $00, $00

@@ -1,0 +1,416 @@
+; Real numbers as text: reading them (program text, VAL, INPUT, READ) and writing them
+; (PRINT and STR$ under @%).
+
+NUMEXP  = DIGITS                ; reading: the power of ten still to apply (signed)
+NUMREAL = DIGITS+1              ; reading: nonzero once the number is a real
+NUMEV   = DIGITS+2              ; reading: the value after E
+NUMFRAC = DIGITS+3              ; reading: nonzero after the point
+DG      = DIGITS                ; writing: ten decimal digits (ASCII), the first the most significant
+FMTK    = FT3                   ; writing: 0 general, 1 exponent, 2 fixed (the byte 2 of @%)
+NDIG    = FT3+1                 ; writing: digits (byte 1 of @%)
+E10     = FT3+2                 ; writing: the value is d.ddd * 10^E10
+NKEEP   = FT3+3                 ; writing: digits kept after rounding
+
+; a decimal number at TP: digits [. digits] [E [+|-] digits].  An integer when it has neither point
+; nor exponent and fits in 31 bits; a real otherwise (digits past the ninth or tenth only count
+; towards the exponent).
+decimal_number:
+        jsr clear_iacc
+        sta NUMEXP
+        sta NUMREAL
+        sta NUMFRAC
+@int:   ldy #0
+        lda (TP),y
+        cmp #'9'+1
+        bcs @nd
+        cmp #'0'
+        bcc @nd
+        ldx IACC+3              ; room for another digit?
+        cpx #$19
+        bcs @full
+        and #$0F
+        jsr iacc_times10_plus
+        lda NUMFRAC             ; after the point a digit is a place down
+        beq @i1
+        dec NUMEXP
+@i1:    jsr inctp
+        jmp @int
+@full:  inc NUMREAL             ; no room: before the point the digit only scales
+        lda NUMFRAC
+        bne @i1
+        inc NUMEXP
+        jmp @i1
+@nd:    cmp #'.'
+        bne @expo
+        ldx NUMFRAC             ; a second point ends the number
+        bne @done
+        dec NUMFRAC
+        inc NUMREAL
+        bne @i1
+@expo:  cmp #'E'
+        bne @done
+        inc NUMREAL
+        jsr inctp
+        lda #0
+        sta NUMEV
+        lda (TP),y
+        pha                     ; the sign
+        cmp #'-'
+        beq @esg
+        cmp #'+'
+        bne @ed
+@esg:   jsr inctp
+@ed:    ldy #0
+        lda (TP),y
+        jsr is_digit
+        bcc @eend
+        and #$0F
+        tax
+        lda NUMEV               ; NUMEV = NUMEV * 10 + digit (a few digits at most)
+        asl a
+        asl a
+        adc NUMEV
+        asl a
+        stx NUMEV
+        adc NUMEV
+        sta NUMEV
+        jsr inctp
+        jmp @ed
+@eend:  pla
+        cmp #'-'
+        bne @epos
+        lda #0
+        sec
+        sbc NUMEV
+        jmp @eadd
+@epos:  lda NUMEV
+@eadd:  clc
+        adc NUMEXP
+        sta NUMEXP
+@done:  lda NUMREAL
+        bne @real
+        lda IACC+3
+        bmi @real
+        rts
+@real:  jsr uint_to_real
+@scale: lda NUMEXP
+        beq @r
+        bmi @down
+        jsr fmul10
+        dec NUMEXP
+        jmp @scale
+@down:  jsr fdiv10
+        inc NUMEXP
+        jmp @scale
+@r:     jmp fround
+
+; a number with an optional sign at TP (VAL, INPUT, READ of a bare number)
+signed_number:
+        jsr skipsp
+        cmp #'-'
+        bne @np
+        jsr inctp
+        jsr decimal_number
+        lda VTYPE
+        bne @rneg
+        jmp negate_iacc
+@rneg:  jmp fneg
+@np:    cmp #'+'
+        bne @go
+        jsr inctp
+@go:    jmp decimal_number
+
+; FACC as text in SBUF/SLEN in the @% form A (0 G, 1 E, 2 F) with X digits (User Guide, PRINT
+; and @%: G prints up to X significant digits, as an integer or with a point, and in E form below
+; 0.1 or from 10^X; E prints X significant digits and an exponent; F prints X decimal places)
+fmt_real:
+        sta FMTK
+        cpx #0                  ; 0 or more than 10 digits: 10 (F may have 0 places)
+        beq @ten
+        cpx #11
+        bcc @nd
+@ten:   cmp #2
+        beq @nd
+        ldx #10
+@nd:    stx NDIG
+        lda #0
+        sta SLEN
+        lda FSIGN
+        bpl @pos
+        lda #'-'
+        jsr fmt_put
+        lda #0
+        sta FSIGN
+@pos:   lda #0
+        sta E10
+        jsr dg_zero
+        lda FEXP
+        bne @nz
+        jmp @rounded
+@nz:    lda #9
+        sta E10
+@up:    ldx #K_E10              ; into 1E9 <= x < 1E10
+        jsr farg_item
+        jsr fcmp
+        beq @big
+        bcs @dn
+@big:   jsr fdiv10
+        inc E10
+        jmp @up
+@dn:    ldx #K_E9
+        jsr farg_item
+        jsr fcmp
+        beq @int
+        bcc @int
+        jsr fmul10
+        dec E10
+        jmp @dn
+@int:   lda #167                ; the integer, rounded: shift right 168 - FEXP
+        sec
+        sbc FEXP
+        tax
+        beq @rd
+@sr:    jsr shr40
+        dex
+        bne @sr
+@rd:    inc FG
+        bne @r1
+        inc IACC
+        bne @r1
+        inc IACC+1
+        bne @r1
+        inc IACC+2
+        bne @r1
+        inc IACC+3
+@r1:    jsr shr40
+        ldy #10                 ; its ten digits
+@dig:   lda #0
+        jsr div40_10
+        ora #'0'
+        dey
+        sta DG,y
+        bne @dig
+        lda FG                  ; it rounded up to 10^10
+        beq @kept
+        lda #'1'
+        sta DG
+        inc E10
+@kept:  lda NDIG                ; digits to keep: NDIG, or for F the places down to 10^-NDIG
+        ldx FMTK
+        cpx #2
+        bne @k
+        sec
+        adc E10
+        bmi @allzero
+        beq @half
+        cmp #11
+        bcc @k
+        lda #10
+@k:     sta NKEEP
+        cmp #10
+        bcs @rounded
+        tax
+        lda DG,x
+        cmp #'5'
+        php
+@clr:   lda #'0'                ; the digits after the kept ones are 0
+        sta DG,x
+        inx
+        cpx #10
+        bcc @clr
+        plp
+        bcc @rounded
+        ldx NKEEP
+@inc:   dex
+        bmi @carry
+        lda DG,x
+        cmp #'9'
+        bne @incd
+        lda #'0'
+        sta DG,x
+        jmp @inc
+@incd:  inc DG,x
+        jmp @rounded
+@half:  lda DG                  ; F: the value rounds to 0 or to one unit in the last place
+        cmp #'5'
+        php
+        jsr dg_zero
+        plp
+        bcc @rounded
+@carry: lda #'1'
+        sta DG
+        inc E10
+        jmp @rounded
+@allzero:
+        jsr dg_zero
+@rounded:
+        lda FMTK
+        beq @gen
+        cmp #1
+        beq @expf
+        jmp fmt_fixed
+@expf:  ldx NDIG                ; E: all NDIG digits
+        dex
+        jmp fmt_exp
+@gen:   ldx #9                  ; G: the last significant digit
+@last:  lda DG,x
+        cmp #'0'
+        bne @lf
+        dex
+        bne @last
+@lf:    lda E10                 ; below 0.1, or 10^NDIG and up: the E form
+        bmi @gneg
+        cmp NDIG
+        bcs fmt_exp
+        bcc @gfix
+@gneg:  cmp #$FF
+        bne fmt_exp
+@gfix:  stx NKEEP
+        jsr fmt_whole
+        lda NKEEP               ; a fraction when the last digit is after the point
+        cmp E10
+        beq @gd
+        bmi @gd
+        lda #'.'
+        jsr fmt_put
+        lda E10
+        sec
+        sbc NKEEP               ; down to place E10 - last
+        tax
+        jmp fmt_frac
+@gd:    rts
+
+; the E form: d[.ddd]E[-]n with the digits DG 0..X
+fmt_exp:
+        stx NKEEP
+        lda DG
+        jsr fmt_put
+        ldx #0
+        cpx NKEEP
+        beq @e
+        lda #'.'
+        jsr fmt_put
+@m:     inx
+        lda DG,x
+        jsr fmt_put
+        cpx NKEEP
+        bne @m
+@e:     lda #'E'
+        jsr fmt_put
+        lda E10
+        bpl @p
+        lda #'-'
+        jsr fmt_put
+        lda E10
+        eor #$FF
+        clc
+        adc #1
+@p:     ldx #'0'-1
+@t:     inx
+        sec
+        sbc #10
+        bcs @t
+        adc #10+'0'
+        pha
+        txa
+        cmp #'0'
+        beq @one
+        jsr fmt_put
+@one:   pla
+        jmp fmt_put
+
+; the F form: the whole part, then NDIG places
+fmt_fixed:
+        jsr fmt_whole
+        lda NDIG
+        beq @d
+        lda #'.'
+        jsr fmt_put
+        lda #0
+        sec
+        sbc NDIG
+        tax
+        jmp fmt_frac
+@d:     rts
+
+; the digits of places max(E10,0) down to 0
+fmt_whole:
+        lda E10
+        bpl @w
+        lda #0
+@w:     tax
+@l:     jsr fmt_place
+        dex
+        bpl @l
+        rts
+
+; the digits of places -1 down to X (X negative)
+fmt_frac:
+        stx CNT2
+        ldx #$FF
+@l:     jsr fmt_place
+        cpx CNT2
+        beq @d
+        dex
+        jmp @l
+@d:     rts
+
+; the digit at place X (10^X) into SBUF
+fmt_place:
+        stx CNT
+        lda E10
+        sec
+        sbc CNT                 ; index = E10 - X
+        bmi @zero
+        cmp #10
+        bcs @zero
+        tay
+        lda DG,y
+        bne @put
+@zero:  lda #'0'
+@put:   jsr fmt_put
+        ldx CNT
+        rts
+
+dg_zero:
+        ldx #9
+        lda #'0'
+@z:     sta DG,x
+        dex
+        bpl @z
+        rts
+
+fmt_put:
+        ldy SLEN
+        sta SBUF,y
+        inc SLEN
+        rts
+
+; FG:IACC >> 1 (40 bits)
+shr40:  lsr IACC+3
+        ror IACC+2
+        ror IACC+1
+        ror IACC
+        ror FG
+        rts
+
+
+; a real printed by PRINT: the form and digits from @%, right-justified in its field when A
+; (the field width) is not 0
+print_real:
+        pha
+        ldx VAR_AT+1
+        lda VAR_AT+2
+        jsr fmt_real
+        pla
+; SBUF right-justified in a field of A characters (no padding when it is longer)
+print_padded:
+        sec
+        sbc SLEN
+        bcc @p
+        beq @p
+        tax
+@sp:    jsr space
+        dex
+        bne @sp
+@p:     jmp print_sbuf

@@ -1,0 +1,136 @@
+"""An independent Python model of BBC BASIC's 5-byte real numbers, for the conformance tests.
+
+The format (BBC Microcomputer User Guide, "Accuracy"; the 6502 BBC BASIC variable layout): byte 0 is
+the exponent in excess-128 (0 means the number is zero), bytes 1-4 the mantissa, most significant
+byte first, a binary fraction 0.1xxx... whose always-set top bit is replaced by the sign (1 negative).
+So 1 is 81 00 00 00 00, 0.5 is 80 00 00 00 00, -1 is 81 80 00 00 00.
+
+`rnd(x)` rounds a Python float to the nearest 5-byte real (ties away from zero), the precision the
+ROM keeps after each operation; `fmt(x, at)` prints a real as PRINT does under @% (documented
+rules: G, E and F formats, digits and field width); `robust(x, digits)` tells whether x is far
+enough from a rounding boundary that a last-bit difference in the ROM cannot change its printed
+digits, so the tests only use values whose printed form the rules decide.
+"""
+import math
+from decimal import Decimal, ROUND_HALF_UP
+
+MAX = (1 - 2.0 ** -32) * 2.0 ** 127      # exponent byte &FF, mantissa all ones
+
+
+class TooBig(ArithmeticError):
+    pass
+
+
+def encode(x):
+    """The 5 bytes of x rounded to the format (exponent first, mantissa MSB first)."""
+    if x == 0:
+        return bytes(5)
+    sign = 0x80 if x < 0 else 0
+    m, e = math.frexp(abs(x))            # abs(x) = m * 2**e, 0.5 <= m < 1
+    mant = int(Decimal(m * 2 ** 32).to_integral_value(ROUND_HALF_UP))
+    if mant == 2 ** 32:
+        mant, e = 2 ** 31, e + 1
+    exp = e + 128
+    if exp > 255:
+        raise TooBig(x)
+    if exp < 1:
+        return bytes(5)                  # underflow: zero
+    return bytes([exp, ((mant >> 24) & 0x7F) | sign, (mant >> 16) & 0xFF, (mant >> 8) & 0xFF,
+                  mant & 0xFF])
+
+
+def decode(b):
+    if b[0] == 0:
+        return 0.0
+    mant = ((b[1] | 0x80) << 24) | (b[2] << 16) | (b[3] << 8) | b[4]
+    v = mant / 2 ** 32 * 2.0 ** (b[0] - 128)
+    return -v if b[1] & 0x80 else v
+
+
+def rnd(x):
+    return decode(encode(x))
+
+
+def digits(x, n):
+    """(sign, digit string of n significant digits, decimal exponent e) with |x| = d.ddd * 10**e."""
+    d = Decimal(abs(x))
+    e = d.adjusted()
+    q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(n - 1)), rounding=ROUND_HALF_UP)
+    if q >= 10:
+        e += 1
+        q = d.scaleb(-e).quantize(Decimal(1).scaleb(-(n - 1)), rounding=ROUND_HALF_UP)
+    s = str(q).replace(".", "")
+    return ("-" if x < 0 else ""), s.ljust(n, "0")[:n], e
+
+
+def robust(x, n=9):
+    """True when x is at least 2 units of the 5-byte format's last place away from the nearest
+    point where its n-digit rounding changes."""
+    if x == 0:
+        return True
+    d = Decimal(abs(x))
+    e = d.adjusted()
+    unit = Decimal(1).scaleb(e - n + 1)             # one unit of the n-th digit
+    frac = (d / unit) % 1
+    margin = abs(frac - Decimal("0.5")) * unit
+    return margin > Decimal(abs(x)) * Decimal(2.0 ** -31)
+
+
+def _strip(s):
+    return s.rstrip("0")
+
+
+def fmt_g(x, n):
+    if x == 0:
+        return "0"
+    sign, ds, e = digits(x, n)
+    if e < -1 or e >= n:                                    # E notation, trailing zeros dropped
+        body = ds[0] + ("." + _strip(ds[1:]) if _strip(ds[1:]) else "")
+        return f"{sign}{body}E{e}"
+    if e >= 0:
+        whole, frac = ds[:e + 1], _strip(ds[e + 1:])
+        return sign + whole + ("." + frac if frac else "")
+    return sign + "0." + _strip(ds)                         # 0.1 <= |x| < 1
+
+
+def fmt_e(x, n):
+    if x == 0:
+        return "0." + "0" * (n - 1) + "E0" if n > 1 else "0E0"
+    sign, ds, e = digits(x, n)
+    body = ds[0] + ("." + ds[1:] if n > 1 else "")
+    return f"{sign}{body}E{e}"
+
+
+def fmt_f(x, n):
+    q = Decimal(x).quantize(Decimal(1).scaleb(-n), rounding=ROUND_HALF_UP)
+    s = f"{abs(q):.{n}f}"
+    return ("-" if q < 0 and q != 0 else "") + s
+
+
+def fmt(x, at=0x90A, field=True):
+    """PRINT of real x under @% = at; field=False for a number after ';' (no padding)."""
+    width = at & 0xFF
+    n = (at >> 8) & 0xFF
+    kind = (at >> 16) & 0xFF
+    if kind == 2:
+        s = fmt_f(x, min(n, 10))
+    else:
+        n = 10 if n == 0 or n > 10 else n
+        s = fmt_e(x, n) if kind == 1 else fmt_g(x, n)
+    return s.rjust(width) if field else s
+
+
+def str_(x):
+    """STR$ of a real when @%'s top byte is 0: G9 without a field."""
+    return fmt_g(x, 9)
+
+
+def const_bytes(x):
+    """The assembler's .byte line for a constant (used to make the ROM's tables)."""
+    return ", ".join(f"${b:02X}" for b in encode(x))
+
+
+if __name__ == "__main__":                   # print the constant tables for fp*.s
+    import sys
+    for arg in sys.argv[1:]:
+        print(arg, const_bytes(eval(arg, vars(math))))
