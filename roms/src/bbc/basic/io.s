@@ -397,35 +397,17 @@ st_chain:
         jsr load_program
         jmp st_run
 
-; OSFILE &FF to PAGE, then the documented program format is checked: &0D, then lines of
-; hi lo len ..., each ending &0D, until a hi byte with bit 7 set.  Anything else is "Bad program".
+; OSFILE &FF to PAGE, then the program format is checked (check_program): anything else is
+; "Bad program"
 load_program:
         lda #$FF
         jsr file_block
         lda #0
-        sta PTR1
         sta CURLN+1             ; (an error now has no line: the program has gone)
-        lda PAGEHI
-        sta PTR1+1
-@l:     ldy #0
-        lda (PTR1),y
-        cmp #13
-        bne @bad
-        iny
-        lda (PTR1),y
-        bmi @ok
-        ldy #3
-        lda (PTR1),y
-        beq @bad
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @l
-        inc PTR1+1
-        bne @l
+        jsr check_program
+        bcs @bad
+        jmp clear_vars
 @bad:   jsr do_new_core
         errblk 0
         .text "Bad program"
         .byte 0
-@ok:    jsr find_top
-        jmp clear_vars

@@ -335,30 +335,26 @@ tk_token:
         bne @name
 @nn:    jmp tk_loop
 
-; store the 3 bytes of the encoded line number LNUM at TOKBUF,y (the documented &8D encoding)
+; store the 3 bytes of the encoded line number LNUM at (TOKDST),y (the documented &8D encoding);
+; Y moves past them
 encode_lnum:
-        lda LNUM
-        and #$C0
-        lsr a
-        lsr a
-        sta CNT
         lda LNUM+1
         and #$C0
         lsr a
         lsr a
-        lsr a
-        lsr a
+        sta CNT                 ; the top bits of the high byte at 5-4
+        lda LNUM
+        and #$C0
         ora CNT
+        lsr a
+        lsr a                   ; low byte's at 5-4, high byte's at 3-2
         eor #$54
         sta (TOKDST),y
         iny
         lda LNUM
-        and #$3F
-        ora #$40
-        sta (TOKDST),y
-        iny
+        jsr @low6
         lda LNUM+1
-        and #$3F
+@low6:  and #$3F
         ora #$40
         sta (TOKDST),y
         iny
@@ -370,32 +366,25 @@ decode_lnum:
         lda (TP),y
         eor #$54
         asl a
-        asl a
-        sta CNT
+        asl a                   ; the low byte's top bits at 7-6, the high byte's at 5-4
+        ldx #0
+@b:     sta CNT
         and #$C0
-        sta LNUM
+        sta LNUM,x
         iny
         lda (TP),y
         and #$3F
-        ora LNUM
-        sta LNUM
+        ora LNUM,x
+        sta LNUM,x
         lda CNT
         asl a
         asl a
-        and #$C0
-        sta LNUM+1
-        iny
-        lda (TP),y
-        and #$3F
-        ora LNUM+1
-        sta LNUM+1
-        lda TP
-        clc
-        adc #3
-        sta TP
-        bcc @d
-        inc TP+1
-@d:     rts
+        inx
+        cpx #2
+        bne @b
+        jsr inctp
+        jsr inctp
+        jmp inctp
 
 ; parse a decimal number at INBUF,x into LNUM (16 bits)
 parse_inbuf_number:
@@ -403,24 +392,17 @@ parse_inbuf_number:
         sta LNUM
         sta LNUM+1
 @l:     lda INBUF,x
-        cmp #'0'
+        jsr is_digit
         bcc @d
-        cmp #'9'+1
-        bcs @d
-        and #$0F
-        pha
-        jsr lnum_times10
-        pla
-        clc
-        adc LNUM
-        sta LNUM
-        bcc @n
-        inc LNUM+1
-@n:     inx
+        jsr lnum_digit
+        inx
         bne @l
 @d:     rts
 
-lnum_times10:
+; LNUM = LNUM*10 + the digit A (a line number < 6554: no carry out)
+lnum_digit:
+        and #$0F
+        pha
         lda LNUM
         asl a
         sta CNT
@@ -437,7 +419,13 @@ lnum_times10:
         sta LNUM+1
         asl LNUM
         rol LNUM+1
-        rts
+        pla
+        clc
+        adc LNUM
+        sta LNUM
+        bcc @d
+        inc LNUM+1
+@d:     rts
 
 ; look for a keyword at INBUF,x: C set, A = token, CNT2 = flags, X past it; C clear if none
 kw_match:
