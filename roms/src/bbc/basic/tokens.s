@@ -1,6 +1,6 @@
 ; The keyword table, the tokeniser and the detokeniser (LIST).
 ; Token values are the documented BBC BASIC II values (User Guide, "Keywords" / token table).
-; Each entry: the keyword's text, its token, its documented tokeniser flags (M. Plumbley, "BASIC ROM
+; Each entry: the keyword's text, its token, its documented tokeniser flags if any (M. Plumbley, "BASIC ROM
 ; User Guide", pp. 41-43; the same table as emulator/debug/bbc_tokens.py).  Order decides the match: a keyword that is
 ; a prefix of another comes after it; the first keyword matching an abbreviation "X." wins.
 
@@ -12,9 +12,12 @@ K_LINE  = 16                    ; line numbers follow (GOTO 100 keeps 100 as &8D
 K_REST  = 32                    ; the rest of the line is kept as typed (REM, DATA)
 K_PSEUDO = 64                   ; at the start of a statement the token is +&40 (PAGE=, TIME= ...)
 
-        .macro kw text, token, flags
+        .macro kw text, token, flags    ; the flags byte (bit 7 set) only when there are flags
         .text text
-        .byte token, flags
+        .byte token
+        .if flags
+        .byte flags | $80
+        .endif
         .endm
 
 kwtable:
@@ -427,18 +430,52 @@ lnum_digit:
         inc LNUM+1
 @d:     rts
 
+; The keyword table walk: PTR2 at an entry, Y = 0, A = its first byte (0: the end of the table).
+kw_first:
+        lda #<kwtable
+        sta PTR2
+        lda #>kwtable
+        sta PTR2+1
+        bne kw_entry            ; (the table is not in page 0)
+kw_next:                        ; PTR2 to the next entry
+        ldy #0
+@t:     lda (PTR2),y
+        iny
+        cmp #$80
+        bcc @t
+        dey
+kw_after_token:                 ; the same with Y at the token
+        iny
+        lda (PTR2),y
+        bpl @add
+        iny                     ; a flags byte
+@add:   tya
+        clc
+        adc PTR2
+        sta PTR2
+        bcc kw_entry
+        inc PTR2+1
+kw_entry:
+        ldy #0
+        lda (PTR2),y
+        rts
+
+; A = CNT2 = the flags of the entry whose token is at PTR2,Y (Y kept)
+kw_flags:
+        iny
+        lda (PTR2),y
+        bmi @f
+        lda #0
+@f:     dey
+        sta CNT2
+        rts
+
 ; look for a keyword at INBUF,x: C set, A = token, CNT2 = flags, X past it; C clear if none
 kw_match:
         stx SAVETP+1
-        lda #<kwtable
-        sta PTR1
-        lda #>kwtable
-        sta PTR1+1
-@entry: ldy #0
-        lda (PTR1),y
-        beq @none
-        ldx SAVETP+1
-@cmp:   lda (PTR1),y
+        jsr kw_first
+@entry: ldx SAVETP+1
+@cmp:   lda (PTR2),y
         bmi @full
         cmp INBUF,x
         bne @partial
@@ -453,39 +490,22 @@ kw_match:
         beq @next
         inx
 @ft:    iny
-        lda (PTR1),y
+        lda (PTR2),y
         bpl @ft
         bmi @got
-@full:  iny
-        lda (PTR1),y
-        dey
+@full:  jsr kw_flags            ; a conditional keyword is not one when a name goes on
         and #K_COND
         beq @got
         lda INBUF,x
         jsr is_idchar
         bcs @next
-@got:   lda (PTR1),y
-        pha
-        iny
-        lda (PTR1),y
-        sta CNT2
-        pla
+@got:   jsr kw_flags
+        lda (PTR2),y
         sec
         rts
-@next:  lda (PTR1),y
-        bmi @skip
-        iny
-        bne @next
-@skip:  iny
-        iny
-        tya
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @entry
-        inc PTR1+1
+@next:  jsr kw_next
         bne @entry
-@none:  ldx SAVETP+1
+        ldx SAVETP+1
         clc
         rts
 
@@ -497,28 +517,17 @@ print_token:
         bcs @find
         sbc #$3F                ; carry clear: subtract &40 (statement forms of PAGE etc.)
 @find:  sta CNT
-        lda #<kwtable
-        sta PTR2
-        lda #>kwtable
-        sta PTR2+1
-@entry: ldy #0
-        lda (PTR2),y
-        beq @unknown
+        jsr kw_first
 @f:     lda (PTR2),y
         bmi @tok
         iny
         bne @f
 @tok:   cmp CNT
         beq @print
-        iny
-        iny
-        tya
-        clc
-        adc PTR2
-        sta PTR2
-        bcc @entry
-        inc PTR2+1
-        bne @entry
+        jsr kw_after_token
+        bne @f
+        lda CNT                 ; not a keyword
+        jmp outch
 @print: ldy #0
 @p:     lda (PTR2),y
         bmi @d
@@ -528,6 +537,3 @@ print_token:
         iny
         bne @p
 @d:     rts
-@unknown:
-        lda CNT
-        jmp outch
