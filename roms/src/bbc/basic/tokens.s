@@ -163,62 +163,65 @@ is_idchar:
 @yes:   sec
         rts
 
-; tokenise INBUF from X to its CR into TOKBUF
+; tokenise INBUF from X to its CR into (TOKDST).  TKSTMT bit 7: at the start of a statement;
+; TKLN nonzero: a line number may come next.
 tokenise:
         ldy #0
-        lda #1
+tk_stmt:
+        lda #$80
         sta TKSTMT
         lda #0
         sta TKLN
 tk_loop:
         lda INBUF,x
         cmp #13
-        bne @notcr
-        sta (TOKDST),y
-        rts
-@notcr: cmp #$22
+        beq tk_cr
+        cmp #$22
         bne @notq
-@q:     sta (TOKDST),y
+@q:     sta (TOKDST),y          ; a string: kept as typed
         iny
         inx
         lda INBUF,x
         cmp #13
-        beq tk_loop
+        beq tk_cr
         cmp #$22
         bne @q
-        sta (TOKDST),y
-        iny
-        inx
-        jmp tk_plain
+        beq tk_one
 @notq:  cmp #' '
-        bne *+5
-        jmp tk_keep
+        beq tk_keep
         cmp #','
-        bne *+5
-        jmp tk_keep
+        beq tk_keep
         cmp #':'
         bne @notcolon
-        lda #1
-        sta TKSTMT
-        lda #0
-        sta TKLN
-        lda #':'
-        beq *+5
-        jmp tk_keep
+        jsr tk_put
+        jmp tk_stmt
 @notcolon:
-        cmp #'*'
-        bne @notstar
-        lda TKSTMT
-        beq *+5
-        jmp tk_rest
-        lda #'*'
-        bne tk_one
-@notstar:
+        cmp #'*'                ; a * command at the start of a statement: kept as typed
+        bne tk_notstar
+        bit TKSTMT
+        bmi tk_rest
+        bpl tk_one
+tk_one: jsr tk_put
+tk_plain:
+        lda #0
+        sta TKSTMT
+        sta TKLN
+        beq tk_loop
+tk_keep:
+        jsr tk_put
+        bne tk_loop
+tk_rest:                        ; the rest of the line as typed
+        lda INBUF,x
+        cmp #13
+        beq tk_cr
+        jsr tk_put
+        bne tk_rest
+tk_cr:  sta (TOKDST),y
+        rts
+tk_notstar:
         cmp #'&'
         bne @nothex
-@hex:   sta (TOKDST),y
-        iny
-        inx
+@hex:   jsr tk_put
         lda INBUF,x
         cmp #'0'
         bcc tk_plain
@@ -239,13 +242,9 @@ tk_loop:
 @dig:   lda INBUF,x
         cmp #'.'
         beq @dig1
-        cmp #'0'
+        jsr is_digit
         bcc tk_plain
-        cmp #'9'+1
-        bcs tk_plain
-@dig1:  sta (TOKDST),y
-        iny
-        inx
+@dig1:  jsr tk_put
         bne @dig
 @notdigit:
         cmp #'A'
@@ -256,39 +255,22 @@ tk_loop:
         jsr kw_match
         ldy SAVETP
         bcs tk_token
-        jmp @ident
+        bcc @ident
 @ident0:
         jsr is_idchar
         bcc tk_one
 @ident: lda INBUF,x             ; a name: kept whole, so no keyword hides inside it
         jsr is_idchar
         bcc tk_plain
-        sta (TOKDST),y
-        iny
-        inx
+        jsr tk_put
         bne @ident
-tk_one: sta (TOKDST),y
+
+; A to (TOKDST),Y; both indexes move on (Z clear: X is never 0 after it)
+tk_put: sta (TOKDST),y
         iny
         inx
-tk_plain:
-        lda #0
-        sta TKSTMT
-        sta TKLN
-        jmp tk_loop
-tk_keep:
-        sta (TOKDST),y
-        iny
-        inx
-        jmp tk_loop
-tk_rest:
-        lda INBUF,x
-        cmp #13
-        bne *+5
-        jmp tk_loop
-        sta (TOKDST),y
-        iny
-        inx
-        bne tk_rest
+        rts
+
 tk_linenumber:
         jsr parse_inbuf_number
         lda #$8D
@@ -296,45 +278,39 @@ tk_linenumber:
         iny
         jsr encode_lnum
         jmp tk_loop
+
 ; A = token, CNT2 = flags
 tk_token:
-        sta CNT
-        lda CNT2
-        and #K_PSEUDO
-        beq @np
-        lda TKSTMT
-        beq @np
-        lda CNT
-        clc
-        adc #$40
-        sta CNT
-@np:    lda CNT
-        sta (TOKDST),y
+        bit CNT2                ; K_PSEUDO (bit 6) at the start of a statement: the token + &40
+        bvc @np
+        bit TKSTMT
+        bpl @np
+        ora #$40                ; (&8F-&93 become &CF-&D3)
+@np:    sta (TOKDST),y
         iny
         lda CNT2                ; a keyword with neither flag leaves the statement state as it was
         and #K_MID
         beq @nm
-        lda #0
-        sta TKSTMT
+        asl TKSTMT              ; (&80 or 0: now 0)
 @nm:    lda CNT2
         and #K_STMT
         beq @ns
+        lda #$80
         sta TKSTMT
 @ns:    lda CNT2
         and #K_LINE
         sta TKLN
         lda CNT2
         and #K_REST
-        bne tk_rest
-        lda CNT2
+        beq @nr
+        jmp tk_rest
+@nr:    lda CNT2
         and #K_NAME
         beq @nn
 @name:  lda INBUF,x
         jsr is_idchar
         bcc @nn
-        sta (TOKDST),y
-        iny
-        inx
+        jsr tk_put
         bne @name
 @nn:    jmp tk_loop
 
