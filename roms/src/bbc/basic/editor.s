@@ -27,6 +27,7 @@ prompt: ldx #$FF
         jsr parse_inbuf_number
         lda LNUM+1
         bmi @silly
+        ldy #0
         jsr enter_line
         jmp prompt
 @silly: jmp e_silly
@@ -51,15 +52,9 @@ auto_line:
         jsr read_line
         lda LNUM+1
         sta AUTOLN+1
-        ldx #$FF                ; the text with a space in front, as if typed after the number
-        lda #' '
-@s:     inx
-        ldy INBUF,x
-        sta INBUF,x
-        tya
-        cmp #13
-        bne @s
-        sta INBUF+1,x
+        lda #' '                ; a space in front, as if the text were typed after the number
+        sta TOKBUF
+        ldy #1
         ldx #0
         jsr enter_line
         clc                     ; the next number; past 32767 bit 15 turns AUTO off
@@ -70,13 +65,13 @@ auto_line:
         inc AUTOLN+1
 @n:     jmp prompt
 
-; tokenise INBUF from X and make it line LNUM (tokenising GOTO 100 uses LNUM)
+; tokenise INBUF from X to TOKBUF from Y and make it line LNUM (tokenising GOTO 100 uses LNUM)
 enter_line:
         lda LNUM+1
         pha
         lda LNUM
         pha
-        jsr tokenise
+        jsr tokenise_y
         pla
         sta LNUM
         pla
@@ -113,24 +108,21 @@ store_line:
         bcc @nodel
         jsr delete_line
         jsr find_line
-@nodel: ldy #0                  ; is the new text empty (spaces only)?
-@e:     lda TOKBUF,y
+@nodel: ldy #$FF                 ; is the new text empty (spaces only)?
+@e:     iny
+        lda TOKBUF,y
         cmp #' '
-        bne @ne
-        iny
-        bne @e
-@ne:    cmp #13
-        bne @insert
+        beq @e
+        cmp #13
+        bne @len
         rts
-@insert:
-        ldy #0                  ; CNT = text length + 4
-@len:   lda TOKBUF,y
-        iny
+@len:   iny                     ; CNT = text length + 4
+        lda TOKBUF,y
         cmp #13
         bne @len
         tya
         clc
-        adc #3
+        adc #4
         bcs @long
         sta CNT
         lda PTR1                ; make room: move PTR1..TOP up by CNT
@@ -283,14 +275,10 @@ st_new: jsr do_new_core
         jmp prompt
 
 ; OLD: bring back the program NEW removed, finding TOP again (a program that is not whole: NEW)
-st_old: lda #0
-        sta PTR1
-        lda PAGEHI
-        sta PTR1+1
-        ldy #1
+st_old: jsr first_line
         lda OLDBYTE
-        sta (PTR1),y
-        jsr check_ptr1
+        sta (PTR1),y            ; (Y = 0)
+        jsr check_program
         bcs st_new
         jsr clear_vars
         jmp prompt
@@ -303,7 +291,6 @@ check_program:
         sta PTR1
         lda PAGEHI
         sta PTR1+1
-check_ptr1:
 @l:     ldy #0
         lda (PTR1),y
         cmp #13

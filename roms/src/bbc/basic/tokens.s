@@ -194,6 +194,7 @@ is_idchar:
 ; TKLN nonzero: a line number may come next.
 tokenise:
         ldy #0
+tokenise_y:                     ; (to TOKDST from Y)
 tk_stmt:
         lda #$80
         sta TKSTMT
