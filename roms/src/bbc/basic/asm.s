@@ -166,20 +166,19 @@ asm_instruction:
         tay
         lda mn_base,y
         sta ASM_OPC
-        txa
+        cpx #0
         bne @nimp
-        lda ASM_OPC             ; implied: the opcode alone
-        jmp emit
-@nimp:  cmp #14
+        jmp emit                ; implied: the opcode alone
+@nimp:  cpx #14
         bne @nopt
         jsr expr_int            ; OPT n
         lda IACC
         sta ASM_OPT
         rts
-@nopt:  cmp #15
+@nopt:  cpx #15
         bne @nequ
         jmp asm_equ
-@nequ:  cmp #1
+@nequ:  cpx #1
         bne asm_operand
 
 ; a branch: the offset from the next instruction must fit a signed byte ("Out of range")
@@ -547,13 +546,10 @@ asm_list:
         sta PTR1
         lda ASM_SRC+1
         sta PTR1+1
-@t:     lda PTR1
+@t:     lda PTR1            ; (a statement is shorter than 256 bytes: the low bytes tell)
         cmp TP
-        bne @ch
-        lda PTR1+1
-        cmp TP+1
         beq @more
-@ch:    ldy #0
+        ldy #0
         lda (PTR1),y
         bpl @plain
         jsr print_token

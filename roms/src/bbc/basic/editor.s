@@ -375,7 +375,7 @@ st_list:
         bmi escape_j
         jsr list_line
         jsr next_line
-        jmp @line
+        bpl @line
 @done:  jmp prompt
 escape_j:
         jmp escape

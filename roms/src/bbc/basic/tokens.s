@@ -222,7 +222,7 @@ tk_loop:
         cmp #':'
         bne @notcolon
         jsr tk_put
-        jmp tk_stmt
+        bne tk_stmt             ; (Z clear after tk_put)
 @notcolon:
         cmp #'*'                ; a * command at the start of a statement: kept as typed
         bne tk_notstar
@@ -485,15 +485,15 @@ kw_match:
         jsr kw_first
 @grp:   dex
         beq @in
-@sk:    jsr kw_entry            ; pass a group
+        jsr kw_entry            ; pass a group
         beq @past
-        jsr kw_next
-        jmp @sk
+@sk:    jsr kw_next
+        bne @sk
 @past:  jsr kw_after_token
         jmp @grp
 @in:    jsr kw_entry
-@entry: beq @none
-        ldx SAVETP+1
+        beq @none
+@entry: ldx SAVETP+1
         inx
 @cmp:   lda (PTR2),y
         bmi @full
@@ -522,7 +522,7 @@ kw_match:
         sec
         rts
 @next:  jsr kw_next
-        jmp @entry
+        bne @entry
 @none:  ldx SAVETP+1
         clc
         rts
