@@ -8,9 +8,11 @@ prompt: ldx #$FF
         sta CURLN
         sta CURLN+1
         .assert (TOKBUF & $FF) == 0 ; (A is 0 already)
-        sta TOKDST
+        sta TOKDST              ; the tokeniser writes to TOKBUF, an immediate line runs there
+        sta TP
         lda #>TOKBUF
         sta TOKDST+1
+        sta TP+1
         lda AUTOLN+1
         bpl auto_line
         lda #'>'
@@ -33,10 +35,6 @@ prompt: ldx #$FF
 @silly: jmp e_silly
 @immediate:
         jsr tokenise
-        lda #<TOKBUF
-        sta TP
-        lda #>TOKBUF
-        sta TP+1
         jmp exec_stmt
 
 ; AUTO's prompt: the line number, then the line as if typed after it
