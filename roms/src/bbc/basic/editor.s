@@ -412,6 +412,7 @@ opt_lnum:
 list_line:
         lda #0
         sta LISTDELTA
+        sta QUOTE
         ldy #3                  ; a NEXT or UNTIL starting the line is outdented already
 @fs:    lda (PTR1),y
         iny
@@ -446,9 +447,7 @@ list_line:
 @ind:   jsr space
         dex
         bne @ind
-@noind: lda #0
-        sta QUOTE
-        ldy #3
+@noind: ldy #3
 @l:     lda (PTR1),y
         cmp #13
         beq @end
@@ -563,7 +562,7 @@ parse_tp_number:
         bcc @d
         jsr lnum_digit
         jsr inctp
-        jmp @l
+        bne @l                  ; (TP+1 is never 0)
 @d:     rts
 
 ; DELETE from,to

@@ -43,6 +43,7 @@ st_vdu: jsr skipsp
 @d:     jmp next_stmt
 
 st_clg: lda #16
+wrch_next:
         jsr OSWRCH
         jmp next_stmt
 
@@ -56,8 +57,7 @@ st_gcol:
         lda ACC2
         jsr OSWRCH
         lda IACC
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 ; PLOT k,x,y = VDU 25,k,x;y;  MOVE x,y = PLOT 4,x,y  DRAW x,y = PLOT 5,x,y
 ; (the .byte $2C is BIT abs: it skips the next two-byte LDA, so each entry falls through with its A)
@@ -86,8 +86,7 @@ st_draw:
         lda IACC
         jsr OSWRCH
         lda IACC+1
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 ; ADVAL(n): OSBYTE &80, X = n; the result is YX (AUG: for a buffer, CNPV's count in YX too)
 fn_adval:
