@@ -406,25 +406,23 @@ parse_inbuf_number:
         bne @l
 @d:     rts
 
-; LNUM = LNUM*10 + the digit A (a line number < 6554: no carry out)
+; LNUM = LNUM*10 + the digit A
 lnum_digit:
         and #$0F
         pha
-        lda LNUM
-        asl a
-        sta CNT
         lda LNUM+1
-        rol a
-        sta CNT2
-        asl CNT
-        rol CNT2
+        pha
         lda LNUM
-        adc CNT                 ; carry is clear after the shifts of a line number < 16384
-        sta LNUM
-        lda LNUM+1
-        adc CNT2
-        sta LNUM+1
+        asl LNUM                ; *4
+        rol LNUM+1
         asl LNUM
+        rol LNUM+1
+        adc LNUM                ; *5 (carry is clear after the shifts of a line number < 16384)
+        sta LNUM
+        pla
+        adc LNUM+1
+        sta LNUM+1
+        asl LNUM                ; *10
         rol LNUM+1
         pla
         clc
