@@ -247,7 +247,10 @@ within_lnum2:
         dey
         lda LNUM2+1
         sbc (PTR1),y
-        rts
+        lda (PTR1),y            ; (the end marker &FF is past any LNUM2, even &FFxx)
+        bpl @d
+        clc
+@d:     rts
 
 ; NEW: an empty program
 do_new_core:
@@ -276,24 +279,27 @@ st_new: jsr do_new_core
 st_old: jsr first_line
         lda OLDBYTE
         sta (PTR1),y            ; (Y = 0)
+        ldx #0                  ; (the CRs are not checked)
         jsr check_program
         bcs st_new
         jsr clear_vars
         jmp prompt
 
 ; The documented program format from PAGE: &0D, then lines of hi lo len ..., each ending &0D,
-; until a hi byte with bit 7 set.  C clear and TOP = one past the end marker when the program
-; is whole; C set when not.
+; until a hi byte with bit 7 set (X = 0: the &0Ds are not checked, no length is 0).  C clear and
+; TOP = one past the end marker when the program is whole; C set when not.
 check_program:
         lda #0
         sta PTR1
         lda PAGEHI
         sta PTR1+1
 @l:     ldy #0
+        txa
+        beq @lines
         lda (PTR1),y
         cmp #13
         bne @bad
-        iny
+@lines: iny
         lda (PTR1),y
         bmi @ok
         ldy #3

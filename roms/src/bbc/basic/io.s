@@ -403,6 +403,7 @@ load_program:
         jsr file_block
         lda #0
         sta CURLN+1             ; (an error now has no line: the program has gone)
+        ldx #1                  ; (the &0Ds checked too)
         jsr check_program
         bcs @bad
         jmp clear_vars
