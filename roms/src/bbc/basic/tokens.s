@@ -173,21 +173,19 @@ kwtable:
 
 ; C set when A is a character of a variable name (letters, digits, _ and `)
 is_idchar:
-        cmp #'0'
-        bcc @no
-        cmp #'9'+1
-        bcc @yes
-        cmp #'A'
-        bcc @no
-        cmp #'Z'+1
-        bcc @yes
-        cmp #'_'
-        bcc @no
         cmp #'z'+1
-        bcc @yes
+        bcs @no
+        cmp #'_'
+        bcs @d
+        cmp #'Z'+1
+        bcs @no
+        cmp #'A'
+        bcs @d
+        cmp #'9'+1
+        bcs @no
+        cmp #'0'
+@d:     rts
 @no:    clc
-        rts
-@yes:   sec
         rts
 
 ; tokenise INBUF from X to its CR into (TOKDST).  TKSTMT bit 7: at the start of a statement;
@@ -316,25 +314,21 @@ tk_token:
         ora #$40                ; (&8F-&93 become &CF-&D3)
 @np:    sta (TOKDST),y
         iny
-        lda CNT2                ; a keyword with neither flag leaves the statement state as it was
-        and #K_MID
-        beq @nm
-        asl TKSTMT              ; (&80 or 0: now 0)
-@nm:    lda CNT2
-        and #K_STMT
-        beq @ns
-        lda #$80
-        sta TKSTMT
-@ns:    lda CNT2
-        and #K_LINE
-        sta TKLN
-        lda CNT2
-        and #K_REST
-        beq @nr
-        jmp tk_rest
-@nr:    lda CNT2
-        and #K_NAME
+        lda CNT2                ; the flags, from bit 0 up (a keyword with neither K_MID nor
+        lsr a                   ; K_STMT leaves the statement state as it was)
+        lsr a                   ; K_MID: bit 7 of TKSTMT clear
+        bcc @nm
+        lsr TKSTMT
+@nm:    lsr a                   ; K_STMT: bit 7 of TKSTMT set
+        bcc @ns
+        ror TKSTMT
+@ns:    lsr a                   ; K_NAME
+        and #(K_LINE|K_REST)>>4
+        sta TKLN                ; K_LINE: a line number may follow (K_REST ends the line anyway)
+        bcs @name
+        and #K_REST>>4
         beq @nn
+        jmp tk_rest
 @name:  lda INBUF,x
         jsr is_idchar
         bcc @nn
