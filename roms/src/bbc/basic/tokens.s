@@ -551,9 +551,7 @@ print_token:
         ldy #0
 @p:     lda (PTR2),y
         bmi @d
-        sty SUBT1
-        jsr outch
-        ldy SUBT1
+        jsr outch               ; (OSWRCH keeps Y: User Guide, "OSWRCH")
         iny
         bne @p
 @d:     rts
