@@ -665,31 +665,27 @@ st_renumber:
         jsr encode_lnum
         dey
         bne @next
-@lines: jsr first_line
-@ln:    bmi @done
-        lda LNUM2+1
-        sta (PTR1),y
-        iny
-        lda LNUM2
-        sta (PTR1),y
-        clc
-        adc AUTOSTEP
-        sta LNUM2
-        bcc @nc
-        inc LNUM2+1
-@nc:    jsr next_line
-        jmp @ln
-@done:  jsr clear_vars
+@lines: jsr renumber_lines
+        jsr clear_vars
         jmp prompt
 
-; LNUM = the new number of line LNUM (start LNUM2, step AUTOSTEP), unchanged if there is none
+; The lines walked with TMP = the number each gets (start LNUM2, step AUTOSTEP).
+; renumber_target: LNUM = the new number of line LNUM, unchanged if there is none;
+; renumber_lines: every line takes its new number.
+renumber_lines:
+        sec
+        .byte $24               ; (BIT zp: skips the CLC)
 renumber_target:
+        clc
+        ror CNT                 ; bit 7: renumber the lines
         lda LNUM2
         sta TMP
         lda LNUM2+1
         sta TMP+1
         jsr first_line
 @l:     bmi @none
+        bit CNT
+        bmi @set
         cmp LNUM+1
         bne @next
         iny
@@ -701,6 +697,11 @@ renumber_target:
         lda TMP+1
         sta LNUM+1
 @none:  rts
+@set:   lda TMP+1
+        sta (PTR1),y
+        iny
+        lda TMP
+        sta (PTR1),y
 @next:  clc
         lda TMP
         adc AUTOSTEP
