@@ -231,13 +231,12 @@ find_line:
         iny
         lda (PTR1),y
         cmp LNUM
-        bcc @next
         beq @d                  ; (C set)
-@past:  clc
-@d:     rts
+        bcs @past
 @next:  jsr next_line
         bpl @cmp
-        bmi @past
+@past:  clc
+@d:     rts
 
 ; C clear when the line at PTR1 is numbered above LNUM2 or is the end marker
 within_lnum2:
@@ -319,8 +318,7 @@ check_program:
         sta TOP
         lda PTR1+1
         adc #0
-        sta TOP+1
-        clc
+        sta TOP+1               ; (C clear)
         rts
 
 ; forget the variables (RUN, CLEAR, editing)
