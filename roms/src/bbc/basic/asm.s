@@ -18,12 +18,6 @@ ASM_MODE = $07FF                ; the addressing mode (AM_...)
 VAR_O   = $3C                   ; O% and P% as offsets from VARS (documented at &43C and &440)
 VAR_P   = $40
 
-e_byte:     errblk 2
-            .text "Byte"
-            .byte 0
-e_index:    errblk 3
-            .text "Index"
-            .byte 0
 
 ; '[' at the start of a statement (TP at it): assemble until ']'.  OPT starts at 3.
 st_asm: jsr inctp
@@ -38,12 +32,8 @@ asm_stmt:
         sta ASM_SRC+1
         lda #0
         sta ASM_N
-        ldx #VAR_P
-        lda ASM_OPT
-        and #4
-        beq @dst
-        ldx #VAR_O
-@dst:   lda VARS,x
+        jsr dest_var
+        lda VARS,x
         sta ASM_DST
         lda VARS+1,x
         sta ASM_DST+1
@@ -176,20 +166,19 @@ asm_instruction:
         tay
         lda mn_base,y
         sta ASM_OPC
-        txa
+        cpx #0
         bne @nimp
-        lda ASM_OPC             ; implied: the opcode alone
-        jmp emit
-@nimp:  cmp #14
+        jmp emit                ; implied: the opcode alone
+@nimp:  cpx #14
         bne @nopt
         jsr expr_int            ; OPT n
         lda IACC
         sta ASM_OPT
         rts
-@nopt:  cmp #15
+@nopt:  cpx #15
         bne @nequ
         jmp asm_equ
-@nequ:  cmp #1
+@nequ:  cpx #1
         bne asm_operand
 
 ; a branch: the offset from the next instruction must fit a signed byte ("Out of range")
@@ -279,7 +268,7 @@ asm_operand:
         ora IACC+2
         ora IACC+3
         beq @mode
-        jmp e_byte
+        bne e_byte
 @plain: jsr operand_expr
         ldx #AM_ZP
         lda #','
@@ -291,8 +280,7 @@ asm_operand:
         beq @ix
         ldx #AM_ZPY
         cmp #'Y'
-        beq @ix
-        jmp e_index
+        bne e_index
 @ix:    jsr inctp
 @zpabs: lda IACC+1              ; the zero-page form when the value fits and the form exists,
         ora IACC+2              ; else the absolute one
@@ -304,9 +292,8 @@ asm_operand:
 @mode:  jsr mode_offset
         bcc @ok
         cpx #AM_ZPX             ; no such form for this instruction
-        bcs @eix
+        bcs e_index
         jmp e_mistake
-@eix:   jmp e_index
 @ok:    pha
         and #$FC
         clc
@@ -325,14 +312,20 @@ asm_operand:
         jmp emit
 @d:     rts
 
+e_byte:     errblk 2
+            .text "Byte"
+            .byte 0
+e_index:    errblk 3
+            .text "Index"
+            .byte 0
+
 ; the index register named in A must come next
 want_index:
         sta CNT2
         jsr skipsp
         cmp CNT2
-        beq @ok
-        jmp e_index
-@ok:    jmp inctp
+        bne e_index
+        jmp inctp
 
 ; C clear and A = the mode_offsets entry of mode X for this class; C set if the class has no
 ; such mode
@@ -424,14 +417,19 @@ equ_letters:
 equ_sizes:
         .byte 1, 2, 4
 
-; A to memory at O% (OPT 4-7) or P%; P% (and O%) move on
-emit:   pha
+; X = the variable the code goes to: O% with OPT 4-7, else P%
+dest_var:
         ldx #VAR_P
         lda ASM_OPT
         and #4
-        beq @p
+        beq @d
         ldx #VAR_O
-@p:     lda VARS,x
+@d:     rts
+
+; A to memory at O% (OPT 4-7) or P%; P% (and O%) move on
+emit:   pha
+        jsr dest_var
+        lda VARS,x
         sta PTR3
         lda VARS+1,x
         sta PTR3+1
@@ -439,11 +437,10 @@ emit:   pha
         ldy #0
         sta (PTR3),y
         inc ASM_N
-        jsr inc_var
         cpx #VAR_P
-        bne @o
-        rts
-@o:     ldx #VAR_P
+        beq inc_var
+        jsr inc_var
+        ldx #VAR_P
 inc_var:
         inc VARS,x
         bne @d
@@ -549,13 +546,10 @@ asm_list:
         sta PTR1
         lda ASM_SRC+1
         sta PTR1+1
-@t:     lda PTR1
+@t:     lda PTR1            ; (a statement is shorter than 256 bytes: the low bytes tell)
         cmp TP
-        bne @ch
-        lda PTR1+1
-        cmp TP+1
         beq @more
-@ch:    ldy #0
+        ldy #0
         lda (PTR1),y
         bpl @plain
         jsr print_token

@@ -1,4 +1,4 @@
-; The prompt, line input, program lines, LIST, NEW, OLD.
+; The prompt, line input, program lines, LIST, NEW, OLD, DELETE, AUTO, RENUMBER.
 
 prompt: ldx #$FF
         txs
@@ -7,12 +7,14 @@ prompt: ldx #$FF
         lda #0
         sta CURLN
         sta CURLN+1
-        lda #<TOKBUF
-        sta TOKDST
+        .assert (TOKBUF & $FF) == 0 ; (A is 0 already)
+        sta TOKDST              ; the tokeniser writes to TOKBUF, an immediate line runs there
+        sta TP
         lda #>TOKBUF
         sta TOKDST+1
+        sta TP+1
         lda AUTOLN+1
-        bpl @auto
+        bpl auto_line
         lda #'>'
         jsr OSWRCH
         jsr read_line
@@ -22,32 +24,57 @@ prompt: ldx #$FF
         bne @ns
         inx
         bne @sp
-@ns:    cmp #'0'
+@ns:    jsr is_digit
         bcc @immediate
-        cmp #'9'+1
-        bcs @immediate
         jsr parse_inbuf_number
         lda LNUM+1
         bmi @silly
-        pha                     ; (tokenising GOTO 100 uses LNUM)
+        ldy #0
+        jsr enter_line
+        jmp prompt
+@silly: jmp e_silly
+@immediate:
+        jsr tokenise
+        jmp exec_stmt
+
+; AUTO's prompt: the line number, then the line as if typed after it
+auto_line:
+        lda AUTOLN
+        sta LNUM
+        ldx AUTOLN+1
+        stx LNUM+1
+        jsr print_lnum
+        jsr space
+        lda #$FF                ; ESCAPE ends AUTO
+        sta AUTOLN+1
+        jsr read_line
+        lda LNUM+1
+        sta AUTOLN+1
+        lda #' '                ; a space in front, as if the text were typed after the number
+        sta TOKBUF
+        ldy #1
+        ldx #0
+        jsr enter_line
+        clc                     ; the next number; past 32767 bit 15 turns AUTO off
+        lda AUTOLN
+        adc AUTOSTEP
+        sta AUTOLN
+        bcc @n
+        inc AUTOLN+1
+@n:     jmp prompt
+
+; tokenise INBUF from X to TOKBUF from Y and make it line LNUM (tokenising GOTO 100 uses LNUM)
+enter_line:
+        lda LNUM+1
+        pha
         lda LNUM
         pha
-        jsr tokenise
+        jsr tokenise_y
         pla
         sta LNUM
         pla
         sta LNUM+1
-        jsr store_line
-        jmp prompt
-@silly: jmp e_silly
-@auto:  jmp auto_line
-@immediate:
-        jsr tokenise
-        lda #<TOKBUF
-        sta TP
-        lda #>TOKBUF
-        sta TP+1
-        jmp exec_stmt
+        jmp store_line
 
 ; read a line into INBUF with OSWORD 0 (CR-terminated); ESCAPE gives the Escape error
 read_line:
@@ -55,8 +82,7 @@ read_line:
         sta COUNT
         ldx #<osword0_block
         ldy #>osword0_block
-        lda #0
-        jsr OSWORD
+        jsr OSWORD              ; (A = 0)
         bcs escape
         rts
 osword0_block:
@@ -67,31 +93,34 @@ escape: lda #$7E                ; acknowledge ESCAPE
         jsr OSBYTE
         jmp e_escape
 
+; LNUM in decimal
+print_lnum:
+        lda LNUM
+        ldx LNUM+1
+        jsr set_iacc_ax
+        jmp print_dec
+
 ; the TOKBUF line becomes line LNUM (an empty line deletes it)
 store_line:
         jsr find_line           ; PTR1 = the line LNUM or the first after it, C set if found
         bcc @nodel
         jsr delete_line
         jsr find_line
-@nodel: ldy #0                  ; is the new text empty (spaces only)?
-
-@e:     lda TOKBUF,y
+@nodel: ldy #$FF                 ; is the new text empty (spaces only)?
+@e:     iny
+        lda TOKBUF,y
         cmp #' '
-        bne @ne
-        iny
-        bne @e
-@ne:    cmp #13
-        bne @insert
+        beq @e
+        cmp #13
+        bne @len
         rts
-@insert:
-        ldy #0                  ; CNT = text length + 4
-@len:   lda TOKBUF,y
-        iny
+@len:   iny                     ; CNT = text length + 4
+        lda TOKBUF,y
         cmp #13
         bne @len
         tya
         clc
-        adc #3
+        adc #4
         bcs @long
         sta CNT
         lda PTR1                ; make room: move PTR1..TOP up by CNT
@@ -149,13 +178,7 @@ delete_line:
         sta PTR2
         lda PTR1+1
         sta PTR2+1
-        clc
-        lda PTR1
-        adc CNT
-        sta PTR1
-        lda PTR1+1
-        adc #0
-        sta PTR1+1
+        jsr next_line
         jsr top_minus_ptr1
         jsr memmove
         sec
@@ -177,40 +200,62 @@ top_minus_ptr1:
         sta TMP+1
         rts
 
-; PTR1 = the first line numbered >= LNUM (or the end marker); C set when it is LNUM
-find_line:
+; Walking the lines: first_line and next_line leave PTR1 at a line and A = its number's high
+; byte (N set at the end marker &FF), Y = 0.
+first_line:
         lda #1
         sta PTR1
         lda PAGEHI
         sta PTR1+1
-@l:     ldy #0
+        bne line_hi             ; (PAGE is never in page 0)
+next_line:
+        ldy #2
         lda (PTR1),y
-        bmi @past               ; the end marker &FF
-        cmp LNUM+1
+        clc
+        adc PTR1
+        sta PTR1
+        bcc line_hi
+        inc PTR1+1
+line_hi:
+        ldy #0
+        lda (PTR1),y
+        rts
+
+; PTR1 = the first line numbered >= LNUM (or the end marker); C set when it is LNUM
+find_line:
+        jsr first_line
+        bmi @past
+@cmp:   cmp LNUM+1
         bcc @next
         bne @past
         iny
         lda (PTR1),y
         cmp LNUM
-        bcc @next
-        bne @past
-        sec
-        rts
-@next:  ldy #2
-        lda (PTR1),y
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @l
-        inc PTR1+1
-        bne @l
+        beq @d                  ; (C set)
+        bcs @past
+@next:  jsr next_line
+        bpl @cmp
 @past:  clc
-        rts
+@d:     rts
+
+; C clear when the line at PTR1 is numbered above LNUM2 or is the end marker
+within_lnum2:
+        ldy #1
+        lda LNUM2
+        cmp (PTR1),y
+        dey
+        lda LNUM2+1
+        sbc (PTR1),y
+        lda (PTR1),y            ; (the end marker &FF is past any LNUM2, even &FFxx)
+        bpl @d
+        clc
+@d:     rts
 
 ; NEW: an empty program
 do_new_core:
         lda #0
         sta TOP
+        sta TRACEON
         lda PAGEHI
         sta TOP+1
         ldy #1
@@ -224,36 +269,39 @@ do_new_core:
         sta (TOP),y
         lda #2
         sta TOP
-        lda #0
-        sta TRACEON
-        sta ONERR+1
-        jmp clear_vars
+        jmp clear_vars          ; (which clears ON ERROR too)
 
 st_new: jsr do_new_core
         jmp prompt
 
-; OLD: bring back the program NEW removed, finding TOP again
-st_old: lda #0
-        sta PTR1
-        lda PAGEHI
-        sta PTR1+1
-        ldy #1
+; OLD: bring back the program NEW removed, finding TOP again (a program that is not whole: NEW)
+st_old: jsr first_line
         lda OLDBYTE
-        sta (PTR1),y
-        jsr find_top
+        sta (PTR1),y            ; (Y = 0)
+        ldx #0                  ; (the CRs are not checked)
+        jsr check_program
+        bcs st_new
         jsr clear_vars
         jmp prompt
 
-; TOP = one past the end marker
-find_top:
-        lda #1
+; The documented program format from PAGE: &0D, then lines of hi lo len ..., each ending &0D,
+; until a hi byte with bit 7 set (X = 0: the &0Ds are not checked, no length is 0).  C clear and
+; TOP = one past the end marker when the program is whole; C set when not.
+check_program:
+        lda #0
         sta PTR1
         lda PAGEHI
         sta PTR1+1
 @l:     ldy #0
+        txa
+        beq @lines
         lda (PTR1),y
-        bmi @end
-        ldy #2
+        cmp #13
+        bne @bad
+@lines: iny
+        lda (PTR1),y
+        bmi @ok
+        ldy #3
         lda (PTR1),y
         beq @bad
         clc
@@ -262,15 +310,16 @@ find_top:
         bcc @l
         inc PTR1+1
         bne @l
-@end:   clc
+@bad:   sec
+        rts
+@ok:    clc
         lda PTR1
-        adc #1
+        adc #2
         sta TOP
         lda PTR1+1
         adc #0
-        sta TOP+1
+        sta TOP+1               ; (C clear)
         rts
-@bad:   jmp do_new_core
 
 ; forget the variables (RUN, CLEAR, editing)
 clear_vars:
@@ -284,7 +333,6 @@ clear_vars:
         sta VARHEAD
         sta VARHEAD+1
         sta ONERR+1
-        lda #0
         sta DATAP
         lda PAGEHI
         sta DATAP+1
@@ -297,20 +345,18 @@ st_list:
         cmp #'O'
         bne @list
         jsr inctp
-        jmp st_listo
-@list:
-        lda #0
+        jsr expr_int            ; LISTO n
+        lda IACC
+        sta LISTOPT
+        jmp next_stmt
+@list:  jsr lnum_end            ; LNUM2 = the end
+        jsr swap_lnums
+        lda #0                  ; LNUM = 0
         sta LNUM
         sta LNUM+1
-        lda #$FF
-        sta LNUM2
-        lda #$7F
-        sta LNUM2+1
-        jsr skipsp
-        jsr is_lnum
+        jsr opt_lnum
         bcc @nofrom
-        jsr parse_tp_number
-        lda LNUM
+        lda LNUM                ; LIST n: n to n
         sta LNUM2
         lda LNUM+1
         sta LNUM2+1
@@ -318,53 +364,51 @@ st_list:
         lda #','
         jsr accept
         bne @range
-        lda #$FF
-        sta LNUM2
-        lda #$7F
-        sta LNUM2+1
-        jsr skipsp
-        jsr is_lnum
-        bcc @range
-        lda LNUM
-        pha
-        lda LNUM+1
-        pha
-        jsr parse_tp_number
-        lda LNUM
-        sta LNUM2
-        lda LNUM+1
-        sta LNUM2+1
-        pla
-        sta LNUM+1
-        pla
-        sta LNUM
+        jsr swap_lnums          ; LIST from,[to]
+        jsr lnum_end
+        jsr opt_lnum
+        jsr swap_lnums
 @range: lda #0
         sta LISTDEPTH
         jsr find_line
-@line:  ldy #0
-        lda (PTR1),y
-        bmi @done
-        cmp LNUM2+1
-        bcc @show
-        bne @done
-        iny
-        lda (PTR1),y
-        cmp LNUM2
-        beq @show
-        bcs @done
-@show:  bit ESCFLAG
-        bpl @noesc
-        jmp escape
-@noesc: jsr list_line
-        ldy #2
-        lda (PTR1),y
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @line
-        inc PTR1+1
-        bne @line
+@line:  jsr within_lnum2
+        bcc @done
+        bit ESCFLAG
+        bmi escape_j
+        jsr list_line
+        jsr next_line
+        bpl @line
 @done:  jmp prompt
+escape_j:
+        jmp escape
+
+; LNUM = 32767, the highest line number
+lnum_end:
+        lda #$FF
+        sta LNUM
+        lda #$7F
+        sta LNUM+1
+        rts
+
+; exchange LNUM and LNUM2
+swap_lnums:
+        ldx #1
+@l:     lda LNUM,x
+        ldy LNUM2,x
+        sta LNUM2,x
+        sty LNUM,x
+        dex
+        bpl @l
+        rts
+
+; a line number at TP, if there is one: C set and it in LNUM; C clear and LNUM kept if not
+opt_lnum:
+        jsr skipsp
+        jsr is_lnum
+        bcc @d
+        jsr parse_tp_number
+        sec
+@d:     rts
 
 ; list the line at PTR1: its number in 5 columns, then (LISTO) a space and the indentation of
 ; the FOR and REPEAT loops open, then its text.  LISTO bits (User Guide, LISTO): 1 a space after
@@ -372,6 +416,7 @@ st_list:
 list_line:
         lda #0
         sta LISTDELTA
+        sta QUOTE
         ldy #3                  ; a NEXT or UNTIL starting the line is outdented already
 @fs:    lda (PTR1),y
         iny
@@ -389,13 +434,10 @@ list_line:
         inc LISTDEPTH
 @nout:  ldy #0
         lda (PTR1),y
-        sta IACC+1
+        tax
         iny
         lda (PTR1),y
-        sta IACC
-        lda #0
-        sta IACC+2
-        sta IACC+3
+        jsr set_iacc_ax
         lda #5
         jsr print_dec_width
         lda LISTOPT
@@ -409,9 +451,7 @@ list_line:
 @ind:   jsr space
         dex
         bne @ind
-@noind: lda #0
-        sta QUOTE
-        ldy #3
+@noind: ldy #3
 @l:     lda (PTR1),y
         cmp #13
         beq @end
@@ -436,7 +476,6 @@ list_line:
         cmp #$F5                ; REPEAT
         beq @open
         ldx #$FF
-        ldy CNT2
         iny
         cpy LISTFIRST
         beq @tok
@@ -449,28 +488,19 @@ list_line:
 @tok:   pla
         jsr print_token
         jmp @next
-@lnum:  clc
+@lnum:  sec                     ; TP = the 3 bytes after &8D
         lda PTR1
         adc CNT2
         sta TP
         lda PTR1+1
         adc #0
         sta TP+1
-        jsr inctp
         jsr decode_lnum
-        lda LNUM
-        sta IACC
-        lda LNUM+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
-        jsr print_dec
-        lda CNT2
-        clc
-        adc #3
-        sta CNT2
-        jmp @next
+        jsr print_lnum
+        inc CNT2
+        inc CNT2
+        inc CNT2
+        bne @next
 @plain: jsr outch
 @next:  ldy CNT2
         iny
@@ -504,19 +534,12 @@ listo_bit_for:
         cpy #0
         rts
 
-; LISTO n
-st_listo:
-        jsr expr_int
-        lda IACC
-        sta LISTOPT
-        jmp next_stmt
-
-; C set when A is a decimal digit
 ; C set when A starts a line number: &8D (LIST, AUTO, DELETE and RENUMBER take tokenised ones) or a digit
 is_lnum:
         cmp #$8D
         bne is_digit
-        rts                     ; C set by the equal compare
+        rts                     ; (C set by the equal compare)
+; C set when A is a decimal digit
 is_digit:
         cmp #'0'
         bcc @no
@@ -534,56 +557,29 @@ parse_tp_number:
         bne @text
         jsr inctp
         jmp decode_lnum
-@text:        lda #0
+@text:  lda #0
         sta LNUM
         sta LNUM+1
 @l:     ldy #0
         lda (TP),y
         jsr is_digit
         bcc @d
-        and #$0F
-        pha
-        jsr lnum_times10
-        pla
-        clc
-        adc LNUM
-        sta LNUM
-        bcc @n
-        inc LNUM+1
-@n:     jsr inctp
-        jmp @l
+        jsr lnum_digit
+        jsr inctp
+        bne @l                  ; (TP+1 is never 0)
 @d:     rts
 
 ; DELETE from,to
 st_delete:
         jsr parse_tp_number
-        lda LNUM
-        sta LNUM2
-        lda LNUM+1
-        sta LNUM2+1
+        jsr swap_lnums
         jsr comma
         jsr parse_tp_number
-        lda LNUM                ; LNUM2 = from, LNUM = to: swap
-        ldx LNUM2
-        sta LNUM2
-        stx LNUM
-        lda LNUM+1
-        ldx LNUM2+1
-        sta LNUM2+1
-        stx LNUM+1
+        jsr swap_lnums          ; LNUM = from, LNUM2 = to
 @l:     jsr find_line
-        ldy #0
-        lda (PTR1),y
-        bmi @done
-        cmp LNUM2+1
-        bcc @del
-        bne @done
-        iny
-        lda (PTR1),y
-        cmp LNUM2
-        beq @del
-        bcs @done
-@del:   jsr delete_line
+        jsr within_lnum2
+        bcc @done
+        jsr delete_line
         jmp @l
 @done:  jsr clear_vars
         jmp prompt
@@ -595,25 +591,15 @@ start_and_step:
         sta AUTOSTEP
         lda #0
         sta LNUM+1
-        jsr skipsp
-        jsr is_lnum
-        bcc @nostart
-        jsr parse_tp_number
-@nostart:
+        jsr opt_lnum
         lda #','
         jsr accept
         bne @go
-        lda LNUM
-        pha
-        lda LNUM+1
-        pha
+        jsr swap_lnums
         jsr parse_tp_number
         lda LNUM
         sta AUTOSTEP
-        pla
-        sta LNUM+1
-        pla
-        sta LNUM
+        jmp swap_lnums
 @go:    rts
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
@@ -624,78 +610,22 @@ st_auto:
         lda LNUM+1
         sta AUTOLN+1
         jmp prompt
-auto_line:
-        lda AUTOLN
-        sta IACC
-        lda AUTOLN+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
-        jsr print_dec
-        jsr space
-        lda #$FF                ; ESCAPE ends AUTO
-        sta AUTOLN+1
-        jsr read_line
-        lda IACC
-        sta LNUM
-        sta AUTOLN
-        lda IACC+1
-        sta LNUM+1
-        sta AUTOLN+1
-        ldx #$FF                ; the text with a space in front, as if typed after the number
-        lda #' '
-@s:     inx
-        ldy INBUF,x
-        sta INBUF,x
-        tya
-        cmp #13
-        bne @s
-        sta INBUF+1,x
-        lda LNUM+1
-        pha
-        lda LNUM
-        pha
-        ldx #0
-        jsr tokenise
-        pla
-        sta LNUM
-        pla
-        sta LNUM+1
-        jsr store_line
-        clc
-        lda AUTOLN
-        adc AUTOSTEP
-        sta AUTOLN
-        bcc @n
-        inc AUTOLN+1
-@n:     lda AUTOLN+1
-        bpl @ok
-        lda #$FF
-        sta AUTOLN+1
-@ok:    jmp prompt
 
-; RENUMBER [start[,step]]: line numbers after GOTO, GOSUB, THEN, ELSE, RESTORE follow their lines
+; RENUMBER [start[,step]]: line numbers after GOTO, GOSUB, THEN, ELSE, RESTORE follow their lines.
+; First the references (TOKDST walks the lines; the prompt sets it back), while the lines keep
+; their numbers, then the lines themselves.
 st_renumber:
         jsr start_and_step
-        lda LNUM
-        sta LNUM2
-        lda LNUM+1
-        sta LNUM2+1
-        lda #0                  ; first the references, while the lines keep their numbers
-        sta TP
+        jsr swap_lnums          ; LNUM2 = start
+        lda #1
+        sta TOKDST
         lda PAGEHI
-        sta TP+1
-@ref:   jsr inctp
-        ldy #0
-        lda (TP),y
+        sta TOKDST+1
+@ref:   ldy #0
+        lda (TOKDST),y
         bmi @lines
-        lda TP                  ; PTR3 = this line
-        sta PTR3
-        lda TP+1
-        sta PTR3+1
         ldy #3
-@scan:  lda (PTR3),y
+@scan:  lda (TOKDST),y
         cmp #13
         beq @eol
         cmp #$8D
@@ -703,91 +633,57 @@ st_renumber:
         cmp #$22
         bne @next
 @q:     iny
-        lda (PTR3),y
+        lda (TOKDST),y
         cmp #13
         beq @eol
         cmp #$22
         bne @q
 @next:  iny
         bne @scan
-@eol:   tya
+@eol:   ldy #2
+        lda (TOKDST),y
         clc
-        adc PTR3
-        sta TP
-        lda PTR3+1
-        adc #0
-        sta TP+1
-        jmp @ref
-@found: sty CNT2
-        iny
+        adc TOKDST
+        sta TOKDST
+        bcc @ref
+        inc TOKDST+1
+        bne @ref
+@found: iny
+        sty CNT2
         tya
         clc
-        adc PTR3
+        adc TOKDST
         sta TP
-        lda PTR3+1
+        lda TOKDST+1
         adc #0
         sta TP+1
         jsr decode_lnum         ; LNUM = the old target
         jsr renumber_target     ; LNUM = its new number, if the line exists
-        lda TP                  ; write it back over the old 3 bytes
-        sec
-        sbc #3
-        sta TOKDST
-        lda TP+1
-        sbc #0
-        sta TOKDST+1
-        ldy #0
+        ldy CNT2                ; written back over the old 3 bytes
         jsr encode_lnum
-        lda #<TOKBUF
-        sta TOKDST
-        lda #>TOKBUF
-        sta TOKDST+1
-        ldy CNT2
-        iny
-        iny
-        iny
-        jmp @next
-@lines: lda #1                  ; then the lines themselves
-        sta PTR1
-        lda PAGEHI
-        sta PTR1+1
-@ln:    ldy #0
-        lda (PTR1),y
-        bmi @done
-        lda LNUM2+1
-        sta (PTR1),y
-        iny
-        lda LNUM2
-        sta (PTR1),y
-        clc
-        adc AUTOSTEP
-        sta LNUM2
-        bcc @nc
-        inc LNUM2+1
-@nc:    ldy #2
-        lda (PTR1),y
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @ln
-        inc PTR1+1
-        bne @ln
-@done:  jsr clear_vars
+        dey
+        bne @next
+@lines: jsr renumber_lines
+        jsr clear_vars
         jmp prompt
 
-; LNUM = the new number of line LNUM (start LNUM2, step AUTOSTEP), unchanged if there is none
+; The lines walked with TMP = the number each gets (start LNUM2, step AUTOSTEP).
+; renumber_target: LNUM = the new number of line LNUM, unchanged if there is none;
+; renumber_lines: every line takes its new number.
+renumber_lines:
+        sec
+        .byte $24               ; (BIT zp: skips the CLC)
 renumber_target:
+        clc
+        ror CNT                 ; bit 7: renumber the lines
         lda LNUM2
         sta TMP
         lda LNUM2+1
         sta TMP+1
-        lda #1
-        sta PTR1
-        lda PAGEHI
-        sta PTR1+1
-@l:     ldy #0
-        lda (PTR1),y
-        bmi @none
+        jsr first_line
+@l:     bmi @none
+        bit CNT
+        bmi @set
         cmp LNUM+1
         bne @next
         iny
@@ -799,17 +695,16 @@ renumber_target:
         lda TMP+1
         sta LNUM+1
 @none:  rts
+@set:   lda TMP+1
+        sta (PTR1),y
+        iny
+        lda TMP
+        sta (PTR1),y
 @next:  clc
         lda TMP
         adc AUTOSTEP
         sta TMP
         bcc @n
         inc TMP+1
-@n:     ldy #2
-        lda (PTR1),y
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @l
-        inc PTR1+1
-        bne @l
+@n:     jsr next_line
+        jmp @l

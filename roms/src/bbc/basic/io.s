@@ -43,6 +43,7 @@ st_vdu: jsr skipsp
 @d:     jmp next_stmt
 
 st_clg: lda #16
+wrch_next:
         jsr OSWRCH
         jmp next_stmt
 
@@ -56,8 +57,7 @@ st_gcol:
         lda ACC2
         jsr OSWRCH
         lda IACC
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 ; PLOT k,x,y = VDU 25,k,x;y;  MOVE x,y = PLOT 4,x,y  DRAW x,y = PLOT 5,x,y
 ; (the .byte $2C is BIT abs: it skips the next two-byte LDA, so each entry falls through with its A)
@@ -86,8 +86,7 @@ st_draw:
         lda IACC
         jsr OSWRCH
         lda IACC+1
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 ; ADVAL(n): OSBYTE &80, X = n; the result is YX (AUG: for a buffer, CNPV's count in YX too)
 fn_adval:
@@ -397,35 +396,18 @@ st_chain:
         jsr load_program
         jmp st_run
 
-; OSFILE &FF to PAGE, then the documented program format is checked: &0D, then lines of
-; hi lo len ..., each ending &0D, until a hi byte with bit 7 set.  Anything else is "Bad program".
+; OSFILE &FF to PAGE, then the program format is checked (check_program): anything else is
+; "Bad program"
 load_program:
         lda #$FF
         jsr file_block
         lda #0
-        sta PTR1
         sta CURLN+1             ; (an error now has no line: the program has gone)
-        lda PAGEHI
-        sta PTR1+1
-@l:     ldy #0
-        lda (PTR1),y
-        cmp #13
-        bne @bad
-        iny
-        lda (PTR1),y
-        bmi @ok
-        ldy #3
-        lda (PTR1),y
-        beq @bad
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @l
-        inc PTR1+1
-        bne @l
+        ldx #1                  ; (the &0Ds checked too)
+        jsr check_program
+        bcs @bad
+        jmp clear_vars
 @bad:   jsr do_new_core
         errblk 0
         .text "Bad program"
         .byte 0
-@ok:    jsr find_top
-        jmp clear_vars

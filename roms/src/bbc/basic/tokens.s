@@ -1,8 +1,10 @@
 ; The keyword table, the tokeniser and the detokeniser (LIST).
 ; Token values are the documented BBC BASIC II values (User Guide, "Keywords" / token table).
-; Each entry: the keyword's text, its token, its documented tokeniser flags (M. Plumbley, "BASIC ROM
-; User Guide", pp. 41-43; the same table as emulator/debug/bbc_tokens.py).  Order decides the match: a keyword that is
-; a prefix of another comes after it; the first keyword matching an abbreviation "X." wins.
+; Each entry: the keyword's text, its token, its documented tokeniser flags if any (M. Plumbley, "BASIC ROM
+; User Guide", pp. 41-43; the same table as emulator/debug/bbc_tokens.py).  The keywords are in
+; groups by their first letter, A to Z, each group ending with 0; an entry holds the text after
+; that letter.  Order in a group decides the match: a keyword that is a prefix of another comes
+; after it; the first keyword matching an abbreviation "X." wins (PRINT leads the P group).
 
 K_COND  = 1                     ; not a keyword when a letter or digit follows
 K_MID   = 2                     ; what follows is the middle of a statement
@@ -12,210 +14,240 @@ K_LINE  = 16                    ; line numbers follow (GOTO 100 keeps 100 as &8D
 K_REST  = 32                    ; the rest of the line is kept as typed (REM, DATA)
 K_PSEUDO = 64                   ; at the start of a statement the token is +&40 (PAGE=, TIME= ...)
 
-        .macro kw text, token, flags
+        .macro kw text, token, flags    ; the flags byte (bit 7 set) only when there are flags
         .text text
-        .byte token, flags
+        .byte token
+        .if flags
+        .byte flags | $80
+        .endif
         .endm
 
 kwtable:
-        kw "PRINT", $F1, K_MID
-        kw "AND", $80, 0
-        kw "ABS", $94, 0
-        kw "ACS", $95, 0
-        kw "ADVAL", $96, 0
-        kw "ASC", $97, 0
-        kw "ASN", $98, 0
-        kw "ATN", $99, 0
-        kw "AUTO", $C6, K_LINE
-        kw "BGET", $9A, K_COND
-        kw "BPUT", $D5, K_COND|K_MID
-        kw "COLOUR", $FB, K_MID
-        kw "CALL", $D6, K_MID
-        kw "CHAIN", $D7, K_MID
-        kw "CHR$", $BD, 0
-        kw "CLEAR", $D8, K_COND
-        kw "CLOSE", $D9, K_COND|K_MID
-        kw "CLG", $DA, K_COND
-        kw "CLS", $DB, K_COND
-        kw "COS", $9B, 0
-        kw "COUNT", $9C, K_COND
-        kw "DATA", $DC, K_REST
-        kw "DEG", $9D, 0
-        kw "DEF", $DD, 0
-        kw "DELETE", $C7, K_LINE
-        kw "DIV", $81, 0
-        kw "DIM", $DE, K_MID
-        kw "DRAW", $DF, K_MID
-        kw "ENDPROC", $E1, K_COND
-        kw "END", $E0, K_COND
-        kw "ENVELOPE", $E2, K_MID
-        kw "ELSE", $8B, K_STMT|K_LINE
-        kw "EVAL", $A0, 0
-        kw "ERL", $9E, K_COND
-        kw "ERROR", $85, K_STMT
-        kw "EOF", $C5, K_COND
-        kw "EOR", $82, 0
-        kw "ERR", $9F, K_COND
-        kw "EXP", $A1, 0
-        kw "EXT", $A2, K_COND
-        kw "FOR", $E3, K_MID
-        kw "FALSE", $A3, K_COND
-        kw "FN", $A4, K_NAME
-        kw "GOTO", $E5, K_MID|K_LINE
-        kw "GET$", $BE, 0
-        kw "GET", $A5, 0
-        kw "GOSUB", $E4, K_MID|K_LINE
-        kw "GCOL", $E6, K_MID
-        kw "HIMEM", $93, K_COND|K_MID|K_PSEUDO
-        kw "INPUT", $E8, K_MID
-        kw "IF", $E7, K_MID
-        kw "INKEY$", $BF, 0
-        kw "INKEY", $A6, 0
-        kw "INT", $A8, 0
-        kw "INSTR(", $A7, 0
-        kw "LIST", $C9, K_LINE
-        kw "LINE", $86, 0
-        kw "LOAD", $C8, K_MID
-        kw "LOMEM", $92, K_COND|K_MID|K_PSEUDO
-        kw "LOCAL", $EA, K_MID
-        kw "LEFT$(", $C0, 0
-        kw "LEN", $A9, 0
-        kw "LET", $E9, K_STMT
-        kw "LOG", $AB, 0
-        kw "LN", $AA, 0
-        kw "MID$(", $C1, 0
-        kw "MODE", $EB, K_MID
-        kw "MOD", $83, 0
-        kw "MOVE", $EC, K_MID
-        kw "NEXT", $ED, K_MID
-        kw "NEW", $CA, K_COND
-        kw "NOT", $AC, 0
-        kw "OLD", $CB, K_COND
-        kw "ON", $EE, K_MID
-        kw "OFF", $87, 0
-        kw "OR", $84, 0
-        kw "OPENIN", $8E, 0
-        kw "OPENOUT", $AE, 0
-        kw "OPENUP", $AD, 0
-        kw "OSCLI", $FF, K_MID
-        kw "PAGE", $90, K_COND|K_MID|K_PSEUDO
-        kw "PTR", $8F, K_COND|K_MID|K_PSEUDO
-        kw "PI", $AF, K_COND
-        kw "PLOT", $F0, K_MID
-        kw "POINT(", $B0, 0
-        kw "PROC", $F2, K_MID|K_NAME
-        kw "POS", $B1, K_COND
-        kw "RETURN", $F8, K_COND
-        kw "REPEAT", $F5, 0
-        kw "REPORT", $F6, K_COND
-        kw "READ", $F3, K_MID
-        kw "REM", $F4, K_REST
-        kw "RUN", $F9, K_COND
-        kw "RAD", $B2, 0
-        kw "RESTORE", $F7, K_MID|K_LINE
-        kw "RIGHT$(", $C2, 0
-        kw "RND", $B3, K_COND
-        kw "RENUMBER", $CC, K_LINE
-        kw "STEP", $88, 0
-        kw "SAVE", $CD, K_MID
-        kw "SGN", $B4, 0
-        kw "SIN", $B5, 0
-        kw "SQR", $B6, 0
-        kw "SPC", $89, 0
-        kw "STR$", $C3, 0
-        kw "STRING$(", $C4, 0
-        kw "SOUND", $D4, K_MID
-        kw "STOP", $FA, K_COND
-        kw "TAN", $B7, 0
-        kw "THEN", $8C, K_STMT|K_LINE
-        kw "TO", $B8, 0
-        kw "TAB(", $8A, 0
-        kw "TRACE", $FC, K_MID|K_LINE
-        kw "TIME", $91, K_COND|K_MID|K_PSEUDO
-        kw "TRUE", $B9, K_COND
-        kw "UNTIL", $FD, K_MID
-        kw "USR", $BA, 0
-        kw "VDU", $EF, K_MID
-        kw "VAL", $BB, 0
-        kw "VPOS", $BC, K_COND
-        kw "WIDTH", $FE, K_MID
-        .byte 0
+        kw "ND", $80, 0                                 ; AND
+        kw "BS", $94, 0                                 ; ABS
+        kw "CS", $95, 0                                 ; ACS
+        kw "DVAL", $96, 0                               ; ADVAL
+        kw "SC", $97, 0                                 ; ASC
+        kw "SN", $98, 0                                 ; ASN
+        kw "TN", $99, 0                                 ; ATN
+        kw "UTO", $C6, K_LINE                           ; AUTO
+        .byte 0                 ; the end of A
+        kw "GET", $9A, K_COND                           ; BGET
+        kw "PUT", $D5, K_COND|K_MID                     ; BPUT
+        .byte 0                 ; the end of B
+        kw "OLOUR", $FB, K_MID                          ; COLOUR
+        kw "ALL", $D6, K_MID                            ; CALL
+        kw "HAIN", $D7, K_MID                           ; CHAIN
+        kw "HR$", $BD, 0                                ; CHR$
+        kw "LEAR", $D8, K_COND                          ; CLEAR
+        kw "LOSE", $D9, K_COND|K_MID                    ; CLOSE
+        kw "LG", $DA, K_COND                            ; CLG
+        kw "LS", $DB, K_COND                            ; CLS
+        kw "OS", $9B, 0                                 ; COS
+        kw "OUNT", $9C, K_COND                          ; COUNT
+        .byte 0                 ; the end of C
+        kw "ATA", $DC, K_REST                           ; DATA
+        kw "EG", $9D, 0                                 ; DEG
+        kw "EF", $DD, 0                                 ; DEF
+        kw "ELETE", $C7, K_LINE                         ; DELETE
+        kw "IV", $81, 0                                 ; DIV
+        kw "IM", $DE, K_MID                             ; DIM
+        kw "RAW", $DF, K_MID                            ; DRAW
+        .byte 0                 ; the end of D
+        kw "NDPROC", $E1, K_COND                        ; ENDPROC
+        kw "ND", $E0, K_COND                            ; END
+        kw "NVELOPE", $E2, K_MID                        ; ENVELOPE
+        kw "LSE", $8B, K_STMT|K_LINE                    ; ELSE
+        kw "VAL", $A0, 0                                ; EVAL
+        kw "RL", $9E, K_COND                            ; ERL
+        kw "RROR", $85, K_STMT                          ; ERROR
+        kw "OF", $C5, K_COND                            ; EOF
+        kw "OR", $82, 0                                 ; EOR
+        kw "RR", $9F, K_COND                            ; ERR
+        kw "XP", $A1, 0                                 ; EXP
+        kw "XT", $A2, K_COND                            ; EXT
+        .byte 0                 ; the end of E
+        kw "OR", $E3, K_MID                             ; FOR
+        kw "ALSE", $A3, K_COND                          ; FALSE
+        kw "N", $A4, K_NAME                             ; FN
+        .byte 0                 ; the end of F
+        kw "OTO", $E5, K_MID|K_LINE                     ; GOTO
+        kw "ET$", $BE, 0                                ; GET$
+        kw "ET", $A5, 0                                 ; GET
+        kw "OSUB", $E4, K_MID|K_LINE                    ; GOSUB
+        kw "COL", $E6, K_MID                            ; GCOL
+        .byte 0                 ; the end of G
+        kw "IMEM", $93, K_COND|K_MID|K_PSEUDO           ; HIMEM
+        .byte 0                 ; the end of H
+        kw "NPUT", $E8, K_MID                           ; INPUT
+        kw "F", $E7, K_MID                              ; IF
+        kw "NKEY$", $BF, 0                              ; INKEY$
+        kw "NKEY", $A6, 0                               ; INKEY
+        kw "NT", $A8, 0                                 ; INT
+        kw "NSTR(", $A7, 0                              ; INSTR(
+        .byte 0                 ; the end of I
+        .byte 0                 ; the end of J
+        .byte 0                 ; the end of K
+        kw "IST", $C9, K_LINE                           ; LIST
+        kw "INE", $86, 0                                ; LINE
+        kw "OAD", $C8, K_MID                            ; LOAD
+        kw "OMEM", $92, K_COND|K_MID|K_PSEUDO           ; LOMEM
+        kw "OCAL", $EA, K_MID                           ; LOCAL
+        kw "EFT$(", $C0, 0                              ; LEFT$(
+        kw "EN", $A9, 0                                 ; LEN
+        kw "ET", $E9, K_STMT                            ; LET
+        kw "OG", $AB, 0                                 ; LOG
+        kw "N", $AA, 0                                  ; LN
+        .byte 0                 ; the end of L
+        kw "ID$(", $C1, 0                               ; MID$(
+        kw "ODE", $EB, K_MID                            ; MODE
+        kw "OD", $83, 0                                 ; MOD
+        kw "OVE", $EC, K_MID                            ; MOVE
+        .byte 0                 ; the end of M
+        kw "EXT", $ED, K_MID                            ; NEXT
+        kw "EW", $CA, K_COND                            ; NEW
+        kw "OT", $AC, 0                                 ; NOT
+        .byte 0                 ; the end of N
+        kw "LD", $CB, K_COND                            ; OLD
+        kw "N", $EE, K_MID                              ; ON
+        kw "FF", $87, 0                                 ; OFF
+        kw "R", $84, 0                                  ; OR
+        kw "PENIN", $8E, 0                              ; OPENIN
+        kw "PENOUT", $AE, 0                             ; OPENOUT
+        kw "PENUP", $AD, 0                              ; OPENUP
+        kw "SCLI", $FF, K_MID                           ; OSCLI
+        .byte 0                 ; the end of O
+        kw "RINT", $F1, K_MID                           ; PRINT
+        kw "AGE", $90, K_COND|K_MID|K_PSEUDO            ; PAGE
+        kw "TR", $8F, K_COND|K_MID|K_PSEUDO             ; PTR
+        kw "I", $AF, K_COND                             ; PI
+        kw "LOT", $F0, K_MID                            ; PLOT
+        kw "OINT(", $B0, 0                              ; POINT(
+        kw "ROC", $F2, K_MID|K_NAME                     ; PROC
+        kw "OS", $B1, K_COND                            ; POS
+        .byte 0                 ; the end of P
+        .byte 0                 ; the end of Q
+        kw "ETURN", $F8, K_COND                         ; RETURN
+        kw "EPEAT", $F5, 0                              ; REPEAT
+        kw "EPORT", $F6, K_COND                         ; REPORT
+        kw "EAD", $F3, K_MID                            ; READ
+        kw "EM", $F4, K_REST                            ; REM
+        kw "UN", $F9, K_COND                            ; RUN
+        kw "AD", $B2, 0                                 ; RAD
+        kw "ESTORE", $F7, K_MID|K_LINE                  ; RESTORE
+        kw "IGHT$(", $C2, 0                             ; RIGHT$(
+        kw "ND", $B3, K_COND                            ; RND
+        kw "ENUMBER", $CC, K_LINE                       ; RENUMBER
+        .byte 0                 ; the end of R
+        kw "TEP", $88, 0                                ; STEP
+        kw "AVE", $CD, K_MID                            ; SAVE
+        kw "GN", $B4, 0                                 ; SGN
+        kw "IN", $B5, 0                                 ; SIN
+        kw "QR", $B6, 0                                 ; SQR
+        kw "PC", $89, 0                                 ; SPC
+        kw "TR$", $C3, 0                                ; STR$
+        kw "TRING$(", $C4, 0                            ; STRING$(
+        kw "OUND", $D4, K_MID                           ; SOUND
+        kw "TOP", $FA, K_COND                           ; STOP
+        .byte 0                 ; the end of S
+        kw "AN", $B7, 0                                 ; TAN
+        kw "HEN", $8C, K_STMT|K_LINE                    ; THEN
+        kw "O", $B8, 0                                  ; TO
+        kw "AB(", $8A, 0                                ; TAB(
+        kw "RACE", $FC, K_MID|K_LINE                    ; TRACE
+        kw "IME", $91, K_COND|K_MID|K_PSEUDO            ; TIME
+        kw "RUE", $B9, K_COND                           ; TRUE
+        .byte 0                 ; the end of T
+        kw "NTIL", $FD, K_MID                           ; UNTIL
+        kw "SR", $BA, 0                                 ; USR
+        .byte 0                 ; the end of U
+        kw "DU", $EF, K_MID                             ; VDU
+        kw "AL", $BB, 0                                 ; VAL
+        kw "POS", $BC, K_COND                           ; VPOS
+        .byte 0                 ; the end of V
+        kw "IDTH", $FE, K_MID                           ; WIDTH
+        .byte 0                 ; the end of W
+        .byte 0                 ; the end of X
+        .byte 0                 ; the end of Y
+        .byte 0                 ; the end of Z
 
 ; C set when A is a character of a variable name (letters, digits, _ and `)
 is_idchar:
-        cmp #'0'
-        bcc @no
-        cmp #'9'+1
-        bcc @yes
-        cmp #'A'
-        bcc @no
-        cmp #'Z'+1
-        bcc @yes
-        cmp #'_'
-        bcc @no
         cmp #'z'+1
-        bcc @yes
+        bcs @no
+        cmp #'_'
+        bcs @d
+        cmp #'Z'+1
+        bcs @no
+        cmp #'A'
+        bcs @d
+        cmp #'9'+1
+        bcs @no
+        cmp #'0'
+@d:     rts
 @no:    clc
         rts
-@yes:   sec
-        rts
 
-; tokenise INBUF from X to its CR into TOKBUF
+; tokenise INBUF from X to its CR into (TOKDST).  TKSTMT bit 7: at the start of a statement;
+; TKLN nonzero: a line number may come next.
 tokenise:
         ldy #0
-        lda #1
+tokenise_y:                     ; (to TOKDST from Y)
+tk_stmt:
+        lda #$80
         sta TKSTMT
         lda #0
         sta TKLN
 tk_loop:
         lda INBUF,x
         cmp #13
-        bne @notcr
-        sta (TOKDST),y
-        rts
-@notcr: cmp #$22
+        beq tk_cr
+        cmp #$22
         bne @notq
-@q:     sta (TOKDST),y
+@q:     sta (TOKDST),y          ; a string: kept as typed
         iny
         inx
         lda INBUF,x
         cmp #13
-        beq tk_loop
+        beq tk_cr
         cmp #$22
         bne @q
-        sta (TOKDST),y
-        iny
-        inx
-        jmp tk_plain
+        beq tk_one
 @notq:  cmp #' '
-        bne *+5
-        jmp tk_keep
+        beq tk_keep
         cmp #','
-        bne *+5
-        jmp tk_keep
+        beq tk_keep
         cmp #':'
         bne @notcolon
-        lda #1
-        sta TKSTMT
-        lda #0
-        sta TKLN
-        lda #':'
-        beq *+5
-        jmp tk_keep
+        jsr tk_put
+        bne tk_stmt             ; (Z clear after tk_put)
 @notcolon:
-        cmp #'*'
-        bne @notstar
-        lda TKSTMT
-        beq *+5
-        jmp tk_rest
-        lda #'*'
-        bne tk_one
-@notstar:
+        cmp #'*'                ; a * command at the start of a statement: kept as typed
+        bne tk_notstar
+        bit TKSTMT
+        bmi tk_rest
+        bpl tk_one
+tk_one: jsr tk_put
+tk_plain:
+        lda #0
+        sta TKSTMT
+        sta TKLN
+        beq tk_loop
+tk_keep:
+        jsr tk_put
+        bne tk_loop
+tk_rest:                        ; the rest of the line as typed
+        lda INBUF,x
+        cmp #13
+        beq tk_cr
+        jsr tk_put
+        bne tk_rest
+tk_cr:  sta (TOKDST),y
+        rts
+tk_notstar:
         cmp #'&'
         bne @nothex
-@hex:   sta (TOKDST),y
-        iny
-        inx
+@hex:   jsr tk_put
         lda INBUF,x
         cmp #'0'
         bcc tk_plain
@@ -236,13 +268,9 @@ tk_loop:
 @dig:   lda INBUF,x
         cmp #'.'
         beq @dig1
-        cmp #'0'
+        jsr is_digit
         bcc tk_plain
-        cmp #'9'+1
-        bcs tk_plain
-@dig1:  sta (TOKDST),y
-        iny
-        inx
+@dig1:  jsr tk_put
         bne @dig
 @notdigit:
         cmp #'A'
@@ -253,39 +281,22 @@ tk_loop:
         jsr kw_match
         ldy SAVETP
         bcs tk_token
-        jmp @ident
+        bcc @ident
 @ident0:
         jsr is_idchar
         bcc tk_one
 @ident: lda INBUF,x             ; a name: kept whole, so no keyword hides inside it
         jsr is_idchar
         bcc tk_plain
-        sta (TOKDST),y
-        iny
-        inx
+        jsr tk_put
         bne @ident
-tk_one: sta (TOKDST),y
+
+; A to (TOKDST),Y; both indexes move on (Z clear: X is never 0 after it)
+tk_put: sta (TOKDST),y
         iny
         inx
-tk_plain:
-        lda #0
-        sta TKSTMT
-        sta TKLN
-        jmp tk_loop
-tk_keep:
-        sta (TOKDST),y
-        iny
-        inx
-        jmp tk_loop
-tk_rest:
-        lda INBUF,x
-        cmp #13
-        bne *+5
-        jmp tk_loop
-        sta (TOKDST),y
-        iny
-        inx
-        bne tk_rest
+        rts
+
 tk_linenumber:
         jsr parse_inbuf_number
         lda #$8D
@@ -293,72 +304,58 @@ tk_linenumber:
         iny
         jsr encode_lnum
         jmp tk_loop
+
 ; A = token, CNT2 = flags
 tk_token:
-        sta CNT
-        lda CNT2
-        and #K_PSEUDO
-        beq @np
-        lda TKSTMT
-        beq @np
-        lda CNT
-        clc
-        adc #$40
-        sta CNT
-@np:    lda CNT
-        sta (TOKDST),y
+        bit CNT2                ; K_PSEUDO (bit 6) at the start of a statement: the token + &40
+        bvc @np
+        bit TKSTMT
+        bpl @np
+        ora #$40                ; (&8F-&93 become &CF-&D3)
+@np:    sta (TOKDST),y
         iny
-        lda CNT2                ; a keyword with neither flag leaves the statement state as it was
-        and #K_MID
-        beq @nm
-        lda #0
-        sta TKSTMT
-@nm:    lda CNT2
-        and #K_STMT
-        beq @ns
-        sta TKSTMT
-@ns:    lda CNT2
-        and #K_LINE
-        sta TKLN
-        lda CNT2
-        and #K_REST
-        bne tk_rest
-        lda CNT2
-        and #K_NAME
+        lda CNT2                ; the flags, from bit 0 up (a keyword with neither K_MID nor
+        lsr a                   ; K_STMT leaves the statement state as it was)
+        lsr a                   ; K_MID: bit 7 of TKSTMT clear
+        bcc @nm
+        lsr TKSTMT
+@nm:    lsr a                   ; K_STMT: bit 7 of TKSTMT set
+        bcc @ns
+        ror TKSTMT
+@ns:    lsr a                   ; K_NAME
+        and #(K_LINE|K_REST)>>4
+        sta TKLN                ; K_LINE: a line number may follow (K_REST ends the line anyway)
+        bcs @name
+        and #K_REST>>4
         beq @nn
+        jmp tk_rest
 @name:  lda INBUF,x
         jsr is_idchar
         bcc @nn
-        sta (TOKDST),y
-        iny
-        inx
+        jsr tk_put
         bne @name
 @nn:    jmp tk_loop
 
-; store the 3 bytes of the encoded line number LNUM at TOKBUF,y (the documented &8D encoding)
+; store the 3 bytes of the encoded line number LNUM at (TOKDST),y (the documented &8D encoding);
+; Y moves past them
 encode_lnum:
-        lda LNUM
-        and #$C0
-        lsr a
-        lsr a
-        sta CNT
         lda LNUM+1
         and #$C0
         lsr a
         lsr a
-        lsr a
-        lsr a
+        sta CNT                 ; the top bits of the high byte at 5-4
+        lda LNUM
+        and #$C0
         ora CNT
+        lsr a
+        lsr a                   ; low byte's at 5-4, high byte's at 3-2
         eor #$54
         sta (TOKDST),y
         iny
         lda LNUM
-        and #$3F
-        ora #$40
-        sta (TOKDST),y
-        iny
+        jsr @low6
         lda LNUM+1
-        and #$3F
+@low6:  and #$3F
         ora #$40
         sta (TOKDST),y
         iny
@@ -370,32 +367,25 @@ decode_lnum:
         lda (TP),y
         eor #$54
         asl a
-        asl a
-        sta CNT
+        asl a                   ; the low byte's top bits at 7-6, the high byte's at 5-4
+        ldx #0
+@b:     sta CNT
         and #$C0
-        sta LNUM
+        sta LNUM,x
         iny
         lda (TP),y
         and #$3F
-        ora LNUM
-        sta LNUM
+        ora LNUM,x
+        sta LNUM,x
         lda CNT
         asl a
         asl a
-        and #$C0
-        sta LNUM+1
-        iny
-        lda (TP),y
-        and #$3F
-        ora LNUM+1
-        sta LNUM+1
-        lda TP
-        clc
-        adc #3
-        sta TP
-        bcc @d
-        inc TP+1
-@d:     rts
+        inx
+        cpx #2
+        bne @b
+        jsr inctp
+        jsr inctp
+        jmp inctp
 
 ; parse a decimal number at INBUF,x into LNUM (16 bits)
 parse_inbuf_number:
@@ -403,54 +393,101 @@ parse_inbuf_number:
         sta LNUM
         sta LNUM+1
 @l:     lda INBUF,x
-        cmp #'0'
+        jsr is_digit
         bcc @d
-        cmp #'9'+1
-        bcs @d
+        jsr lnum_digit
+        inx
+        bne @l
+@d:     rts
+
+; LNUM = LNUM*10 + the digit A
+lnum_digit:
         and #$0F
         pha
-        jsr lnum_times10
+        lda LNUM+1
+        pha
+        lda LNUM
+        asl LNUM                ; *4
+        rol LNUM+1
+        asl LNUM
+        rol LNUM+1
+        adc LNUM                ; *5 (carry is clear after the shifts of a line number < 16384)
+        sta LNUM
+        pla
+        adc LNUM+1
+        sta LNUM+1
+        asl LNUM                ; *10
+        rol LNUM+1
         pla
         clc
         adc LNUM
         sta LNUM
-        bcc @n
+        bcc @d
         inc LNUM+1
-@n:     inx
-        bne @l
 @d:     rts
 
-lnum_times10:
-        lda LNUM
-        asl a
-        sta CNT
-        lda LNUM+1
-        rol a
-        sta CNT2
-        asl CNT
-        rol CNT2
-        lda LNUM
-        adc CNT                 ; carry is clear after the shifts of a line number < 16384
-        sta LNUM
-        lda LNUM+1
-        adc CNT2
-        sta LNUM+1
-        asl LNUM
-        rol LNUM+1
+; The keyword table walk: PTR2 at an entry, Y = 0, A = its first byte (0: the group's end).
+kw_first:
+        lda #<kwtable
+        sta PTR2
+        lda #>kwtable
+        sta PTR2+1
+        bne kw_entry            ; (the table is not in page 0)
+kw_next:                        ; PTR2 to the next entry
+        ldy #0
+@t:     lda (PTR2),y
+        iny
+        cmp #$80
+        bcc @t
+        dey
+kw_after_token:                 ; the same with Y at the token (or, Y = 0 at a group's end, past it)
+        iny
+        lda (PTR2),y
+        bpl @add
+        iny                     ; a flags byte
+@add:   tya
+        clc
+        adc PTR2
+        sta PTR2
+        bcc kw_entry
+        inc PTR2+1
+kw_entry:
+        ldy #0
+        lda (PTR2),y
         rts
 
-; look for a keyword at INBUF,x: C set, A = token, CNT2 = flags, X past it; C clear if none
+; A = CNT2 = the flags of the entry whose token is at PTR2,Y (Y kept)
+kw_flags:
+        iny
+        lda (PTR2),y
+        bmi @f
+        lda #0
+@f:     dey
+        sta CNT2
+        rts
+
+; look for a keyword at INBUF,x (a capital letter): C set, A = token, CNT2 = flags, X past it;
+; C clear if none
 kw_match:
         stx SAVETP+1
-        lda #<kwtable
-        sta PTR1
-        lda #>kwtable
-        sta PTR1+1
-@entry: ldy #0
-        lda (PTR1),y
+        lda INBUF,x
+        sec
+        sbc #'A'-1
+        tax                     ; the letter's group, counting from 1
+        jsr kw_first
+@grp:   dex
+        beq @in
+        jsr kw_entry            ; pass a group
+        beq @past
+@sk:    jsr kw_next
+        bne @sk
+@past:  jsr kw_after_token
+        jmp @grp
+@in:    jsr kw_entry
         beq @none
-        ldx SAVETP+1
-@cmp:   lda (PTR1),y
+@entry: ldx SAVETP+1
+        inx
+@cmp:   lda (PTR2),y
         bmi @full
         cmp INBUF,x
         bne @partial
@@ -458,44 +495,25 @@ kw_match:
         inx
         bne @cmp
 @partial:
-        lda INBUF,x
+        lda INBUF,x             ; an abbreviation: the letter and what matched, then '.'
         cmp #'.'
         bne @next
-        cpy #0
-        beq @next
         inx
 @ft:    iny
-        lda (PTR1),y
+        lda (PTR2),y
         bpl @ft
         bmi @got
-@full:  iny
-        lda (PTR1),y
-        dey
+@full:  jsr kw_flags            ; a conditional keyword is not one when a name goes on
         and #K_COND
         beq @got
         lda INBUF,x
         jsr is_idchar
         bcs @next
-@got:   lda (PTR1),y
-        pha
-        iny
-        lda (PTR1),y
-        sta CNT2
-        pla
+@got:   jsr kw_flags
+        lda (PTR2),y
         sec
         rts
-@next:  lda (PTR1),y
-        bmi @skip
-        iny
-        bne @next
-@skip:  iny
-        iny
-        tya
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @entry
-        inc PTR1+1
+@next:  jsr kw_next
         bne @entry
 @none:  ldx SAVETP+1
         clc
@@ -509,37 +527,31 @@ print_token:
         bcs @find
         sbc #$3F                ; carry clear: subtract &40 (statement forms of PAGE etc.)
 @find:  sta CNT
-        lda #<kwtable
-        sta PTR2
-        lda #>kwtable
-        sta PTR2+1
-@entry: ldy #0
-        lda (PTR2),y
-        beq @unknown
+        ldx #'A'                ; the group's letter
+        jsr kw_first
+@e:     beq @end
 @f:     lda (PTR2),y
         bmi @tok
         iny
         bne @f
 @tok:   cmp CNT
         beq @print
-        iny
-        iny
-        tya
-        clc
-        adc PTR2
-        sta PTR2
-        bcc @entry
-        inc PTR2+1
-        bne @entry
-@print: ldy #0
+        jsr kw_after_token
+        jmp @e
+@end:   inx                     ; the next letter's group
+        cpx #'Z'+1
+        beq @unknown
+        jsr kw_after_token
+        jmp @e
+@unknown:
+        lda CNT                 ; not a keyword
+        jmp outch
+@print: txa
+        jsr outch
+        ldy #0
 @p:     lda (PTR2),y
         bmi @d
-        sty SUBT1
-        jsr outch
-        ldy SUBT1
+        jsr outch               ; (OSWRCH keeps Y: User Guide, "OSWRCH")
         iny
         bne @p
 @d:     rts
-@unknown:
-        lda CNT
-        jmp outch
