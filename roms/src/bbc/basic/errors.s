@@ -1,5 +1,19 @@
 ; Errors: BRK, the error number, the message, 0 (the documented error-block convention).
 ; Numbers and messages from the BBC Microcomputer User Guide, "Error messages".
+; A keyword in a message is stored as its token (one byte); REPORT prints it out in full.
+
+; tokens used in the messages (User Guide token table, as in tokens.s)
+T_DATA  = $DC
+T_DIM   = $DE
+T_FOR   = $E3
+T_FN    = $A4
+T_GOSUB = $E4
+T_LOCAL = $EA
+T_ON    = $EE
+T_PROC  = $F2
+T_REPEAT = $F5
+T_STOP  = $FA
+T_TO    = $B8
 
         .macro errblk n
         brk
@@ -13,8 +27,7 @@ e_noroom:   errblk 0
             .text "No room"
             .byte 0
 e_stop:     errblk 0
-            .text "STOP"
-            .byte 0
+            .byte T_STOP, 0
 e_range:    errblk 1
             .text "Out of range"
             .byte 0
@@ -28,23 +41,18 @@ e_type:     errblk 6
             .text "Type mismatch"
             .byte 0
 e_nofn:     errblk 7
-            .text "No FN"
-            .byte 0
+            .byte "No ", T_FN, 0
 e_quote:    errblk 9
             .text "Missing "
             .byte $22, 0
 e_baddim:   errblk 10
-            .text "Bad DIM"
-            .byte 0
+            .byte "Bad ", T_DIM, 0
 e_dimspace: errblk 11
-            .text "DIM space"
-            .byte 0
+            .byte T_DIM, " space", 0
 e_notlocal: errblk 12
-            .text "Not LOCAL"
-            .byte 0
+            .byte "Not ", T_LOCAL, 0
 e_noproc:   errblk 13
-            .text "No PROC"
-            .byte 0
+            .byte "No ", T_PROC, 0
 e_array:    errblk 14
             .text "Array"
             .byte 0
@@ -88,8 +96,7 @@ e_badhex:   errblk 28
             .text "Bad HEX"
             .byte 0
 e_nosuchfn: errblk 29
-            .text "No such FN/PROC"
-            .byte 0
+            .byte "No such ", T_FN, "/", T_PROC, 0
 e_badcall:  errblk 30
             .text "Bad call"
             .byte 0
@@ -97,44 +104,32 @@ e_args:     errblk 31
             .text "Arguments"
             .byte 0
 e_nofor:    errblk 32
-            .text "No FOR"
-            .byte 0
+            .byte "No ", T_FOR, 0
 e_cantmatch: errblk 33
-            .text "Can't match FOR"
-            .byte 0
+            .byte "Can't match ", T_FOR, 0
 e_forvar:   errblk 34
-            .text "FOR variable"
-            .byte 0
+            .byte T_FOR, " variable", 0
 e_manyfors: errblk 35
-            .text "Too many FORs"
-            .byte 0
+            .byte "Too many ", T_FOR, "s", 0
 e_noto:     errblk 36
-            .text "No TO"
-            .byte 0
+            .byte "No ", T_TO, 0
 e_manygosubs: errblk 37
-            .text "Too many GOSUBs"
-            .byte 0
+            .byte "Too many ", T_GOSUB, "s", 0
 e_nogosub:  errblk 38
-            .text "No GOSUB"
-            .byte 0
+            .byte "No ", T_GOSUB, 0
 e_onsyntax: errblk 39
-            .text "ON syntax"
-            .byte 0
+            .byte T_ON, " syntax", 0
 e_onrange:  errblk 40
-            .text "ON range"
-            .byte 0
+            .byte T_ON, " range", 0
 e_noline:   errblk 41
             .text "No such line"
             .byte 0
 e_nodata:   errblk 42
-            .text "Out of DATA"
-            .byte 0
+            .byte "Out of ", T_DATA, 0
 e_norepeat: errblk 43
-            .text "No REPEAT"
-            .byte 0
+            .byte "No ", T_REPEAT, 0
 e_manyrepeats: errblk 44
-            .text "Too many REPEATs"
-            .byte 0
+            .byte "Too many ", T_REPEAT, "s", 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE
 brk_handler:
@@ -173,24 +168,23 @@ brk_handler:
         .text " at line "
         .byte 0
         lda ERLNUM
-        sta IACC
-        lda ERLNUM+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
+        ldx ERLNUM+1
+        jsr set_iacc_ax
         jsr print_dec
 @nl:    jsr newline
         jmp prompt
 
-; REPORT: a new line, then the message of the last error
+; REPORT: a new line, then the message of the last error (its tokens as keywords)
 report: jsr newline
         ldy #1
 @l:     lda (ERRPTR),y
         beq @d
         sty CNT2
-        jsr outch
-        ldy CNT2
+        bpl @ch
+        jsr print_token
+        jmp @next
+@ch:    jsr outch
+@next:  ldy CNT2
         iny
         bne @l
 @d:     rts

@@ -9,7 +9,7 @@ exec_stmt:
         cmp #':'
         bne @nc
         jsr inctp
-        jmp exec_stmt
+        bne exec_stmt           ; (inctp leaves Z clear)
 @nc:    cmp #13
         bne @ncr
         jmp end_of_line
@@ -96,8 +96,7 @@ stmt_table:
         .word st_mistake        ; FE WIDTH
         .word st_oscli          ; FF OSCLI
 
-st_mistake:
-        jmp e_mistake
+st_mistake = e_mistake          ; the statements not there are a Mistake
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -119,7 +118,7 @@ skip_line:
         cmp #13
         beq end_of_line
         jsr inctp
-        jmp @l
+        bne @l
 
 ; TP at the CR that ends a line
 end_of_line:
@@ -159,17 +158,17 @@ trace_line:
         bne @d
 @show:  lda #'['
         jsr outch
-        lda LNUM
-        sta IACC
-        lda LNUM+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
-        jsr print_dec
+        jsr print_lnum
         lda #']'
         jmp outch
 @d:     rts
+
+; print LNUM, a line number
+print_lnum:
+        lda LNUM
+        ldx LNUM+1
+        jsr set_iacc_ax
+        jmp print_dec
 
 st_trace:
         jsr skipsp
@@ -206,10 +205,8 @@ st_run: jsr clear_vars
         sta CURLN+1
         jmp end_of_line
 
-st_end: jmp prompt
-
-st_stop:
-        jmp e_stop
+st_end = prompt
+st_stop = e_stop
 
 st_clear:
         jsr clear_vars
@@ -229,6 +226,8 @@ line_target:
         sta LNUM+1
         rts
 
+st_goto:
+        jsr line_target
 ; go to line LNUM
 goto_lnum:
         jsr find_line
@@ -250,10 +249,6 @@ goto_lnum:
         jsr trace_line
 @go:    jmp exec_stmt
 
-st_goto:
-        jsr line_target
-        jmp goto_lnum
-
 ; push a 5-byte frame: tag A, TP, CURLN
 push_frame5:
         pha
@@ -263,6 +258,8 @@ push_frame5:
         pla
         sta (BSP),y
         iny
+; TP and CURLN into the frame at BSP from offset Y
+put_resume:
         lda TP
         sta (BSP),y
         iny
@@ -549,17 +546,7 @@ st_for: lda #1
         inc FORN
         jsr skipsp              ; the loop resumes at the end of this statement
         ldy #14
-        lda TP
-        sta (BSP),y
-        iny
-        lda TP+1
-        sta (BSP),y
-        iny
-        lda CURLN
-        sta (BSP),y
-        iny
-        lda CURLN+1
-        sta (BSP),y
+        jsr put_resume
         jmp next_stmt
 
 ; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it

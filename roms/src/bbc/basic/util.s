@@ -11,15 +11,13 @@ skipsp: ldy #0
         bne @l
 @d:     rts
 
-; advance TP by one, keeping A
+; the next non-space character, consumed
+getnb:  jsr skipsp
+; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
         bne @d
         inc TP+1
 @d:     rts
-
-; the next non-space character, consumed
-getnb:  jsr skipsp
-        jmp inctp
 
 ; consume the character in A if it is next (Z set), else leave TP (Z clear)
 accept: sta CNT
@@ -44,7 +42,12 @@ closeb: lda #')'
         rts
 @e:     jmp e_bracket
 
-; output through OSWRCH keeping COUNT (POS as BASIC sees it)
+; a new line or a space, through outch below
+newline:
+        lda #13
+        .byte $2C               ; BIT abs: skips the LDA that follows
+space:  lda #' '
+; output through OSWRCH keeping COUNT (POS as BASIC sees it); after a newline Z is set
 outch:  cmp #13
         bne @n
         jsr OSNEWL
@@ -55,12 +58,6 @@ outch:  cmp #13
         inc COUNT
         rts
 
-newline:
-        lda #13
-        jmp outch
-
-space:  lda #' '
-        jmp outch
 
 ; print the zero-terminated text that follows the JSR
 print_inline:

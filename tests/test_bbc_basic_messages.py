@@ -1,0 +1,42 @@
+"""Error messages whose keywords the ROM stores as tokens (errors.s) come out in full, as the User
+Guide ("Error messages") spells them, from REPORT and from the default error handler."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bbc_basic.harness import run_program  # noqa: E402
+
+MESSAGES = [
+    ("10 STOP", "STOP"),
+    ("10 =1", "No FN"),
+    ("10 DIM A(-2)", "Bad DIM"),
+    ("10 ENDPROC", "No PROC"),
+    ("10 PROCNONE", "No such FN/PROC"),
+    ("10 NEXT", "No FOR"),
+    ("10 J=1:FOR I=1 TO 2\n20 NEXT J", "Can't match FOR"),
+    ("10 FOR A$=1 TO 2", "FOR variable"),
+    ("10 FOR I=1 TO 2\n20 FOR J=1 TO 2\n30 FOR K=1 TO 2\n40 FOR L=1 TO 2\n50 FOR M=1 TO 2\n"
+     "60 FOR N=1 TO 2\n70 FOR O=1 TO 2\n80 FOR P=1 TO 2\n90 FOR Q=1 TO 2\n100 FOR R=1 TO 2\n"
+     "110 FOR S=1 TO 2", "Too many FORs"),
+    ("10 FOR I=1", "No TO"),
+    ("10 GOSUB 10", "Too many GOSUBs"),
+    ("10 RETURN", "No GOSUB"),
+    ("10 ON 1 PRINT", "ON syntax"),
+    ("10 ON 3 GOTO 10,10", "ON range"),
+    ("10 READ A", "Out of DATA"),
+    ("10 UNTIL 1", "No REPEAT"),
+    ("10 REPEAT:GOTO 10", "Too many REPEATs"),
+]
+
+
+@pytest.mark.parametrize("program,message", MESSAGES, ids=[m for _, m in MESSAGES])
+def test_message_from_the_error_handler(program, message):
+    line = program.split("\n")[-1].split()[0]
+    assert run_program(program) == f"\n{message} at line {line}\n"
+
+
+def test_report_prints_the_keywords_in_full():
+    out = run_program("10 ON ERROR REPORT:PRINT \"/\";ERR:END\n20 NEXT")
+    assert out == "\nNo FOR/32\n"
