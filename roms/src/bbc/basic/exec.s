@@ -489,24 +489,7 @@ st_for: lda #1
         cmp #5
         beq @ok
         jmp e_forvar
-@ok:    lda VADDR
-        pha
-        lda VADDR+1
-        pha
-        lda VKIND
-        pha
-        lda #'='
-        jsr accept
-        beq @eq
-        jmp e_mistake
-@eq:    jsr expr
-        pla
-        sta VKIND
-        pla
-        sta VADDR+1
-        pla
-        sta VADDR
-        jsr store_lvalue
+@ok:    jsr assign
         jsr drop_for_var        ; a loop still open on this variable is replaced
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
@@ -765,13 +748,7 @@ st_print:
         sta HEXOUT
 pr_loop:
         jsr skipsp
-        cmp #':'
-        bne *+5
-        jmp pr_end
-        cmp #13
-        bne *+5
-        jmp pr_end
-        cmp #$8B
+        jsr is_stmt_end
         bne *+5
         jmp pr_end
         jsr inctp
@@ -798,7 +775,7 @@ pr_loop:
         cmp #$27
         bne @napos
         jsr newline
-        jmp pr_loop
+        beq pr_loop             ; (Z set after a newline)
 @napos: cmp #'~'
         bne @nhex
         lda #1
@@ -861,6 +838,15 @@ pr_end: lda PRNONL
         jsr newline
 @d:     jmp next_stmt
 
+; Z set when A ends a statement: ':', CR or ELSE
+is_stmt_end:
+        cmp #':'
+        beq @d
+        cmp #13
+        beq @d
+        cmp #$8B
+@d:     rts
+
 backtp: lda TP
         bne @n
         dec TP+1
@@ -876,7 +862,7 @@ pr_tab_field:
 @m:     cmp CNT
         bcc @r
         sbc CNT
-        jmp @m
+        bcs @m
 @r:     cmp #0
         beq @d
         sta TMP
@@ -971,11 +957,7 @@ st_report:
 
 ; VDU a,b;c,...  (';' sends a 16-bit value low byte first)
 st_vdu: jsr skipsp
-        cmp #':'
-        beq @d
-        cmp #13
-        beq @d
-        cmp #$8B
+        jsr is_stmt_end
         beq @d
         jsr expr_int
         lda IACC
@@ -991,31 +973,25 @@ st_vdu: jsr skipsp
         jmp st_vdu
 @d:     jmp next_stmt
 
-st_cls: lda #12
-        jsr OSWRCH
-        lda #0
-        sta COUNT
-        jmp next_stmt
-
-st_clg: lda #16
-        jsr OSWRCH
-        jmp next_stmt
-
+; MODE n and CLS (VDU 22,n / VDU 12) start a new line as far as POS is concerned
 st_mode:
         jsr expr_int
         lda #22
         jsr OSWRCH
         lda IACC
-        jsr OSWRCH
-        lda #0
-        sta COUNT
-        jmp next_stmt
-
+        .byte $2C               ; BIT abs: skips CLS's LDA
+st_cls: lda #12
+        ldx #0
+        stx COUNT
+        beq vdu_next
 st_colour:
         jsr expr_int
         lda #17
         jsr OSWRCH
         lda IACC
+        .byte $2C               ; BIT abs: skips CLG's LDA
+st_clg: lda #16
+vdu_next:
         jsr OSWRCH
         jmp next_stmt
 
@@ -1126,14 +1102,10 @@ st_on:  jsr skipsp
         pha
 @skip:  ldy #0                  ; the return point is after the whole list
         lda (TP),y
-        cmp #':'
-        beq @end
-        cmp #13
-        beq @end
-        cmp #$8B
+        jsr is_stmt_end
         beq @end
         jsr inctp
-        jmp @skip
+        bne @skip
 @end:   pla
         sta LNUM+1
         pla

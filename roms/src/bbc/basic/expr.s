@@ -620,7 +620,7 @@ hex_number:
         sta IACC
         inx
         jsr inctp
-        jmp @l
+        bne @l
 @end:   cpx #0
         bne @ok2
         jmp e_badhex

@@ -34,7 +34,7 @@ decimal_number:
         beq @i1
         dec NUMEXP
 @i1:    jsr inctp
-        jmp @int
+        bne @int
 @full:  inc NUMREAL             ; no room: before the point the digit only scales
         lda NUMFRAC
         bne @i1
@@ -75,7 +75,7 @@ decimal_number:
         adc NUMEV
         sta NUMEV
         jsr inctp
-        jmp @ed
+        bne @ed
 @eend:  pla
         cmp #'-'
         bne @epos

@@ -789,7 +789,7 @@ call_routine:
         sta NAMEBUF,x
         inx
         jsr inctp
-        jmp @n
+        bne @n
 @ne:    stx NLEN
         cpx #1
         bne @named
@@ -1221,7 +1221,7 @@ st_input:
         cmp #';'
         bne @isvar
 @sep:   jsr inctp
-        jmp @item
+        bne @item
 @isvar: lda #1
         jsr get_lvalue
         lda INPOS

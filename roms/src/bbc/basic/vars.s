@@ -735,7 +735,11 @@ store_lvalue:
 ; LET / assignment
 st_let: lda #1
         jsr get_lvalue
-        lda VADDR
+        jsr assign
+        jmp next_stmt
+
+; '=' and an expression, stored in the lvalue VADDR/VKIND
+assign: lda VADDR
         pha
         lda VADDR+1
         pha
@@ -752,8 +756,7 @@ st_let: lda #1
         sta VADDR+1
         pla
         sta VADDR
-        jsr store_lvalue
-        jmp next_stmt
+        jmp store_lvalue
 
 ; save the lvalue's present value in a LOCAL frame, then clear it
 ; frame: 0 tag, 1-2 address, 3 kind, 4-8 old value (4 bytes, or 5 for a real)
@@ -889,7 +892,7 @@ next_data_item:
         sta SBUF,x
         inx
         jsr inctp
-        jmp @rl
+        bne @rl
 @rd:    stx SLEN
         lda #$FF
         sta VTYPE
