@@ -45,8 +45,10 @@ pop_left_real:
         jmp pop_farg
 
 ; a real operation whose left operand is in the accumulator: pushed, the right evaluated by the
-; routine at JVEC, both as reals in FARG and FACC
+; routine at A (low) X (high), both as reals in FARG and FACC
 real_right:
+        sta JVEC
+        stx JVEC+1
         jsr to_real
         jsr push_real
         jsr @call
@@ -64,32 +66,28 @@ expr:   jsr expr_and
         cmp #$82
         beq @eor
         rts
-@or:    jsr inctp
-        jsr need_int
-        jsr push_int
-        jsr expr_and
-        jsr need_int
-        jsr pop_acc2
+@or:    jsr @right
         ldx #3
 @o:     lda IACC,x
         ora ACC2,x
         sta IACC,x
         dex
         bpl @o
-        jmp @l
-@eor:   jsr inctp
-        jsr need_int
-        jsr push_int
-        jsr expr_and
-        jsr need_int
-        jsr pop_acc2
+        bmi @l
+@eor:   jsr @right
         ldx #3
 @e:     lda IACC,x
         eor ACC2,x
         sta IACC,x
         dex
         bpl @e
-        jmp @l
+        bmi @l
+@right: jsr inctp               ; the operands of OR and EOR: ACC2 = left, IACC = right
+        jsr need_int
+        jsr push_int
+        jsr expr_and
+        jsr need_int
+        jmp pop_acc2
 
 expr_and:
         jsr expr_cmp
@@ -109,7 +107,7 @@ expr_and:
         sta IACC,x
         dex
         bpl @a
-        jmp @l
+        bmi @l
 
 ; comparisons: op 1 =, 2 <>, 3 <=, 4 <, 5 >=, 6 >
 expr_cmp:
@@ -178,7 +176,6 @@ expr_cmp:
         tax
         lda cmp_truth-4,x
         tay
-        jmp @false
 @false: sty IACC
         sty IACC+1
         sty IACC+2
@@ -249,19 +246,13 @@ cmp_str:
         bne @l
 @leftend:
         cpx SLEN
-        beq @eq
-        lda #1                  ; left shorter: less
-        clc
-        bcc @done
-@diff:  lda #1                  ; C from the byte compare
-        bcs @done
-        clc
-        bcc @done
-@gt:    lda #1
-        sec
-        bcs @done
+        beq @eq                 ; C set: equal
+        clc                     ; left shorter: less
+        bcc @diff
+@gt:    sec                     ; right ended first: greater
+@diff:  lda #1                  ; Z clear, C from the byte compare
+        bne @done
 @eq:    lda #0
-        sec
 @done:  php
         lda CNT2
         sec
@@ -296,7 +287,7 @@ expr_add:
         inx
         dey
         bne @a
-        jmp @l
+        beq @l
 @minus: jsr inctp
         lda VTYPE
         bmi @terr
@@ -315,7 +306,7 @@ expr_add:
         inx
         dey
         bne @s
-        jmp @l
+        beq @l
 @terr:  jmp e_type
 @madd:  jsr left_int_right_real
         jmp @fadd
@@ -328,9 +319,7 @@ expr_add:
 @fsub:  jsr fsub
         jmp @l
 @right: lda #<expr_mul
-        sta JVEC
-        lda #>expr_mul
-        sta JVEC+1
+        ldx #>expr_mul
         jmp real_right
 @cat:   jsr push_str
         jsr expr_mul
@@ -408,9 +397,7 @@ expr_mul:
         jmp @l
 @terr:  jmp e_type
 @right: lda #<expr_pow
-        sta JVEC
-        lda #>expr_pow
-        sta JVEC+1
+        ldx #>expr_pow
         jmp real_right
 @div:   jsr binary_int
         jsr divmod32
@@ -422,7 +409,7 @@ expr_mul:
         sta IACC,x
         dex
         bpl @m
-        jmp @l
+        bmi @l
 
 ; for an integer operator of the multiplying level: ACC2 = left, IACC = right
 binary_int:
@@ -500,9 +487,7 @@ expr_pow:
         rts
 @pow:   jsr inctp
         lda #<factor
-        sta JVEC
-        lda #>factor
-        sta JVEC+1
+        ldx #>factor
         jsr real_right
         jsr fpow
         jmp @l
@@ -605,7 +590,7 @@ hex_number:
         cmp #'F'+1
         bcs @end
         sbc #'A'-11             ; carry clear: 'A' gives 10
-        jmp @got
+        bcs @got                ; (no borrow)
 @dig:   and #$0F
 @got:   sta CNT
         ldy #4
@@ -621,12 +606,10 @@ hex_number:
         inx
         jsr inctp
         bne @l
-@end:   cpx #0
-        bne @ok2
-        jmp e_badhex
-@ok2:   lda #0
-        sta VTYPE
+@end:   txa                     ; (clear_iacc made VTYPE integer)
+        beq @bad
         rts
+@bad:   jmp e_badhex
 
 clear_iacc:
         lda #0
