@@ -610,12 +610,3 @@ hex_number:
         beq @bad
         rts
 @bad:   jmp e_badhex
-
-clear_iacc:
-        lda #0
-        sta IACC
-        sta IACC+1
-        sta IACC+2
-        sta IACC+3
-        sta VTYPE
-        rts

@@ -65,12 +65,12 @@ fn_eval:
         ldx SLEN
         lda #13
         sta INBUF,x
-@c:     dex
-        cpx #$FF
+        txa
         beq @t
-        lda SBUF,x
-        sta INBUF,x
-        jmp @c
+@c:     lda SBUF-1,x
+        sta INBUF-1,x
+        dex
+        bne @c
 @t:     lda #<INBUF
         sta TOKDST
         lda #>INBUF
@@ -96,10 +96,12 @@ fn_eval:
         sta TP
         rts
 
-; floating point, files and graphics come in part 2
-fn_later:
-        jmp e_mistake
+; files and graphics are not here: a Mistake
+fn_later = e_mistake
 
+; IACC = A, zero-extended
+set_iacc_a:
+        ldx #0
 ; IACC = A + 256 * X, zero-extended
 set_iacc_ax:
         sta IACC
@@ -133,20 +135,19 @@ fn_top: ldy #0
         jmp set_iacc_ax
 fn_count:
         lda COUNT
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_erl: lda ERLNUM
         ldx ERLNUM+1
         jmp set_iacc_ax
 fn_err: lda ERRNUM
-        ldx #0
-        jmp set_iacc_ax
-fn_false:
-        lda #0
-        tax
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_true:
-        lda #$FF
+        lda #$FF                ; TRUE is -1
+        .byte $2C               ; BIT abs: skips the LDA below
+fn_false:
+; IACC = 0 (X is kept)
+clear_iacc:
+        lda #0
         sta IACC
         sta IACC+1
         sta IACC+2
@@ -192,39 +193,32 @@ fn_sgn: jsr factor
         beq @z
         lda FSIGN
         bmi @neg
-        lda #1
-        ldx #0
-        jmp set_iacc_ax
+@one:   lda #1
+        jmp set_iacc_a
 @z:     jmp clear_iacc
 @i:     lda IACC+3
         bmi @neg
         ora IACC
         ora IACC+1
         ora IACC+2
-        beq @d
-        lda #1
-        ldx #0
-        jmp set_iacc_ax
+        bne @one
+        rts
 @neg:   jmp fn_true
-@d:     rts
 fn_asc: jsr factor
         jsr need_str
         lda SLEN
         beq @none
         lda SBUF
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 @none:  jmp fn_true             ; ASC("") = -1
 fn_len: jsr factor
         jsr need_str
         lda SLEN
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_get: jsr OSRDCH
-        bcc @ok
-        jmp escape
-@ok:    ldx #0
-        jmp set_iacc_ax
+        bcs @esc
+        jmp set_iacc_a
+@esc:   jmp escape
 fn_getstr:
         jsr fn_get
 one_char_string:
@@ -247,16 +241,13 @@ fn_inkey:
         cpy #0
         bne @none
         txa
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 @scan:  cpx #$FF
         bne @no
 @none:  jmp fn_true
 @no:    jmp fn_false
 fn_inkeystr:
         jsr factor_int
-        jsr inkey_str_call
-        rts
 inkey_str_call:
         ldx IACC
         ldy IACC+1
@@ -274,14 +265,12 @@ inkey_str_call:
 fn_pos: lda #$86
         jsr OSBYTE
         txa
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_vpos:
         lda #$86
         jsr OSBYTE
         tya
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_chr: jsr factor_int
         jmp one_char_string
 
@@ -315,7 +304,7 @@ fn_rnd: ldy #0
         cmp #'('
         beq @arg
         jsr rnd_next
-        jmp @copy
+        bmi @copy               ; (rnd_next ends with N set)
 @arg:   jsr inctp
         jsr expr_int
         jsr closeb
@@ -327,24 +316,16 @@ fn_rnd: ldy #0
         dex
         bpl @seed
         rts
-@pos:   lda IACC
-        ora IACC+1
-        ora IACC+2
-        ora IACC+3
-        beq @copy               ; RND(0): the last number again
-        lda IACC+1
+@pos:   lda IACC+1
         ora IACC+2
         ora IACC+3
         bne @range
         lda IACC
+        beq @copy               ; RND(0): the last number again
         cmp #1
         bne @range
         jsr rnd_next            ; RND(1): the state / 2^32, 0 <= x < 1
-        ldx #3
-@r1:    lda SEED,x
-        sta IACC,x
-        dex
-        bpl @r1
+        jsr @copy
         jsr uint_to_real
         lda FEXP
         beq @r0
@@ -405,24 +386,22 @@ rnd_next:                       ; x ^= x << 13; x ^= x >> 17; x ^= x << 5 (never
         jsr @shr_xor
         ldy #5
 @shl_xor:
-        ldx #3
-@c1:    lda SEED,x
-        sta TMP,x
-        dex
-        bpl @c1
+        jsr @tmp
 @l1:    asl TMP
         rol TMP+1
         rol TMP+2
         rol TMP+3
         dey
         bne @l1
-        jmp @xor
-@shr_xor:
-        ldx #3
+        beq @xor
+@tmp:   ldx #3                  ; TMP = SEED
 @c2:    lda SEED,x
         sta TMP,x
         dex
         bpl @c2
+        rts
+@shr_xor:
+        jsr @tmp
 @l2:    lsr TMP+3
         ror TMP+2
         ror TMP+1
@@ -476,14 +455,12 @@ fn_str: lda #'~'
         ldx VAR_AT+1
         lda VAR_AT+2
 @g9:    jsr fmt_real
-        lda #$FF
+@str:   lda #$FF
         sta VTYPE
         rts
 @hexr:  jsr need_int
         jsr hex_sbuf
-        lda #$FF
-        sta VTYPE
-        rts
+        bne @str                ; (hex_sbuf ends with Z clear)
 @int:   jsr dec_digits
         ldy DLEN
         ldx #0
@@ -494,9 +471,7 @@ fn_str: lda #'~'
         cpy #0
         bne @c
         stx SLEN
-        lda #$FF
-        sta VTYPE
-        rts
+        beq @str
 ; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
 hex_sbuf:
         lda #0
@@ -612,12 +587,8 @@ fn_mid: jsr str_comma_int
         ora IACC+2
         ora IACC+3
         pha
-        lda #255
-        sta IACC
-        lda #0
-        sta IACC+1
-        sta IACC+2
-        sta IACC+3
+        lda #255                ; n: all the rest
+        jsr set_iacc_a
         lda #','
         jsr accept
         bne @non
@@ -630,12 +601,10 @@ fn_mid: jsr str_comma_int
         sta SLEN
         pla
         rts
-@small: pla
-        beq @one
+@small: pla                     ; start 0 is taken as 1
+        beq @st
         sec
         sbc #1
-        jmp @st
-@one:   lda #0
 @st:    cmp SLEN                ; start past the end: ""
         bcc @in
         lda #0
@@ -677,7 +646,7 @@ fn_string:
         beq @none
         lda SLEN
         sta CNT2
-        beq @empty
+        beq @d
         ldx CNT2                ; append copies of the first CNT2 characters
         dec CNT
         beq @d
@@ -693,7 +662,6 @@ fn_string:
         bne @rep
         stx SLEN
 @d:     rts
-@empty: rts
 @long:  pla
         lda IACC+3
         bmi @none
@@ -755,8 +723,7 @@ fn_instr:
         adc #0
         jsr stack_free
         lda CNT
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 
 ; FN name[(args)] in an expression
 fn_fn:  lda #F_FN
