@@ -741,14 +741,12 @@ st_proc:
 ; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
 call_routine:
         pha                     ; the tag
-        ldx #0                  ; NAMEBUF = token, name
-        ldy #$F2
+        ldy #$F2                ; NAMEBUF = token, name
         cmp #F_PROC
         beq @t
         ldy #$A4
-@t:     tya
-        sta NAMEBUF
-        inx
+@t:     sty NAMEBUF
+        ldx #1
         ldy #0
 @n:     lda (TP),y
         jsr is_idchar
@@ -766,18 +764,11 @@ call_routine:
         jsr find_def
         lda #4
         jsr create_var
-        ldy #0
-        lda PTR3
+        ldy #3                  ; its value: the DEF's text (PTR2), then its line (PTR3)
+@s:     lda PTR2,y
         sta (PTR1),y
-        iny
-        lda PTR3+1
-        sta (PTR1),y
-        iny
-        lda PTR2
-        sta (PTR1),y
-        iny
-        lda PTR2+1
-        sta (PTR1),y
+        dey
+        bpl @s
 @known: ldy #3
 @k:     lda (PTR1),y            ; the DEF text and line, kept on the 6502 stack
         pha
@@ -805,52 +796,35 @@ call_routine:
         jsr accept
         bne @noargs
 @arg:   jsr expr
+        lda #1                  ; the type on top, the value below it
+        jsr stack_alloc
+        ldy #0
         lda VTYPE
+        sta (BSP),y
         bmi @sarg
         beq @iarg
-        lda #6                  ; a real: its 5 bytes, the type on top
-        jsr stack_alloc
-        jsr ptr1_bsp
-        jsr real_store
-        ldy #5
-        lda #VT_REAL
-        sta (BSP),y
+        jsr push_real           ; a real: its 5 bytes
         jmp @counted
-@iarg:  lda #5
-        jsr stack_alloc
-        ldy #4
-        lda #0
-        sta (BSP),y
-        dey
-@ia:    lda IACC,y
-        sta (BSP),y
-        dey
-        bpl @ia
-        jmp @counted
-@sarg:  lda SLEN
-        clc
-        adc #2
-        bcc @sok
+@iarg:  jsr push_int
+        bmi @counted            ; (push_int ends with N set)
+@sarg:  lda SLEN                ; a string: its length, the characters below
+        cmp #254                ; (SLEN+2 bytes in all)
+        bcc @fits
         jmp e_toolong
-@sok:   jsr stack_alloc
+@fits:  adc #1
+        jsr stack_alloc
         ldy SLEN
-        iny
-        lda #$FF
-        sta (BSP),y             ; type, then length, then the characters below
-        dey
-        lda SLEN
+        tya
         sta (BSP),y
 @sa:    cpy #0
         beq @counted
         dey
         lda SBUF,y
         sta (BSP),y
-        jmp @sa
+        bcs @sa                 ; (CPY left C set)
 @counted:
-        pla
-        clc
-        adc #1
-        pha
+        tsx                     ; one more argument
+        inc $0101,x
         lda #','
         jsr accept
         beq @arg
@@ -889,7 +863,7 @@ call_routine:
         sta ARGP+1
         pla                     ; (the frame address again)
         pla
-        pla                     ; the DEF text
+        pla                     ; the DEF's text and line
         sta TP
         pla
         sta TP+1
@@ -903,9 +877,8 @@ call_routine:
         bne @noformal
 @formal:
         lda ARGN
-        bne @have
-        jmp e_args
-@have:  lda #1
+        beq @nargs
+        lda #1
         jsr get_lvalue
         jsr push_local
         jsr take_arg
@@ -918,7 +891,7 @@ call_routine:
 @noformal:
         lda ARGN
         beq @run
-        jmp e_args
+@nargs: jmp e_args
 @run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
         txa                     ; calls can nest as deep as memory allows
         eor #$FF                ; bytes in use: S+1..&1FF
@@ -1000,22 +973,18 @@ run_body:
 
 ; the next argument (read downwards from ARGP) into IACC or SBUF
 take_arg:
+        lda #1
         jsr argp_down
-        ldy #0
         lda (ARGP),y
         bmi @str
         beq @int
-        ldx #5                  ; a real
-@rl:    jsr argp_down
-        dex
-        bne @rl
+        lda #5                  ; a real
+        jsr argp_down
         lda ARGP
         ldy ARGP+1
         jmp fload_ay
-@int:   ldx #4
-@i:     jsr argp_down
-        dex
-        bne @i
+@int:   lda #4
+        jsr argp_down
         ldy #3
 @c:     lda (ARGP),y
         sta IACC,y
@@ -1025,37 +994,38 @@ take_arg:
         sta VTYPE
         rts
 @str:   sta VTYPE
+        lda #1
         jsr argp_down
         lda (ARGP),y
         sta SLEN
-        tax
-        beq @d
-@s:     jsr argp_down
-        dex
-        bne @s
+        jsr argp_down
         ldy SLEN
+        beq @d
 @sc:    dey
         lda (ARGP),y
         sta SBUF,y
         cpy #0
         bne @sc
 @d:     rts
+; ARGP -= A; Y = 0
 argp_down:
-        lda ARGP
-        bne @n
+        eor #$FF
+        sec
+        adc ARGP
+        sta ARGP
+        bcs @n
         dec ARGP+1
-@n:     dec ARGP
-        ldy #0
+@n:     ldy #0
         rts
 
-; find DEF PROCname / DEF FNname: PTR3 = the text after the name, PTR2 = its line
+; find DEF PROCname / DEF FNname: PTR2 = the text after the name, PTR3 = its line
 find_def:
         lda #1
-        sta PTR2
+        sta PTR3
         lda PAGEHI
-        sta PTR2+1
+        sta PTR3+1
 @line:  ldy #0
-        lda (PTR2),y
+        lda (PTR3),y
         bmi @none
         ldy #3
         jsr @skip
@@ -1069,32 +1039,32 @@ find_def:
 @c:     iny
         cpx NLEN
         beq @end
-        lda (PTR2),y
+        lda (PTR3),y
         cmp NAMEBUF,x
         bne @next
         inx
         bne @c
-@end:   lda (PTR2),y
+@end:   lda (PTR3),y
         jsr is_idchar
         bcs @next
         tya
         clc
-        adc PTR2
-        sta PTR3
-        lda PTR2+1
+        adc PTR3
+        sta PTR2
+        lda PTR3+1
         adc #0
-        sta PTR3+1
+        sta PTR2+1
         rts
 @next:  ldy #2
-        lda (PTR2),y
+        lda (PTR3),y
         clc
-        adc PTR2
-        sta PTR2
+        adc PTR3
+        sta PTR3
         bcc @line
-        inc PTR2+1
+        inc PTR3+1
         bne @line
 @none:  jmp e_nosuchfn
-@skip:  lda (PTR2),y
+@skip:  lda (PTR3),y
         cmp #' '
         bne @s
         iny
@@ -1116,6 +1086,7 @@ unwind: sta CNT
         sta FRAME+1
 @l:     ldy #0
         lda (FRAME),y
+        beq @bad                ; the bottom of the stack
         cmp CNT
         beq @found
         cmp #F_LOCAL
@@ -1125,8 +1096,6 @@ unwind: sta CNT
 @nl:    cmp #F_PROC
         beq @bad
         cmp #F_FN
-        beq @bad
-        cmp #0
         beq @bad
         jsr uncount_frame       ; loops and GOSUBs left open in the routine end with it
 @skip:  jsr frame_skip
@@ -1158,15 +1127,9 @@ st_input:
 @nl:    lda #0
         sta INPOS               ; 0: nothing read yet
 @item:  jsr skipsp
-        cmp #':'
+        jsr is_stmt_end
         bne *+5
-        jmp @done
-        cmp #13
-        bne *+5
-        jmp @done
-        cmp #$8B
-        bne *+5
-        jmp @done
+        jmp next_stmt
         cmp #$22
         bne @var
         jsr inctp
@@ -1174,15 +1137,11 @@ st_input:
         jsr print_sbuf
         lda #1
         sta INQ
-        lda #','
+        lda #','                ; a ';' after it is passed over as a separator below
         jsr accept
-        bne @semi
-        lda #0
-        sta INQ
-        jmp @item
-@semi:  lda #';'
-        jsr accept
-        jmp @item
+        bne @item
+        sta INQ                 ; (A = 0) a comma: "?" after the prompt
+        beq @item
 @var:   cmp #','
         beq @sep
         cmp #';'
@@ -1191,9 +1150,8 @@ st_input:
         bne @item
 @isvar: lda #1
         jsr get_lvalue
-        lda INPOS
-        beq @read
         ldx INPOS               ; more fields on the line already read?
+        beq @read
         lda INBUF,x
         cmp #13
         bne @field
@@ -1212,9 +1170,8 @@ st_input:
         sta TP+1
         pla
         sta TP
-        lda #0
-        sta COUNT
         ldx #0
+        stx COUNT
         stx INPOS
 @field: ldx INPOS               ; leading spaces go
 @fs:    lda INBUF,x
@@ -1242,18 +1199,9 @@ st_input:
         sta VTYPE
         lda VKIND
         bmi @store
-        lda TP                  ; a number: VAL of the field
-        pha
-        lda TP+1
-        pha
-        jsr val_sbuf
-        pla
-        sta TP+1
-        pla
-        sta TP
+        jsr val_sbuf            ; a number: VAL of the field (TP is kept)
 @store: jsr store_lvalue
         jmp @item
-@done:  jmp next_stmt
 
 
 ; real numbers (part 2)
