@@ -75,16 +75,15 @@ fpdo:   pla
         lsr a
         lsr a
         lsr a
-        cmp #2
-        bcc @load
-        beq @arg
-        cmp #3
-        beq @store
+        cmp #4
+        bcc @mem
         pha
         jsr farg_load
         pla
         sec
         sbc #3                  ; MUL ADD RSB RDV are the operations 1-4
+        bne @op
+@mem:   adc #13                 ; LD AR ST are the operations 14-16
 @op:    asl a
         tax
         lda fp_ops-2,x
@@ -94,12 +93,6 @@ fpdo:   pla
         jsr @call
         jmp @next
 @call:  jmp (JVEC)
-@load:  jsr real_load
-        jmp @next
-@arg:   jsr farg_load
-        jmp @next
-@store: jsr real_store
-        jmp @next
 @end:   lda PTR3+1
         pha
         lda PTR3
@@ -108,6 +101,7 @@ fpdo:   pla
 
 fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
         .word poly_s, poly_c, poly_e, poly_a, poly_l
+        .word real_load, farg_load, real_store
 
 ; PTR1 = the address of item A (the low 5 bits)
 item_ptr:
@@ -515,6 +509,16 @@ fpow:   jsr fpdo
         .byte RDV+K_ONE, 0
 @r:     rts
 
+; (placed before fc_tab: its last coefficient, 1, is fc_tab's first constant)
+poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
+        .byte 7
+        .byte $7D, $88, $88, $88, $89
+        .byte $7D, $1D, $89, $D8, $9E
+        .byte $7D, $BA, $2E, $8B, $A3
+        .byte $7D, $63, $8E, $38, $E4
+        .byte $7E, $92, $49, $24, $92
+        .byte $7E, $4C, $CC, $CC, $CD
+        .byte $7F, $AA, $AA, $AA, $AB
 ; constants (5-byte form, made with tests/bbc_basic/real_model.py), items 3 on
 fc_tab:
         .byte $81, $00, $00, $00, $00   ; 3: 1
@@ -570,16 +574,6 @@ poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte $7E, $2A, $AA, $AA, $AB
         .byte $80, $00, $00, $00, $00
         .byte $81, $00, $00, $00, $00
-        .byte $81, $00, $00, $00, $00
-poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
-        .byte 7
-        .byte $7D, $88, $88, $88, $89
-        .byte $7D, $1D, $89, $D8, $9E
-        .byte $7D, $BA, $2E, $8B, $A3
-        .byte $7D, $63, $8E, $38, $E4
-        .byte $7E, $92, $49, $24, $92
-        .byte $7E, $4C, $CC, $CC, $CD
-        .byte $7F, $AA, $AA, $AA, $AB
         .byte $81, $00, $00, $00, $00
 poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to s^13 (error below 1E-12)
         .byte 6
