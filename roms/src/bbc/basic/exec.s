@@ -869,14 +869,7 @@ pr_tab_field:
         lda CNT
         sec
         sbc TMP
-        tax
-@s:     txa
-        pha
-        jsr space
-        pla
-        tax
-        dex
-        bne @s
+        jmp spaces
 @d:     rts
 
 ; TAB(x) or TAB(x,y)

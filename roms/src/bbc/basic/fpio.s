@@ -407,10 +407,5 @@ print_real:
 print_padded:
         sec
         sbc SLEN
-        bcc @p
-        beq @p
-        tax
-@sp:    jsr space
-        dex
-        bne @sp
-@p:     jmp print_sbuf
+        jsr spaces
+        jmp print_sbuf

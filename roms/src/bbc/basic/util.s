@@ -59,6 +59,15 @@ outch:  cmp #13
         rts
 
 
+; A spaces, after a subtraction: none when it borrowed (C clear) or gave 0 (X is used)
+spaces: bcc @d
+        beq @d
+        tax
+@l:     jsr space
+        dex
+        bne @l
+@d:     rts
+
 ; print the zero-terminated text that follows the JSR
 print_inline:
         pla
