@@ -1,5 +1,6 @@
-"""Error messages whose keywords the ROM stores as tokens (errors.s) come out in full, as the User
-Guide ("Error messages") spells them, from REPORT and from the default error handler."""
+"""Error messages whose keywords and common words the ROM stores as one byte each (errors.s) come
+out in full, as the User Guide ("Error messages") spells them, from REPORT and from the default
+error handler."""
 import sys
 from pathlib import Path
 
@@ -28,6 +29,14 @@ MESSAGES = [
     ("10 READ A", "Out of DATA"),
     ("10 UNTIL 1", "No REPEAT"),
     ("10 REPEAT:GOTO 10", "Too many REPEATs"),
+    # common words stored as one byte each
+    ("10 PRINT Q", "No such variable"),
+    ("10 GOTO 50", "No such line"),
+    ("10 PRINT (1", "Missing )"),
+    ('10 PRINT "A', 'Missing "'),
+    ('10 PRINT LEFT$("A" 1)', "Missing ,"),
+    ("10 PRINT LOG(-1)", "Log range"),
+    ("10 PRINT EXP(100)", "Exp range"),
 ]
 
 

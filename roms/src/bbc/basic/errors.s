@@ -1,6 +1,7 @@
 ; Errors: BRK, the error number, the message, 0 (the documented error-block convention).
 ; Numbers and messages from the BBC Microcomputer User Guide, "Error messages".
-; A keyword in a message is stored as its token (one byte); REPORT prints it out in full.
+; A keyword in a message is stored as its token (one byte), a common word as its number in
+; err_words (one byte below 32); REPORT prints them out in full.
 
 ; tokens used in the messages (User Guide token table, as in tokens.s)
 T_DATA  = $DC
@@ -15,36 +16,51 @@ T_REPEAT = $F5
 T_STOP  = $FA
 T_TO    = $B8
 
+; the common words, each after a 0
+W_NO    = 1
+W_NOSUCH = 2
+W_TOOMANY = 3
+W_MISSING = 4
+W_RANGE = 5
+W_OUTOF = 6
+err_words:
+        .byte 0
+        .text "No "
+        .byte 0
+        .text "No such "
+        .byte 0
+        .text "Too many "
+        .byte 0
+        .text "Missing "
+        .byte 0
+        .text " range"
+        .byte 0
+        .text "Out of "
+        .byte 0
+
         .macro errblk n
         brk
         .byte n
         .endm
 
 e_silly:    errblk 0
-            .text "Silly"
-            .byte 0
+            .byte "Silly", 0
 e_noroom:   errblk 0
-            .text "No room"
-            .byte 0
+            .byte W_NO, "room", 0
 e_stop:     errblk 0
             .byte T_STOP, 0
 e_range:    errblk 1
-            .text "Out of range"
-            .byte 0
+            .byte W_OUTOF, "range", 0
 e_mistake:  errblk 4
-            .text "Mistake"
-            .byte 0
+            .byte "Mistake", 0
 e_comma:    errblk 5
-            .text "Missing ,"
-            .byte 0
+            .byte W_MISSING, ",", 0
 e_type:     errblk 6
-            .text "Type mismatch"
-            .byte 0
+            .byte "Type mismatch", 0
 e_nofn:     errblk 7
-            .byte "No ", T_FN, 0
+            .byte W_NO, T_FN, 0
 e_quote:    errblk 9
-            .text "Missing "
-            .byte $22, 0
+            .byte W_MISSING, $22, 0
 e_baddim:   errblk 10
             .byte "Bad ", T_DIM, 0
 e_dimspace: errblk 11
@@ -52,84 +68,67 @@ e_dimspace: errblk 11
 e_notlocal: errblk 12
             .byte "Not ", T_LOCAL, 0
 e_noproc:   errblk 13
-            .byte "No ", T_PROC, 0
+            .byte W_NO, T_PROC, 0
 e_array:    errblk 14
-            .text "Array"
-            .byte 0
+            .byte "Array", 0
 e_subscript: errblk 15
-            .text "Subscript"
-            .byte 0
+            .byte "Subscript", 0
 e_syntax:   errblk 16
-            .text "Syntax error"
-            .byte 0
+            .byte "Syntax error", 0
 e_escape:   errblk 17
-            .text "Escape"
-            .byte 0
+            .byte "Escape", 0
 e_divzero:  errblk 18
-            .text "Division by zero"
-            .byte 0
+            .byte "Division by zero", 0
 e_toolong:  errblk 19
-            .text "String too long"
-            .byte 0
+            .byte "String too long", 0
 e_toobig:   errblk 20
-            .text "Too big"
-            .byte 0
+            .byte "Too big", 0
 e_negroot:  errblk 21
-            .text "-ve root"
-            .byte 0
+            .byte "-ve root", 0
 e_logrange: errblk 22
-            .text "Log range"
-            .byte 0
+            .byte "Log", W_RANGE, 0
 e_accuracy: errblk 23
-            .text "Accuracy lost"
-            .byte 0
+            .byte "Accuracy lost", 0
 e_exprange: errblk 24
-            .text "Exp range"
-            .byte 0
+            .byte "Exp", W_RANGE, 0
 e_nosuchvar: errblk 26
-            .text "No such variable"
-            .byte 0
+            .byte W_NOSUCH, "variable", 0
 e_bracket:  errblk 27
-            .text "Missing )"
-            .byte 0
+            .byte W_MISSING, ")", 0
 e_badhex:   errblk 28
-            .text "Bad HEX"
-            .byte 0
+            .byte "Bad HEX", 0
 e_nosuchfn: errblk 29
-            .byte "No such ", T_FN, "/", T_PROC, 0
+            .byte W_NOSUCH, T_FN, "/", T_PROC, 0
 e_badcall:  errblk 30
-            .text "Bad call"
-            .byte 0
+            .byte "Bad call", 0
 e_args:     errblk 31
-            .text "Arguments"
-            .byte 0
+            .byte "Arguments", 0
 e_nofor:    errblk 32
-            .byte "No ", T_FOR, 0
+            .byte W_NO, T_FOR, 0
 e_cantmatch: errblk 33
             .byte "Can't match ", T_FOR, 0
 e_forvar:   errblk 34
             .byte T_FOR, " variable", 0
 e_manyfors: errblk 35
-            .byte "Too many ", T_FOR, "s", 0
+            .byte W_TOOMANY, T_FOR, "s", 0
 e_noto:     errblk 36
-            .byte "No ", T_TO, 0
+            .byte W_NO, T_TO, 0
 e_manygosubs: errblk 37
-            .byte "Too many ", T_GOSUB, "s", 0
+            .byte W_TOOMANY, T_GOSUB, "s", 0
 e_nogosub:  errblk 38
-            .byte "No ", T_GOSUB, 0
+            .byte W_NO, T_GOSUB, 0
 e_onsyntax: errblk 39
             .byte T_ON, " syntax", 0
 e_onrange:  errblk 40
-            .byte T_ON, " range", 0
+            .byte T_ON, W_RANGE, 0
 e_noline:   errblk 41
-            .text "No such line"
-            .byte 0
+            .byte W_NOSUCH, "line", 0
 e_nodata:   errblk 42
-            .byte "Out of ", T_DATA, 0
+            .byte W_OUTOF, T_DATA, 0
 e_norepeat: errblk 43
-            .byte "No ", T_REPEAT, 0
+            .byte W_NO, T_REPEAT, 0
 e_manyrepeats: errblk 44
-            .byte "Too many ", T_REPEAT, "s", 0
+            .byte W_TOOMANY, T_REPEAT, "s", 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE
 brk_handler:
@@ -180,14 +179,28 @@ report: jsr newline
 @l:     lda (ERRPTR),y
         beq @d
         sty CNT2
-        bpl @ch
-        jsr print_token
-        jmp @next
-@ch:    jsr outch
-@next:  ldy CNT2
+        jsr @put
+        ldy CNT2
         iny
         bne @l
 @d:     rts
+@put:   bmi @token
+        cmp #' '
+        bcs @ch
+        tax                     ; word X: after the X-th 0 in err_words
+        ldy #$FF
+@f:     iny
+        lda err_words,y
+        bne @f
+        dex
+        bne @f
+@w:     iny
+        lda err_words,y
+        beq @d
+        jsr outch
+        jmp @w
+@ch:    jmp outch
+@token: jmp print_token
 
 ; LNUM = the number of the current line, 0 when immediate
 current_line_number:
