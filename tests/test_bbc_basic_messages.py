@@ -49,3 +49,17 @@ def test_message_from_the_error_handler(program, message):
 def test_report_prints_the_keywords_in_full():
     out = run_program("10 ON ERROR REPORT:PRINT \"/\";ERR:END\n20 NEXT")
     assert out == "\nNo FOR/32\n"
+
+
+# --- the program moves up and down in memory over several pages (util.s memmove) ---
+
+def test_lines_inserted_and_deleted_in_front_of_a_long_program():
+    from bbc_basic.harness import immediate
+    lines = [f"{n} PRINT \"LINE {n:03d} ......................\"" for n in range(20, 820, 20)]
+    typed = "".join(l + "\n" for l in lines)
+    typed += "10 PRINT \"FIRST\"\n15 REM X\n20\n15\nLIST\n"
+    out = immediate(typed)
+    listing = out[out.rindex(">LIST\n") + len(">LIST\n"):].rstrip(">").splitlines()
+    expected = [f"{10:>5d} PRINT \"FIRST\""] + [f"{n:>5d}" + l[len(str(n)):] for n, l in
+                                                 zip(range(20, 820, 20), lines)][1:]
+    assert listing == expected

@@ -156,11 +156,9 @@ push_str:
         bne @l
 @d:     rts
 
-; memory move: PTR1 = source, PTR2 = destination, TMP = length (2 bytes); handles overlap
+; memory move: PTR1 = source, PTR2 = destination, TMP = length (2 bytes); handles overlap.
+; A, X and Y are used; PTR1 and PTR2 are left moved.
 memmove:
-        lda TMP
-        ora TMP+1
-        beq @done
         lda PTR2+1
         cmp PTR1+1
         bcc @down
@@ -169,54 +167,44 @@ memmove:
         cmp PTR1
         bcc @down
         beq @done
-@up:    ; copy from the end backwards
-        clc
-        lda PTR1
-        adc TMP
-        sta PTR1
+@up:    clc                     ; upwards: from the end backwards, the part page first
         lda PTR1+1
         adc TMP+1
         sta PTR1+1
         clc
-        lda PTR2
-        adc TMP
-        sta PTR2
         lda PTR2+1
         adc TMP+1
         sta PTR2+1
-@ul:    lda PTR1
-        bne @u1
-        dec PTR1+1
-@u1:    dec PTR1
-        lda PTR2
-        bne @u2
-        dec PTR2+1
-@u2:    dec PTR2
-        ldy #0
+        ldx TMP+1               ; X: whole pages below it
+        ldy TMP
+        beq @un
+@ul:    dey
         lda (PTR1),y
         sta (PTR2),y
-        lda TMP
-        bne @u3
-        dec TMP+1
-@u3:    dec TMP
-        lda TMP
-        ora TMP+1
+        tya
         bne @ul
-@done:  rts
-@down:  ldy #0
+@un:    txa
+        beq @done
+        dec PTR1+1
+        dec PTR2+1
+        dex
+        jmp @ul                 ; (Y = 0: the whole page)
+@down:  ldy #0                  ; downwards: whole pages first, then the part page
+        ldx TMP+1
+        beq @dpart
 @dl:    lda (PTR1),y
         sta (PTR2),y
-        inc PTR1
-        bne @d1
-        inc PTR1+1
-@d1:    inc PTR2
-        bne @d2
-        inc PTR2+1
-@d2:    lda TMP
-        bne @d3
-        dec TMP+1
-@d3:    dec TMP
-        lda TMP
-        ora TMP+1
+        iny
         bne @dl
-        rts
+        inc PTR1+1
+        inc PTR2+1
+        dex
+        bne @dl
+@dpart: ldx TMP
+        beq @done
+@dp:    lda (PTR1),y
+        sta (PTR2),y
+        iny
+        dex
+        bne @dp
+@done:  rts
