@@ -128,13 +128,14 @@ end_of_line:
 @prog:  jsr inctp
         ldy #0
         lda (TP),y
-        bpl @more
+        bpl run_line
         jmp prompt              ; the end of the program
-@more:  lda TP
-        sta CURLN
+; run the line at TP (its first byte)
+run_line:
         lda TP+1
         sta CURLN+1
         lda TP
+        sta CURLN
         clc
         adc #3
         sta TP
@@ -234,20 +235,10 @@ goto_lnum:
         bcs @found
         jmp e_noline
 @found: lda PTR1
-        sta CURLN
-        lda PTR1+1
-        sta CURLN+1
-        clc
-        lda PTR1
-        adc #3
         sta TP
         lda PTR1+1
-        adc #0
         sta TP+1
-        lda TRACEON
-        beq @go
-        jsr trace_line
-@go:    jmp exec_stmt
+        jmp run_line
 
 ; push a 5-byte frame: tag A, TP, CURLN
 push_frame5:
@@ -1063,13 +1054,12 @@ st_on:  jsr skipsp
 @ok:    jsr inctp
         lda CNT2
         pha
-        lda IACC                ; which target, 1-based
-        sta ELEM
-        lda IACC+1
+        lda IACC+1              ; which target, 1-based
         ora IACC+2
         ora IACC+3
         bne @range
-        lda ELEM
+        lda IACC
+        sta ELEM
         beq @range
 @pick:  dec ELEM
         beq @this

@@ -156,7 +156,7 @@ fmt_real:
         bcs @dn
 @big:   jsr fdiv10
         inc E10
-        jmp @up
+        bne @up                 ; (E10 > 9 here)
 @dn:    ldx #K_E9
         jsr farg_item
         jsr fcmp
@@ -228,9 +228,9 @@ fmt_real:
         bne @incd
         lda #'0'
         sta DG,x
-        jmp @inc
+        bne @inc
 @incd:  inc DG,x
-        jmp @rounded
+        bne @rounded            ; (a digit: not 0)
 @half:  lda DG                  ; F: the value rounds to 0 or to one unit in the last place
         cmp #'5'
         php
@@ -271,8 +271,7 @@ fmt_real:
         cmp E10
         beq @gd
         bmi @gd
-        lda #'.'
-        jsr fmt_put
+        jsr put_point
         lda E10
         sec
         sbc NKEEP               ; down to place E10 - last
@@ -288,8 +287,7 @@ fmt_exp:
         ldx #0
         cpx NKEEP
         beq @e
-        lda #'.'
-        jsr fmt_put
+        jsr put_point
 @m:     inx
         lda DG,x
         jsr fmt_put
@@ -324,8 +322,7 @@ fmt_fixed:
         jsr fmt_whole
         lda NDIG
         beq @d
-        lda #'.'
-        jsr fmt_put
+        jsr put_point
         lda #0
         sec
         sbc NDIG
@@ -380,6 +377,8 @@ dg_zero:
         bpl @z
         rts
 
+put_point:
+        lda #'.'
 fmt_put:
         ldy SLEN
         sta SBUF,y
