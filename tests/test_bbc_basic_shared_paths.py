@@ -1,6 +1,7 @@
-"""Error messages whose keywords and common words the ROM stores as one byte each (errors.s) come
-out in full, as the User Guide ("Error messages") spells them, from REPORT and from the default
-error handler."""
+"""Paths of our BBC BASIC that share code since the ROM was compacted (issue 9): error messages whose
+keywords and common words are stored as one byte each (errors.s) come out in full, as the User
+Guide ("Error messages") spells them; TRACE, GOTO, ON, PRINT of reals, RND, the string functions,
+INPUT and the VDU statements give what they gave before; the program moves in memory both ways."""
 import sys
 from pathlib import Path
 
@@ -63,3 +64,30 @@ def test_lines_inserted_and_deleted_in_front_of_a_long_program():
     expected = [f"{10:>5d} PRINT \"FIRST\""] + [f"{n:>5d}" + l[len(str(n)):] for n, l in
                                                  zip(range(20, 820, 20), lines)][1:]
     assert listing == expected
+
+
+# --- outputs recorded from the ROM before the compaction (they are unchanged) ---
+
+KEPT = [
+    ('10 TRACE ON\n20 GOTO 40\n30 PRINT "X"\n40 PRINT "Y"\n50 TRACE OFF\n60 PRINT "Z"', "",
+     "[20][40]Y\n[50]Z\n"),
+    ('10 TRACE 30\n20 GOSUB 100\n30 PRINT "A"\n40 END\n100 PRINT "S"\n110 RETURN', "", "[20]S\n[30]A\n"),
+    ('10 PRINT 1/3, 2E-5, -7.5E12, 100, STR$(1.5), 1E10\n20 @%=&20309:PRINT PI, 12.3456\n'
+     '30 @%=&10205:PRINT PI, -0.00012', "",
+     "0.333333333               2E-5   -7.5E12       1001.5             1E10\n    3.142   12.346\n"
+     "3.1E0-1.2E-4\n"),
+    ('10 X=5:ON X GOTO 20,30 ELSE PRINT "E"\n20 PRINT "T"', "", "E\nT\n"),
+    ("10 A%=-7:B%=2:PRINT A% DIV B%, A% MOD B%, -A% MOD 3, STR$(-123456)", "",
+     "        -3        -1         1-123456\n"),
+    ('10 PRINT RND(-5);" ";RND(10);" ";RND(1);" ";RND(0)', "", "        -5 6 0.921980261 -335092229\n"),
+    ('10 PRINT MID$("HELLO",0,2);MID$("HELLO",3);STRING$(3,"AB");INSTR("ABCABC","CA",2)', "",
+     "HELLOABABAB3\n"),
+    ("10 PRINT SGN(-2.5);SGN(0);SGN(3);SGN(-4);SGN(0.0);TRUE;FALSE;NOT 5", "", "        -101-10-10-6\n"),
+    ("10 CLS:MODE 7:COLOUR 1:CLG:VDU 65,66;:PRINT POS", "", "\x0c\x16\x07\x11\x01\x10AB\x00         2\n"),
+    ('10 INPUT "A" A, B$\n20 PRINT A;B$', "3,XY\n", "A3,XY\n         3XY\n"),
+]
+
+
+@pytest.mark.parametrize("program,inputs,expected", KEPT, ids=[str(i) for i in range(len(KEPT))])
+def test_output_as_before(program, inputs, expected):
+    assert run_program(program, inputs) == expected
