@@ -982,13 +982,15 @@ vdu_next:
 ; CALL address: A, X, Y and C from A%, X%, Y% and C% (User Guide, CALL)
 st_call:
         jsr expr_int
+        jsr call_iacc
+        jmp next_stmt
+; call the machine code at IACC (CALL and USR)
+call_iacc:
         lda IACC
         sta JVEC
         lda IACC+1
         sta JVEC+1
-        jsr @call
-        jmp next_stmt
-@call:  lda VARS+4*3        ; C%: the carry
+        lda VARS+4*3        ; C%: the carry
         lsr a
         lda VARS+4*1        ; A%
         ldx VARS+4*24       ; X%

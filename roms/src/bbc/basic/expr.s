@@ -51,9 +51,10 @@ real_right:
         stx JVEC+1
         jsr to_real
         jsr push_real
-        jsr @call
+        jsr jump_jvec
         jmp pop_left_real
-@call:  jmp (JVEC)
+jump_jvec:
+        jmp (JVEC)
 
 factor_int:
         jsr factor

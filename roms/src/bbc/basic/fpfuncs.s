@@ -9,7 +9,8 @@
 ;   LD+i  FACC = item     AR+i  FARG = item      ST+i  item = FACC
 ;   MUL+i FACC = FACC * item   ADD+i FACC = FACC + item
 ;   RSB+i FACC = item - FACC   RDV+i FACC = item / FACC
-;   1-13  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real, polynomials)
+;   1-8, 12-16  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real;
+;         the polynomials, whose fp_ops entries are their tables)
 ;   0     the end of the script
 LD  = $20
 AR  = $40
@@ -26,11 +27,11 @@ F_SWAP  = 5
 F_NEG   = 6
 F_FLOOR = 7
 F_ITOR  = 8
-F_PSIN  = 9
-F_PCOS  = 10
-F_PEXP  = 11
-F_PATN  = 12
-F_PLN   = 13
+F_PSIN  = 12                    ; (9-11 are LD AR ST, below)
+F_PCOS  = 13
+F_PEXP  = 14
+F_PATN  = 15
+F_PLN   = 16
 K_ONE      = 3
 K_MONE     = 4
 K_HALF     = 5
@@ -83,16 +84,19 @@ fpdo:   pla
         sec
         sbc #3                  ; MUL ADD RSB RDV are the operations 1-4
         bne @op
-@mem:   adc #13                 ; LD AR ST are the operations 14-16
+@mem:   adc #8                  ; LD AR ST are the operations 9-11
 @op:    asl a
         tax
         lda fp_ops-2,x
-        sta JVEC
-        lda fp_ops-1,x
-        sta JVEC+1
-        jsr @call
+        ldy fp_ops-1,x
+        cpx #2*F_PSIN
+        bcc @call
+        jsr poly                ; a polynomial: A/Y its table
         jmp @next
-@call:  jmp (JVEC)
+@call:  sta JVEC
+        sty JVEC+1
+        jsr jump_jvec
+        jmp @next
 @end:   lda PTR3+1
         pha
         lda PTR3
@@ -100,8 +104,8 @@ fpdo:   pla
         rts
 
 fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
-        .word poly_s, poly_c, poly_e, poly_a, poly_l
         .word real_load, farg_load, real_store
+        .word poly_sin, poly_cos, poly_exp, poly_atn, poly_ln
 
 ; PTR1 = the address of item A (the low 5 bits)
 item_ptr:
@@ -142,20 +146,6 @@ fneg:   lda FEXP
         sta FSIGN
 @d:     rts
 
-poly_s: lda #<poly_sin
-        ldy #>poly_sin
-        bne poly
-poly_c: lda #<poly_cos
-        ldy #>poly_cos
-        bne poly
-poly_e: lda #<poly_exp
-        ldy #>poly_exp
-        bne poly
-poly_a: lda #<poly_atn
-        ldy #>poly_atn
-        bne poly
-poly_l: lda #<poly_ln
-        ldy #>poly_ln
 ; FACC = P(z), z in FT1, for the table at A/Y: the degree, then the coefficients from the highest
 poly:   sta PTR2
         sty PTR2+1

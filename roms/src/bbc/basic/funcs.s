@@ -276,11 +276,7 @@ fn_chr: jsr factor_int
 
 ; USR(address): the routine's A, X, Y and flags come back as P*&1000000+Y*&10000+X*&100+A
 fn_usr: jsr factor_int
-        lda IACC
-        sta JVEC
-        lda IACC+1
-        sta JVEC+1
-        jsr @call
+        jsr call_iacc
         php
         sta IACC
         stx IACC+1
@@ -290,12 +286,6 @@ fn_usr: jsr factor_int
         lda #0
         sta VTYPE
         rts
-@call:  lda VARS+4*3
-        lsr a
-        lda VARS+4*1
-        ldx VARS+4*24
-        ldy VARS+4*25
-        jmp (JVEC)
 
 ; RND: our own 32-bit xorshift generator (the documented forms: RND, RND(-n) seeds,
 ; RND(0) repeats the last number, RND(n) for n>1 is 1..n)
