@@ -177,8 +177,7 @@ st_trace:
         bne @on
         jsr inctp
         lda #0
-        sta TRACEON
-        jmp next_stmt
+        beq @st
 @on:    cmp #$EE                ; ON
         bne @lim
         jsr inctp
@@ -192,7 +191,7 @@ st_trace:
         lda LNUM+1
         sta TRLIMIT+1
 @set:   lda #1
-        sta TRACEON
+@st:    sta TRACEON
         jmp next_stmt
 
 ; RUN: clear the variables and start at the first line
@@ -355,21 +354,17 @@ push_gosub:
         lda #F_GOSUB
         jmp push_frame5
 
-; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A, X, Y are kept)
+; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A and Y are kept)
 uncount_frame:
-        cmp #F_FOR
-        bne @gosub
-        dec FORN
+        ldx #2
+@l:     cmp @tags,x
+        beq @dec
+        dex
+        bpl @l
         rts
-@gosub: cmp #F_GOSUB
-        bne @repeat
-        dec GOSUBN
+@dec:   dec FORN,x              ; FORN, GOSUBN, REPEATN
         rts
-@repeat:
-        cmp #F_REPEAT
-        bne @d
-        dec REPEATN
-@d:     rts
+@tags:  .byte F_FOR, F_GOSUB, F_REPEAT
 
 ; RETURN: loops left open in the subroutine are dropped
 st_return:
@@ -711,8 +706,7 @@ next_decide:
 @ended: lda #FORSIZE
         jsr stack_free
         dec FORN
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @out
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
@@ -865,8 +859,7 @@ pr_tab_field:
 
 ; TAB(x) or TAB(x,y)
 pr_tab: jsr expr_int
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @one
         lda IACC
         pha
@@ -1066,8 +1059,7 @@ st_on:  jsr skipsp
 @pick:  dec ELEM
         beq @this
         jsr line_target
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @pick
 @range: pla
         jsr skipsp              ; ON ... ELSE statement
@@ -1123,8 +1115,7 @@ st_onerror:
 
 ; DIM name(d1,d2...) / DIM name size, ...
 st_dim: jsr dim_one
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq st_dim
         jmp next_stmt
 
@@ -1133,8 +1124,7 @@ st_local:
         lda #1
         jsr get_lvalue
         jsr push_local
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq st_local
         jmp next_stmt
 
@@ -1143,8 +1133,7 @@ st_read:
         lda #1
         jsr get_lvalue
         jsr next_data_item
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq st_read
         jmp next_stmt
 

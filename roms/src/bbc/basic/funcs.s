@@ -579,8 +579,7 @@ fn_mid: jsr str_comma_int
         pha
         lda #255                ; n: all the rest
         jsr set_iacc_a
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @non
         jsr expr_int
 @non:   jsr closeb
@@ -671,8 +670,7 @@ fn_instr:
         sta IACC
         lda #0
         sta IACC+1
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @ns
         jsr expr_int
 @ns:    jsr closeb
@@ -815,8 +813,7 @@ call_routine:
 @counted:
         tsx                     ; one more argument
         inc $0101,x
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @arg
         jsr closeb
 @noargs:
@@ -874,8 +871,7 @@ call_routine:
         jsr take_arg
         jsr store_lvalue
         dec ARGN
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @formal
         jsr closeb
 @noformal:
@@ -1127,8 +1123,7 @@ st_input:
         jsr print_sbuf
         lda #1
         sta INQ
-        lda #','                ; a ';' after it is passed over as a separator below
-        jsr accept
+        jsr accept_comma                ; a ';' after it is passed over as a separator below
         bne @item
         sta INQ                 ; (A = 0) a comma: "?" after the prompt
         beq @item

@@ -19,7 +19,9 @@ inctp:  inc TP
         inc TP+1
 @d:     rts
 
-; consume the character in A if it is next (Z set), else leave TP (Z clear)
+; consume a comma / the character in A if it is next (Z set), else leave TP (Z clear)
+accept_comma:
+        lda #','
 accept: sta CNT
         jsr skipsp
         cmp CNT
@@ -29,8 +31,7 @@ accept: sta CNT
 @n:     rts
 
 ; require a comma
-comma:  lda #','
-        jsr accept
+comma:  jsr accept_comma
         bne @e
         rts
 @e:     jmp e_comma

@@ -502,8 +502,7 @@ dim_one:
         sta ACC2+1
         jsr elem_times_acc2
         inc DIMS
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @d
         jsr closeb
         lda DIMS                ; the entry: header 1 + 2*dims, then 4*count bytes
