@@ -263,6 +263,14 @@ put_resume:
         sta (BSP),y
         rts
 
+; FRAME = BSP, the innermost frame
+frame_at_bsp:
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
+        rts
+
 ; TP and CURLN from the frame at BSP
 resume_frame:
         ldy #1
@@ -368,10 +376,7 @@ uncount_frame:
 
 ; RETURN: loops left open in the subroutine are dropped
 st_return:
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
+        jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
         cmp #F_GOSUB
@@ -549,10 +554,7 @@ for_value:
 ; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
 drop_for_var:
         ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
+        jsr frame_at_bsp
 @scan:  ldy #0
         lda (FRAME),y
         cmp #F_FOR

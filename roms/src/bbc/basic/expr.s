@@ -255,10 +255,7 @@ cmp_str:
         bne @done
 @eq:    lda #0
 @done:  php
-        lda CNT2
-        sec
-        adc #0
-        jsr stack_free
+        jsr free_str_cnt2
         plp
         rts
 
@@ -358,10 +355,7 @@ expr_add:
         bne @cp
 @cpd:   lda CNT
         sta SLEN
-        lda CNT2
-        sec
-        adc #0
-        jsr stack_free
+        jsr free_str_cnt2
         jmp @l
 
 expr_mul:

@@ -706,10 +706,7 @@ fn_instr:
 @notfound:
         lda #0
         sta CNT
-@found: lda CNT2
-        sec
-        adc #0
-        jsr stack_free
+@found: jsr free_str_cnt2
         lda CNT
         jmp set_iacc_a
 
@@ -1066,10 +1063,7 @@ st_fnreturn:
         jsr expr
         lda #F_FN
 unwind: sta CNT
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
+        jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
         beq @bad                ; the bottom of the stack

@@ -108,6 +108,11 @@ stack_alloc:
 @ok:    rts
 @full:  jmp e_noroom
 
+; release a string of CNT2 characters and its length byte from the BASIC stack
+free_str_cnt2:
+        lda CNT2
+        sec
+        adc #0
 ; release A bytes from the BASIC stack
 stack_free:
         clc
