@@ -9,8 +9,8 @@
 ;   LD+i  FACC = item     AR+i  FARG = item      ST+i  item = FACC
 ;   MUL+i FACC = FACC * item   ADD+i FACC = FACC + item
 ;   RSB+i FACC = item - FACC   RDV+i FACC = item / FACC
-;   1-8, 12-16  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real;
-;         the polynomials, whose fp_ops entries are their tables)
+;   1-13  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real; then the
+;         polynomials, whose fp_ops entries are their tables)
 ;   0     the end of the script
 LD  = $20
 AR  = $40
@@ -27,11 +27,11 @@ F_SWAP  = 5
 F_NEG   = 6
 F_FLOOR = 7
 F_ITOR  = 8
-F_PSIN  = 12                    ; (9-11 are LD AR ST, below)
-F_PCOS  = 13
-F_PEXP  = 14
-F_PATN  = 15
-F_PLN   = 16
+F_PSIN  = 9
+F_PCOS  = 10
+F_PEXP  = 11
+F_PATN  = 12
+F_PLN   = 13
 K_ONE      = 3
 K_MONE     = 4
 K_HALF     = 5
@@ -66,7 +66,9 @@ fpdo:   pla
 @g:     ldy #0
         lda (PTR3),y
         beq @end
-        cmp #$20
+        jsr @one
+        jmp @next
+@one:   cmp #$20                ; one operation (the routines are jumped to: their RTS ends it)
         bcc @op
         pha
         jsr item_ptr
@@ -76,27 +78,29 @@ fpdo:   pla
         lsr a
         lsr a
         lsr a
-        cmp #4
-        bcc @mem
+        cmp #2
+        bcc @ld
+        beq @ar
+        cmp #3
+        beq @st
         pha
         jsr farg_load
         pla
         sec
         sbc #3                  ; MUL ADD RSB RDV are the operations 1-4
-        bne @op
-@mem:   adc #8                  ; LD AR ST are the operations 9-11
 @op:    asl a
         tax
         lda fp_ops-2,x
         ldy fp_ops-1,x
         cpx #2*F_PSIN
-        bcc @call
-        jsr poly                ; a polynomial: A/Y its table
-        jmp @next
-@call:  sta JVEC
+        bcs @poly
+        sta JVEC
         sty JVEC+1
-        jsr jump_jvec
-        jmp @next
+        jmp (JVEC)
+@poly:  jmp poly                ; a polynomial: A/Y its table
+@ld:    jmp real_load
+@ar:    jmp farg_load
+@st:    jmp real_store
 @end:   lda PTR3+1
         pha
         lda PTR3
@@ -104,7 +108,6 @@ fpdo:   pla
         rts
 
 fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
-        .word real_load, farg_load, real_store
         .word poly_sin, poly_cos, poly_exp, poly_atn, poly_ln
 
 ; PTR1 = the address of item A (the low 5 bits)
