@@ -513,7 +513,7 @@ st_for: lda #1
         lda #1                  ; STEP 1
         ldx #0
         jsr set_iacc_ax
-        jmp @st
+        beq @st                 ; (set_iacc_ax ends with Z set)
 @step:  jsr expr
 @st:    ldy #9
         jsr for_value
@@ -1037,10 +1037,9 @@ want_eq:
 
 ; ON expr GOTO/GOSUB l1,l2,... [ELSE ...]; ON ERROR ...
 st_on:  jsr skipsp
-        cmp #$85
-        bne @nerr
-        jmp st_onerror
-@nerr:  jsr expr_int
+        cmp #$85                ; ERROR
+        beq st_onerror
+        jsr expr_int
         jsr skipsp
         sta CNT2
         cmp #$E5

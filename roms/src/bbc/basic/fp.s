@@ -110,8 +110,8 @@ push_real:
         jmp real_store
 ptr1_bsp:
         lda BSP
-        ldy BSP+1
-        jmp ptr1_ay
+        ldy BSP+1               ; (never 0)
+        bne ptr1_ay
 
 ; pop 5 bytes from the BASIC stack into FARG
 pop_farg:
@@ -138,7 +138,7 @@ int_to_real:
         sta FSIGN
         bpl uint_to_real1
         jsr negate_iacc
-        jmp uint_to_real1
+        beq uint_to_real1       ; (negate_iacc ends with Z set)
 ; IACC (unsigned) -> FACC
 uint_to_real:
         lda #0

@@ -274,9 +274,9 @@ fmt_real:
         jsr put_point
         lda E10
         sec
-        sbc NKEEP               ; down to place E10 - last
+        sbc NKEEP               ; down to place E10 - last (negative)
         tax
-        jmp fmt_frac
+        bmi fmt_frac
 @gd:    rts
 
 ; the E form: d[.ddd]E[-]n with the digits DG 0..X
@@ -314,8 +314,8 @@ fmt_exp:
         cmp #'0'
         beq @one
         jsr fmt_put
-@one:   pla
-        jmp fmt_put
+@one:   pla                     ; (a digit: not 0)
+        bne fmt_put
 
 ; the F form: the whole part, then NDIG places
 fmt_fixed:
@@ -325,9 +325,9 @@ fmt_fixed:
         jsr put_point
         lda #0
         sec
-        sbc NDIG
+        sbc NDIG                ; (NDIG is 1 to 10)
         tax
-        jmp fmt_frac
+        bmi fmt_frac
 @d:     rts
 
 ; the digits of places max(E10,0) down to 0
@@ -349,7 +349,7 @@ fmt_frac:
         cpx CNT2
         beq @d
         dex
-        jmp @l
+        bmi @l                  ; (places -1 to -10)
 @d:     rts
 
 ; the digit at place X (10^X) into SBUF

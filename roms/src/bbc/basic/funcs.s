@@ -712,7 +712,7 @@ fn_instr:
 
 ; FN name[(args)] in an expression
 fn_fn:  lda #F_FN
-        jmp call_routine
+        bne call_routine
 
 ; PROC name[(args)]
 st_proc:
@@ -1057,7 +1057,7 @@ find_def:
 ; ENDPROC and = : unwind the BASIC stack to the routine's frame, undoing LOCALs
 st_endproc:
         lda #F_PROC
-        jmp unwind
+        bne unwind
 st_fnreturn:
         jsr inctp
         jsr expr

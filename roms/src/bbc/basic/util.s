@@ -141,7 +141,7 @@ pop_acc2:
         dey
         bpl @l
         lda #4
-        jmp stack_free
+        bne stack_free
 
 ; push the string in SBUF: its bytes, then its length on top
 push_str:

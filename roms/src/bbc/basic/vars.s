@@ -858,7 +858,7 @@ next_data_item:
         cmp #$22
         bne @raw
         jsr expr_str
-        jmp @got
+        bmi @got                ; (need_str ends with N set)
 @raw:   ldx #0                  ; unquoted: up to the comma or the end of the line
 @rl:    lda (TP),y
         cmp #','
