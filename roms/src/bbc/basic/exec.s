@@ -551,37 +551,6 @@ for_value:
         iny
 @s:     jmp fstore_ay
 
-; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
-drop_for_var:
-        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
-        jsr frame_at_bsp
-@scan:  ldy #0
-        lda (FRAME),y
-        cmp #F_FOR
-        bne @d
-        inx
-        iny
-        lda (FRAME),y
-        cmp VADDR
-        bne @other
-        iny
-        lda (FRAME),y
-        cmp VADDR+1
-        bne @other
-        jsr frame_skip
-        lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
-        txa                     ; FORN -= X: those loops are closed
-        eor #$FF
-        sec
-        adc FORN
-        sta FORN
-@d:     rts
-@other: jsr frame_skip
-        jmp @scan
-
 ; NEXT [var[,var...]]
 st_next:
         lda #0
@@ -725,6 +694,37 @@ next_decide:
         lda (BSP),y
         sta CURLN+1
         jmp next_stmt
+
+; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
+drop_for_var:
+        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
+        jsr frame_at_bsp
+@scan:  ldy #0
+        lda (FRAME),y
+        cmp #F_FOR
+        bne @d
+        inx
+        iny
+        lda (FRAME),y
+        cmp VADDR
+        bne @other
+        iny
+        lda (FRAME),y
+        cmp VADDR+1
+        bne @other
+        jsr frame_skip
+        lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        txa                     ; FORN -= X: those loops are closed
+        eor #$FF
+        sec
+        adc FORN
+        sta FORN
+@d:     rts
+@other: jsr frame_skip
+        jmp @scan
 
 ; PRINT
 st_print:

@@ -1095,6 +1095,12 @@ unwind: sta CNT
         txs
         rts
 
+
+; real numbers (part 2)
+        .include "fp.s"
+        .include "fpio.s"
+        .include "fpfuncs.s"
+
 ; INPUT [LINE] ["prompt"][,;] var, ...
 st_input:
         lda #0
@@ -1181,9 +1187,3 @@ st_input:
         jsr val_sbuf            ; a number: VAL of the field (TP is kept)
 @store: jsr store_lvalue
         jmp @item
-
-
-; real numbers (part 2)
-        .include "fp.s"
-        .include "fpio.s"
-        .include "fpfuncs.s"

@@ -60,6 +60,25 @@ outch:  cmp #13
         rts
 
 
+; push the string in SBUF: its bytes, then its length on top
+push_str:
+        lda SLEN
+        clc
+        adc #1
+        jsr stack_alloc
+        ldy #0
+        lda SLEN
+        sta (BSP),y
+        ldx #0
+@l:     cpx SLEN
+        beq @d
+        lda SBUF,x
+        iny
+        sta (BSP),y
+        inx
+        bne @l
+@d:     rts
+
 ; A spaces, after a subtraction: none when it borrowed (C clear) or gave 0 (X is used)
 spaces: bcc @d
         beq @d
@@ -143,25 +162,6 @@ pop_acc2:
         lda #4
         bne stack_free
 
-; push the string in SBUF: its bytes, then its length on top
-push_str:
-        lda SLEN
-        clc
-        adc #1
-        jsr stack_alloc
-        ldy #0
-        lda SLEN
-        sta (BSP),y
-        ldx #0
-@l:     cpx SLEN
-        beq @d
-        lda SBUF,x
-        iny
-        sta (BSP),y
-        inx
-        bne @l
-@d:     rts
-
 ; memory move: PTR1 = source, PTR2 = destination, TMP = length (2 bytes); handles overlap.
 ; A, X and Y are used; PTR1 and PTR2 are left moved.
 memmove:
@@ -214,3 +214,4 @@ memmove:
         dex
         bne @dp
 @done:  rts
+
