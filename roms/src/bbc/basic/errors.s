@@ -23,6 +23,7 @@ W_TOOMANY = 3
 W_MISSING = 4
 W_RANGE = 5
 W_OUTOF = 6
+W_ATLINE = 7
 err_words:
         .byte 0
         .text "No "
@@ -36,6 +37,8 @@ err_words:
         .text " range"
         .byte 0
         .text "Out of "
+        .byte 0
+        .text " at line "
         .byte 0
 
         .macro errblk n
@@ -163,9 +166,8 @@ brk_handler:
         lda ERLNUM
         ora ERLNUM+1
         beq @nl
-        jsr print_inline
-        .text " at line "
-        .byte 0
+        ldx #W_ATLINE
+        jsr print_word
         lda ERLNUM
         ldx ERLNUM+1
         jsr set_iacc_ax
@@ -186,8 +188,12 @@ report: jsr newline
 @d:     rts
 @put:   bmi @token
         cmp #' '
-        bcs @ch
-        tax                     ; word X: after the X-th 0 in err_words
+        bcc @word
+        jmp outch
+@token: jmp print_token
+@word:  tax
+; print word X of err_words: the text after its X-th 0
+print_word:
         ldy #$FF
 @f:     iny
         lda err_words,y
@@ -199,8 +205,7 @@ report: jsr newline
         beq @d
         jsr outch
         jmp @w
-@ch:    jmp outch
-@token: jmp print_token
+@d:     rts
 
 ; LNUM = the number of the current line, 0 when immediate
 current_line_number:

@@ -263,6 +263,14 @@ put_resume:
         sta (BSP),y
         rts
 
+; BSP = FRAME: the frames above it are dropped
+bsp_at_frame:
+        lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        rts
+
 ; FRAME = BSP, the innermost frame
 frame_at_bsp:
         lda BSP
@@ -389,10 +397,7 @@ st_return:
 @skip:  jsr uncount_frame       ; the loop is closed with the subroutine
         jsr frame_skip
         jmp @l
-@found: lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
+@found: jsr bsp_at_frame
         jsr resume_frame
         lda #5
         jsr stack_free
@@ -461,12 +466,12 @@ st_if:  jsr expr
         lda QUOTE
         eor #1
         sta QUOTE
-        jmp @l
+        bcs @l                  ; (CMP left C set)
 @nq:    cmp #$8B
         bne @l
         ldx QUOTE
         bne @l
-        jmp @part
+        beq @part
 
 ; FOR var = start TO limit [STEP step]
 ; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
@@ -713,10 +718,7 @@ drop_for_var:
         cmp VADDR+1
         bne @other
         jsr frame_skip
-        lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
+        jsr bsp_at_frame
         txa                     ; FORN -= X: those loops are closed
         eor #$FF
         sec
@@ -936,7 +938,11 @@ st_report:
 
 ; VDU a,b;c,...  (';' sends a 16-bit value low byte first)
 st_vdu: jsr skipsp
-        jsr is_stmt_end
+        cmp #':'
+        beq @d
+        cmp #13
+        beq @d
+        cmp #$8B
         beq @d
         jsr expr_int
         lda IACC
@@ -952,40 +958,44 @@ st_vdu: jsr skipsp
         jmp st_vdu
 @d:     jmp next_stmt
 
-; MODE n and CLS (VDU 22,n / VDU 12) start a new line as far as POS is concerned
+st_cls: lda #12
+        jsr OSWRCH
+        lda #0
+        sta COUNT
+        jmp next_stmt
+
+st_clg: lda #16
+        jsr OSWRCH
+        jmp next_stmt
+
 st_mode:
         jsr expr_int
         lda #22
         jsr OSWRCH
         lda IACC
-        .byte $2C               ; BIT abs: skips CLS's LDA
-st_cls: lda #12
-        ldx #0
-        stx COUNT
-        beq vdu_next
+        jsr OSWRCH
+        lda #0
+        sta COUNT
+        jmp next_stmt
+
 st_colour:
         jsr expr_int
         lda #17
         jsr OSWRCH
         lda IACC
-        .byte $2C               ; BIT abs: skips CLG's LDA
-st_clg: lda #16
-vdu_next:
         jsr OSWRCH
         jmp next_stmt
 
 ; CALL address: A, X, Y and C from A%, X%, Y% and C% (User Guide, CALL)
 st_call:
         jsr expr_int
-        jsr call_iacc
-        jmp next_stmt
-; call the machine code at IACC (CALL and USR)
-call_iacc:
         lda IACC
         sta JVEC
         lda IACC+1
         sta JVEC+1
-        lda VARS+4*3        ; C%: the carry
+        jsr @call
+        jmp next_stmt
+@call:  lda VARS+4*3        ; C%: the carry
         lsr a
         lda VARS+4*1        ; A%
         ldx VARS+4*24       ; X%

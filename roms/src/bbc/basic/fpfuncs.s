@@ -474,13 +474,8 @@ fpow:   jsr fpdo
         lda FSIGN
         sta PWRSIGN
         bpl @p
-        lda #0
-        sec
-        sbc TMP
-        sta TMP
-        lda #0
-        sbc TMP+1
-        sta TMP+1
+        ldx #TMP                ; (TMP+2 and TMP+3 are not used)
+        jsr negate_zx
 @p:     jsr fpdo                ; the base in FT1, the result in FT2
         .byte F_SWAP, ST+0, LD+K_ONE, ST+1, 0
 @l:     lsr TMP+1

@@ -299,10 +299,9 @@ fmt_exp:
         bpl @p
         lda #'-'
         jsr fmt_put
-        lda E10
-        eor #$FF
-        clc
-        adc #1
+        lda #0
+        sec
+        sbc E10
 @p:     ldx #'0'-1
 @t:     inx
         sec

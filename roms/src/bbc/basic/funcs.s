@@ -276,7 +276,11 @@ fn_chr: jsr factor_int
 
 ; USR(address): the routine's A, X, Y and flags come back as P*&1000000+Y*&10000+X*&100+A
 fn_usr: jsr factor_int
-        jsr call_iacc
+        lda IACC
+        sta JVEC
+        lda IACC+1
+        sta JVEC+1
+        jsr @call
         php
         sta IACC
         stx IACC+1
@@ -286,6 +290,12 @@ fn_usr: jsr factor_int
         lda #0
         sta VTYPE
         rts
+@call:  lda VARS+4*3
+        lsr a
+        lda VARS+4*1
+        ldx VARS+4*24
+        ldy VARS+4*25
+        jmp (JVEC)
 
 ; RND: our own 32-bit xorshift generator (the documented forms: RND, RND(-n) seeds,
 ; RND(0) repeats the last number, RND(n) for n>1 is 1..n)
@@ -1085,21 +1095,13 @@ unwind: sta CNT
         beq @nofn
         jmp e_noproc
 @nofn:  jmp e_nofn
-@found: lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
+@found: jsr bsp_at_frame
         ldy #5
         lda (FRAME),y
         tax
         txs
         rts
 
-
-; real numbers (part 2)
-        .include "fp.s"
-        .include "fpio.s"
-        .include "fpfuncs.s"
 
 ; INPUT [LINE] ["prompt"][,;] var, ...
 st_input:
@@ -1187,3 +1189,9 @@ st_input:
         jsr val_sbuf            ; a number: VAL of the field (TP is kept)
 @store: jsr store_lvalue
         jmp @item
+
+
+; real numbers (part 2)
+        .include "fp.s"
+        .include "fpio.s"
+        .include "fpfuncs.s"

@@ -88,26 +88,6 @@ spaces: bcc @d
         bne @l
 @d:     rts
 
-; print the zero-terminated text that follows the JSR
-print_inline:
-        pla
-        sta PTR3
-        pla
-        sta PTR3+1
-@l:     inc PTR3
-        bne @g
-        inc PTR3+1
-@g:     ldy #0
-        lda (PTR3),y
-        beq @d
-        jsr outch
-        jmp @l
-@d:     lda PTR3+1
-        pha
-        lda PTR3
-        pha
-        rts
-
 ; reserve A bytes on the BASIC stack (BSP -= A), checking against the heap
 stack_alloc:
         sta CNT
