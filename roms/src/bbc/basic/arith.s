@@ -7,24 +7,17 @@ DLEN    = $19
 DSIGN   = $1A
 
 negate_iacc:
-        sec
-        ldx #0
-        ldy #4
-@l:     lda #0
-        sbc IACC,x
-        sta IACC,x
-        inx
-        dey
-        bne @l
-        rts
-
+        ldx #IACC
+        bne negate_zx
 negate_acc2:
+        ldx #ACC2
+; negate the 4-byte integer at zero page X
+negate_zx:
         sec
-        ldx #0
         ldy #4
 @l:     lda #0
-        sbc ACC2,x
-        sta ACC2,x
+        sbc $00,x
+        sta $00,x
         inx
         dey
         bne @l
@@ -142,15 +135,8 @@ divmod32:
         jsr negate_iacc
 @s1:    lda DSIGN
         bpl @s2
-        sec
-        ldx #0
-        ldy #4
-@ng:    lda #0
-        sbc TMP2,x
-        sta TMP2,x
-        inx
-        dey
-        bne @ng
+        ldx #TMP2
+        jsr negate_zx
 @s2:    lda #0
         sta VTYPE
         rts
@@ -181,15 +167,8 @@ dec_digits:
         lda IACC+3
         sta DSIGN
         bpl @pos
-        sec
-        ldx #0
-        ldy #4
-@ng:    lda #0
-        sbc TMP,x
-        sta TMP,x
-        inx
-        dey
-        bne @ng
+        ldx #TMP
+        jsr negate_zx
 @pos:   ldy #0
 @d:     jsr div10
         ora #'0'
@@ -217,12 +196,7 @@ print_dec_width:
         lda FIELDW
         sec
         sbc DLEN
-        bcc @digits
-        beq @digits
-        tax
-@pad:   jsr space
-        dex
-        bne @pad
+        jsr spaces
 @digits:
         ldy DLEN
 @p:     dey

@@ -1,5 +1,45 @@
 ; Errors: BRK, the error number, the message, 0 (the documented error-block convention).
 ; Numbers and messages from the BBC Microcomputer User Guide, "Error messages".
+; A keyword in a message is stored as its token (one byte), a common word as its number in
+; err_words (one byte below 32); REPORT prints them out in full.
+
+; tokens used in the messages (User Guide token table, as in tokens.s)
+T_DATA  = $DC
+T_DIM   = $DE
+T_FOR   = $E3
+T_FN    = $A4
+T_GOSUB = $E4
+T_LOCAL = $EA
+T_ON    = $EE
+T_PROC  = $F2
+T_REPEAT = $F5
+T_STOP  = $FA
+T_TO    = $B8
+
+; the common words, each after a 0
+W_NO    = 1
+W_NOSUCH = 2
+W_TOOMANY = 3
+W_MISSING = 4
+W_RANGE = 5
+W_OUTOF = 6
+W_ATLINE = 7
+err_words:
+        .byte 0
+        .text "No "
+        .byte 0
+        .text "No such "
+        .byte 0
+        .text "Too many "
+        .byte 0
+        .text "Missing "
+        .byte 0
+        .text " range"
+        .byte 0
+        .text "Out of "
+        .byte 0
+        .text " at line "
+        .byte 0
 
         .macro errblk n
         brk
@@ -7,134 +47,91 @@
         .endm
 
 e_silly:    errblk 0
-            .text "Silly"
-            .byte 0
+            .byte "Silly", 0
 e_noroom:   errblk 0
-            .text "No room"
-            .byte 0
+            .byte W_NO, "room", 0
 e_stop:     errblk 0
-            .text "STOP"
-            .byte 0
+            .byte T_STOP, 0
 e_range:    errblk 1
-            .text "Out of range"
-            .byte 0
+            .byte W_OUTOF, "range", 0
 e_mistake:  errblk 4
-            .text "Mistake"
-            .byte 0
+            .byte "Mistake", 0
 e_comma:    errblk 5
-            .text "Missing ,"
-            .byte 0
+            .byte W_MISSING, ",", 0
 e_type:     errblk 6
-            .text "Type mismatch"
-            .byte 0
+            .byte "Type mismatch", 0
 e_nofn:     errblk 7
-            .text "No FN"
-            .byte 0
+            .byte W_NO, T_FN, 0
 e_quote:    errblk 9
-            .text "Missing "
-            .byte $22, 0
+            .byte W_MISSING, $22, 0
 e_baddim:   errblk 10
-            .text "Bad DIM"
-            .byte 0
+            .byte "Bad ", T_DIM, 0
 e_dimspace: errblk 11
-            .text "DIM space"
-            .byte 0
+            .byte T_DIM, " space", 0
 e_notlocal: errblk 12
-            .text "Not LOCAL"
-            .byte 0
+            .byte "Not ", T_LOCAL, 0
 e_noproc:   errblk 13
-            .text "No PROC"
-            .byte 0
+            .byte W_NO, T_PROC, 0
 e_array:    errblk 14
-            .text "Array"
-            .byte 0
+            .byte "Array", 0
 e_subscript: errblk 15
-            .text "Subscript"
-            .byte 0
+            .byte "Subscript", 0
 e_syntax:   errblk 16
-            .text "Syntax error"
-            .byte 0
+            .byte "Syntax error", 0
 e_escape:   errblk 17
-            .text "Escape"
-            .byte 0
+            .byte "Escape", 0
 e_divzero:  errblk 18
-            .text "Division by zero"
-            .byte 0
+            .byte "Division by zero", 0
 e_toolong:  errblk 19
-            .text "String too long"
-            .byte 0
+            .byte "String too long", 0
 e_toobig:   errblk 20
-            .text "Too big"
-            .byte 0
+            .byte "Too big", 0
 e_negroot:  errblk 21
-            .text "-ve root"
-            .byte 0
+            .byte "-ve root", 0
 e_logrange: errblk 22
-            .text "Log range"
-            .byte 0
+            .byte "Log", W_RANGE, 0
 e_accuracy: errblk 23
-            .text "Accuracy lost"
-            .byte 0
+            .byte "Accuracy lost", 0
 e_exprange: errblk 24
-            .text "Exp range"
-            .byte 0
+            .byte "Exp", W_RANGE, 0
 e_nosuchvar: errblk 26
-            .text "No such variable"
-            .byte 0
+            .byte W_NOSUCH, "variable", 0
 e_bracket:  errblk 27
-            .text "Missing )"
-            .byte 0
+            .byte W_MISSING, ")", 0
 e_badhex:   errblk 28
-            .text "Bad HEX"
-            .byte 0
+            .byte "Bad HEX", 0
 e_nosuchfn: errblk 29
-            .text "No such FN/PROC"
-            .byte 0
+            .byte W_NOSUCH, T_FN, "/", T_PROC, 0
 e_badcall:  errblk 30
-            .text "Bad call"
-            .byte 0
+            .byte "Bad call", 0
 e_args:     errblk 31
-            .text "Arguments"
-            .byte 0
+            .byte "Arguments", 0
 e_nofor:    errblk 32
-            .text "No FOR"
-            .byte 0
+            .byte W_NO, T_FOR, 0
 e_cantmatch: errblk 33
-            .text "Can't match FOR"
-            .byte 0
+            .byte "Can't match ", T_FOR, 0
 e_forvar:   errblk 34
-            .text "FOR variable"
-            .byte 0
+            .byte T_FOR, " variable", 0
 e_manyfors: errblk 35
-            .text "Too many FORs"
-            .byte 0
+            .byte W_TOOMANY, T_FOR, "s", 0
 e_noto:     errblk 36
-            .text "No TO"
-            .byte 0
+            .byte W_NO, T_TO, 0
 e_manygosubs: errblk 37
-            .text "Too many GOSUBs"
-            .byte 0
+            .byte W_TOOMANY, T_GOSUB, "s", 0
 e_nogosub:  errblk 38
-            .text "No GOSUB"
-            .byte 0
+            .byte W_NO, T_GOSUB, 0
 e_onsyntax: errblk 39
-            .text "ON syntax"
-            .byte 0
+            .byte T_ON, " syntax", 0
 e_onrange:  errblk 40
-            .text "ON range"
-            .byte 0
+            .byte T_ON, W_RANGE, 0
 e_noline:   errblk 41
-            .text "No such line"
-            .byte 0
+            .byte W_NOSUCH, "line", 0
 e_nodata:   errblk 42
-            .text "Out of DATA"
-            .byte 0
+            .byte W_OUTOF, T_DATA, 0
 e_norepeat: errblk 43
-            .text "No REPEAT"
-            .byte 0
+            .byte W_NO, T_REPEAT, 0
 e_manyrepeats: errblk 44
-            .text "Too many REPEATs"
-            .byte 0
+            .byte W_TOOMANY, T_REPEAT, "s", 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE
 brk_handler:
@@ -169,30 +166,45 @@ brk_handler:
         lda ERLNUM
         ora ERLNUM+1
         beq @nl
-        jsr print_inline
-        .text " at line "
-        .byte 0
+        ldx #W_ATLINE
+        jsr print_word
         lda ERLNUM
-        sta IACC
-        lda ERLNUM+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
+        ldx ERLNUM+1
+        jsr set_iacc_ax
         jsr print_dec
 @nl:    jsr newline
         jmp prompt
 
-; REPORT: a new line, then the message of the last error
+; REPORT: a new line, then the message of the last error (its tokens as keywords)
 report: jsr newline
         ldy #1
 @l:     lda (ERRPTR),y
         beq @d
         sty CNT2
-        jsr outch
+        jsr @put
         ldy CNT2
         iny
         bne @l
+@d:     rts
+@put:   bmi @token
+        cmp #' '
+        bcc @word
+        jmp outch
+@token: jmp print_token
+@word:  tax
+; print word X of err_words: the text after its X-th 0
+print_word:
+        ldy #$FF
+@f:     iny
+        lda err_words,y
+        bne @f
+        dex
+        bne @f
+@w:     iny
+        lda err_words,y
+        beq @d
+        jsr outch
+        jmp @w
 @d:     rts
 
 ; LNUM = the number of the current line, 0 when immediate

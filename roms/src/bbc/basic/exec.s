@@ -9,7 +9,7 @@ exec_stmt:
         cmp #':'
         bne @nc
         jsr inctp
-        jmp exec_stmt
+        bne exec_stmt           ; (inctp leaves Z clear)
 @nc:    cmp #13
         bne @ncr
         jmp end_of_line
@@ -99,8 +99,7 @@ stmt_table:
         .word st_mistake        ; FE WIDTH
         .word st_oscli          ; FF OSCLI
 
-st_mistake:
-        jmp e_mistake
+st_mistake = e_mistake          ; the statements not there are a Mistake
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -122,7 +121,7 @@ skip_line:
         cmp #13
         beq end_of_line
         jsr inctp
-        jmp @l
+        bne @l
 
 ; TP at the CR that ends a line
 end_of_line:
@@ -132,13 +131,14 @@ end_of_line:
 @prog:  jsr inctp
         ldy #0
         lda (TP),y
-        bpl @more
+        bpl run_line
         jmp prompt              ; the end of the program
-@more:  lda TP
-        sta CURLN
+; run the line at TP (its first byte)
+run_line:
         lda TP+1
         sta CURLN+1
         lda TP
+        sta CURLN
         clc
         adc #3
         sta TP
@@ -162,17 +162,17 @@ trace_line:
         bne @d
 @show:  lda #'['
         jsr outch
-        lda LNUM
-        sta IACC
-        lda LNUM+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
-        jsr print_dec
+        jsr print_lnum
         lda #']'
         jmp outch
 @d:     rts
+
+; print LNUM, a line number
+print_lnum:
+        lda LNUM
+        ldx LNUM+1
+        jsr set_iacc_ax
+        jmp print_dec
 
 st_trace:
         jsr skipsp
@@ -180,8 +180,7 @@ st_trace:
         bne @on
         jsr inctp
         lda #0
-        sta TRACEON
-        jmp next_stmt
+        beq @st
 @on:    cmp #$EE                ; ON
         bne @lim
         jsr inctp
@@ -195,7 +194,7 @@ st_trace:
         lda LNUM+1
         sta TRLIMIT+1
 @set:   lda #1
-        sta TRACEON
+@st:    sta TRACEON
         jmp next_stmt
 
 ; RUN: clear the variables and start at the first line
@@ -209,10 +208,8 @@ st_run: jsr clear_vars
         sta CURLN+1
         jmp end_of_line
 
-st_end: jmp prompt
-
-st_stop:
-        jmp e_stop
+st_end = prompt
+st_stop = e_stop
 
 st_clear:
         jsr clear_vars
@@ -232,30 +229,18 @@ line_target:
         sta LNUM+1
         rts
 
+st_goto:
+        jsr line_target
 ; go to line LNUM
 goto_lnum:
         jsr find_line
         bcs @found
         jmp e_noline
 @found: lda PTR1
-        sta CURLN
-        lda PTR1+1
-        sta CURLN+1
-        clc
-        lda PTR1
-        adc #3
         sta TP
         lda PTR1+1
-        adc #0
         sta TP+1
-        lda TRACEON
-        beq @go
-        jsr trace_line
-@go:    jmp exec_stmt
-
-st_goto:
-        jsr line_target
-        jmp goto_lnum
+        jmp run_line
 
 ; push a 5-byte frame: tag A, TP, CURLN
 push_frame5:
@@ -266,6 +251,8 @@ push_frame5:
         pla
         sta (BSP),y
         iny
+; TP and CURLN into the frame at BSP from offset Y
+put_resume:
         lda TP
         sta (BSP),y
         iny
@@ -277,6 +264,22 @@ push_frame5:
         iny
         lda CURLN+1
         sta (BSP),y
+        rts
+
+; BSP = FRAME: the frames above it are dropped
+bsp_at_frame:
+        lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        rts
+
+; FRAME = BSP, the innermost frame
+frame_at_bsp:
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
         rts
 
 ; TP and CURLN from the frame at BSP
@@ -370,28 +373,21 @@ push_gosub:
         lda #F_GOSUB
         jmp push_frame5
 
-; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A, X, Y are kept)
+; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A and Y are kept)
 uncount_frame:
-        cmp #F_FOR
-        bne @gosub
-        dec FORN
+        ldx #2
+@l:     cmp @tags,x
+        beq @dec
+        dex
+        bpl @l
         rts
-@gosub: cmp #F_GOSUB
-        bne @repeat
-        dec GOSUBN
+@dec:   dec FORN,x              ; FORN, GOSUBN, REPEATN
         rts
-@repeat:
-        cmp #F_REPEAT
-        bne @d
-        dec REPEATN
-@d:     rts
+@tags:  .byte F_FOR, F_GOSUB, F_REPEAT
 
 ; RETURN: loops left open in the subroutine are dropped
 st_return:
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
+        jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
         cmp #F_GOSUB
@@ -404,10 +400,7 @@ st_return:
 @skip:  jsr uncount_frame       ; the loop is closed with the subroutine
         jsr frame_skip
         jmp @l
-@found: lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
+@found: jsr bsp_at_frame
         jsr resume_frame
         lda #5
         jsr stack_free
@@ -476,12 +469,12 @@ st_if:  jsr expr
         lda QUOTE
         eor #1
         sta QUOTE
-        jmp @l
+        bcs @l                  ; (CMP left C set)
 @nq:    cmp #$8B
         bne @l
         ldx QUOTE
         bne @l
-        jmp @part
+        beq @part
 
 ; FOR var = start TO limit [STEP step]
 ; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
@@ -495,24 +488,7 @@ st_for: lda #1
         cmp #5
         beq @ok
         jmp e_forvar
-@ok:    lda VADDR
-        pha
-        lda VADDR+1
-        pha
-        lda VKIND
-        pha
-        lda #'='
-        jsr accept
-        beq @eq
-        jmp e_mistake
-@eq:    jsr expr
-        pla
-        sta VKIND
-        pla
-        sta VADDR+1
-        pla
-        sta VADDR
-        jsr store_lvalue
+@ok:    jsr assign
         jsr drop_for_var        ; a loop still open on this variable is replaced
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
@@ -545,24 +521,14 @@ st_for: lda #1
         lda #1                  ; STEP 1
         ldx #0
         jsr set_iacc_ax
-        jmp @st
+        beq @st                 ; (set_iacc_ax ends with Z set)
 @step:  jsr expr
 @st:    ldy #9
         jsr for_value
         inc FORN
         jsr skipsp              ; the loop resumes at the end of this statement
         ldy #14
-        lda TP
-        sta (BSP),y
-        iny
-        lda TP+1
-        sta (BSP),y
-        iny
-        lda CURLN
-        sta (BSP),y
-        iny
-        lda CURLN+1
-        sta (BSP),y
+        jsr put_resume
         jmp next_stmt
 
 ; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it
@@ -592,40 +558,6 @@ for_value:
         bcc @s
         iny
 @s:     jmp fstore_ay
-
-; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
-drop_for_var:
-        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
-@scan:  ldy #0
-        lda (FRAME),y
-        cmp #F_FOR
-        bne @d
-        inx
-        iny
-        lda (FRAME),y
-        cmp VADDR
-        bne @other
-        iny
-        lda (FRAME),y
-        cmp VADDR+1
-        bne @other
-        jsr frame_skip
-        lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
-        txa                     ; FORN -= X: those loops are closed
-        eor #$FF
-        sec
-        adc FORN
-        sta FORN
-@d:     rts
-@other: jsr frame_skip
-        jmp @scan
 
 ; NEXT [var[,var...]]
 st_next:
@@ -753,8 +685,7 @@ next_decide:
 @ended: lda #FORSIZE
         jsr stack_free
         dec FORN
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @out
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
@@ -772,6 +703,34 @@ next_decide:
         sta CURLN+1
         jmp next_stmt
 
+; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
+drop_for_var:
+        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
+        jsr frame_at_bsp
+@scan:  ldy #0
+        lda (FRAME),y
+        cmp #F_FOR
+        bne @d
+        inx
+        iny
+        lda (FRAME),y
+        cmp VADDR
+        bne @other
+        iny
+        lda (FRAME),y
+        cmp VADDR+1
+        bne @other
+        jsr frame_skip
+        jsr bsp_at_frame
+        txa                     ; FORN -= X: those loops are closed
+        eor #$FF
+        sec
+        adc FORN
+        sta FORN
+@d:     rts
+@other: jsr frame_skip
+        jmp @scan
+
 ; PRINT
 st_print:
         jsr print_if_hash       ; PRINT# (io.s)
@@ -782,13 +741,7 @@ st_print:
         sta HEXOUT
 pr_loop:
         jsr skipsp
-        cmp #':'
-        bne *+5
-        jmp pr_end
-        cmp #13
-        bne *+5
-        jmp pr_end
-        cmp #$8B
+        jsr is_stmt_end
         bne *+5
         jmp pr_end
         jsr inctp
@@ -815,7 +768,7 @@ pr_loop:
         cmp #$27
         bne @napos
         jsr newline
-        jmp pr_loop
+        beq pr_loop             ; (Z set after a newline)
 @napos: cmp #'~'
         bne @nhex
         lda #1
@@ -878,6 +831,15 @@ pr_end: lda PRNONL
         jsr newline
 @d:     jmp next_stmt
 
+; Z set when A ends a statement: ':', CR or ELSE
+is_stmt_end:
+        cmp #':'
+        beq @d
+        cmp #13
+        beq @d
+        cmp #$8B
+@d:     rts
+
 backtp: lda TP
         bne @n
         dec TP+1
@@ -893,27 +855,19 @@ pr_tab_field:
 @m:     cmp CNT
         bcc @r
         sbc CNT
-        jmp @m
+        bcs @m
 @r:     cmp #0
         beq @d
         sta TMP
         lda CNT
         sec
         sbc TMP
-        tax
-@s:     txa
-        pha
-        jsr space
-        pla
-        tax
-        dex
-        bne @s
+        jmp spaces
 @d:     rts
 
 ; TAB(x) or TAB(x,y)
 pr_tab: jsr expr_int
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @one
         lda IACC
         pha
@@ -1055,10 +1009,9 @@ want_eq:
 
 ; ON expr GOTO/GOSUB l1,l2,... [ELSE ...]; ON ERROR ...
 st_on:  jsr skipsp
-        cmp #$85
-        bne @nerr
-        jmp st_onerror
-@nerr:  jsr expr_int
+        cmp #$85                ; ERROR
+        beq st_onerror
+        jsr expr_int
         jsr skipsp
         sta CNT2
         cmp #$E5
@@ -1069,19 +1022,17 @@ st_on:  jsr skipsp
 @ok:    jsr inctp
         lda CNT2
         pha
-        lda IACC                ; which target, 1-based
-        sta ELEM
-        lda IACC+1
+        lda IACC+1              ; which target, 1-based
         ora IACC+2
         ora IACC+3
         bne @range
-        lda ELEM
+        lda IACC
+        sta ELEM
         beq @range
 @pick:  dec ELEM
         beq @this
         jsr line_target
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @pick
 @range: pla
         jsr skipsp              ; ON ... ELSE statement
@@ -1101,14 +1052,10 @@ st_on:  jsr skipsp
         pha
 @skip:  ldy #0                  ; the return point is after the whole list
         lda (TP),y
-        cmp #':'
-        beq @end
-        cmp #13
-        beq @end
-        cmp #$8B
+        jsr is_stmt_end
         beq @end
         jsr inctp
-        jmp @skip
+        bne @skip
 @end:   pla
         sta LNUM+1
         pla
@@ -1141,8 +1088,7 @@ st_onerror:
 
 ; DIM name(d1,d2...) / DIM name size, ...
 st_dim: jsr dim_one
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq st_dim
         jmp next_stmt
 
@@ -1151,8 +1097,7 @@ st_local:
         lda #1
         jsr get_lvalue
         jsr push_local
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq st_local
         jmp next_stmt
 
@@ -1161,8 +1106,7 @@ st_read:
         lda #1
         jsr get_lvalue
         jsr next_data_item
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq st_read
         jmp next_stmt
 

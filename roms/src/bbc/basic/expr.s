@@ -45,13 +45,16 @@ pop_left_real:
         jmp pop_farg
 
 ; a real operation whose left operand is in the accumulator: pushed, the right evaluated by the
-; routine at JVEC, both as reals in FARG and FACC
+; routine at A (low) X (high), both as reals in FARG and FACC
 real_right:
+        sta JVEC
+        stx JVEC+1
         jsr to_real
         jsr push_real
-        jsr @call
+        jsr jump_jvec
         jmp pop_left_real
-@call:  jmp (JVEC)
+jump_jvec:
+        jmp (JVEC)
 
 factor_int:
         jsr factor
@@ -64,32 +67,28 @@ expr:   jsr expr_and
         cmp #$82
         beq @eor
         rts
-@or:    jsr inctp
-        jsr need_int
-        jsr push_int
-        jsr expr_and
-        jsr need_int
-        jsr pop_acc2
+@or:    jsr @right
         ldx #3
 @o:     lda IACC,x
         ora ACC2,x
         sta IACC,x
         dex
         bpl @o
-        jmp @l
-@eor:   jsr inctp
-        jsr need_int
-        jsr push_int
-        jsr expr_and
-        jsr need_int
-        jsr pop_acc2
+        bmi @l
+@eor:   jsr @right
         ldx #3
 @e:     lda IACC,x
         eor ACC2,x
         sta IACC,x
         dex
         bpl @e
-        jmp @l
+        bmi @l
+@right: jsr inctp               ; the operands of OR and EOR: ACC2 = left, IACC = right
+        jsr need_int
+        jsr push_int
+        jsr expr_and
+        jsr need_int
+        jmp pop_acc2
 
 expr_and:
         jsr expr_cmp
@@ -109,7 +108,7 @@ expr_and:
         sta IACC,x
         dex
         bpl @a
-        jmp @l
+        bmi @l
 
 ; comparisons: op 1 =, 2 <>, 3 <=, 4 <, 5 >=, 6 >
 expr_cmp:
@@ -178,7 +177,6 @@ expr_cmp:
         tax
         lda cmp_truth-4,x
         tay
-        jmp @false
 @false: sty IACC
         sty IACC+1
         sty IACC+2
@@ -249,24 +247,15 @@ cmp_str:
         bne @l
 @leftend:
         cpx SLEN
-        beq @eq
-        lda #1                  ; left shorter: less
-        clc
-        bcc @done
-@diff:  lda #1                  ; C from the byte compare
-        bcs @done
-        clc
-        bcc @done
-@gt:    lda #1
-        sec
-        bcs @done
+        beq @eq                 ; C set: equal
+        clc                     ; left shorter: less
+        bcc @diff
+@gt:    sec                     ; right ended first: greater
+@diff:  lda #1                  ; Z clear, C from the byte compare
+        bne @done
 @eq:    lda #0
-        sec
 @done:  php
-        lda CNT2
-        sec
-        adc #0
-        jsr stack_free
+        jsr free_str_cnt2
         plp
         rts
 
@@ -296,7 +285,7 @@ expr_add:
         inx
         dey
         bne @a
-        jmp @l
+        beq @l
 @minus: jsr inctp
         lda VTYPE
         bmi @terr
@@ -315,7 +304,7 @@ expr_add:
         inx
         dey
         bne @s
-        jmp @l
+        beq @l
 @terr:  jmp e_type
 @madd:  jsr left_int_right_real
         jmp @fadd
@@ -328,9 +317,7 @@ expr_add:
 @fsub:  jsr fsub
         jmp @l
 @right: lda #<expr_mul
-        sta JVEC
-        lda #>expr_mul
-        sta JVEC+1
+        ldx #>expr_mul
         jmp real_right
 @cat:   jsr push_str
         jsr expr_mul
@@ -368,10 +355,7 @@ expr_add:
         bne @cp
 @cpd:   lda CNT
         sta SLEN
-        lda CNT2
-        sec
-        adc #0
-        jsr stack_free
+        jsr free_str_cnt2
         jmp @l
 
 expr_mul:
@@ -408,9 +392,7 @@ expr_mul:
         jmp @l
 @terr:  jmp e_type
 @right: lda #<expr_pow
-        sta JVEC
-        lda #>expr_pow
-        sta JVEC+1
+        ldx #>expr_pow
         jmp real_right
 @div:   jsr binary_int
         jsr divmod32
@@ -422,7 +404,7 @@ expr_mul:
         sta IACC,x
         dex
         bpl @m
-        jmp @l
+        bmi @l
 
 ; for an integer operator of the multiplying level: ACC2 = left, IACC = right
 binary_int:
@@ -500,9 +482,7 @@ expr_pow:
         rts
 @pow:   jsr inctp
         lda #<factor
-        sta JVEC
-        lda #>factor
-        sta JVEC+1
+        ldx #>factor
         jsr real_right
         jsr fpow
         jmp @l
@@ -605,7 +585,7 @@ hex_number:
         cmp #'F'+1
         bcs @end
         sbc #'A'-11             ; carry clear: 'A' gives 10
-        jmp @got
+        bcs @got                ; (no borrow)
 @dig:   and #$0F
 @got:   sta CNT
         ldy #4
@@ -620,19 +600,8 @@ hex_number:
         sta IACC
         inx
         jsr inctp
-        jmp @l
-@end:   cpx #0
-        bne @ok2
-        jmp e_badhex
-@ok2:   lda #0
-        sta VTYPE
+        bne @l
+@end:   txa                     ; (clear_iacc made VTYPE integer)
+        beq @bad
         rts
-
-clear_iacc:
-        lda #0
-        sta IACC
-        sta IACC+1
-        sta IACC+2
-        sta IACC+3
-        sta VTYPE
-        rts
+@bad:   jmp e_badhex

@@ -110,8 +110,8 @@ push_real:
         jmp real_store
 ptr1_bsp:
         lda BSP
-        ldy BSP+1
-        jmp ptr1_ay
+        ldy BSP+1               ; (never 0)
+        bne ptr1_ay
 
 ; pop 5 bytes from the BASIC stack into FARG
 pop_farg:
@@ -138,7 +138,7 @@ int_to_real:
         sta FSIGN
         bpl uint_to_real1
         jsr negate_iacc
-        jmp uint_to_real1
+        beq uint_to_real1       ; (negate_iacc ends with Z set)
 ; IACC (unsigned) -> FACC
 uint_to_real:
         lda #0
@@ -153,8 +153,7 @@ uint_to_real1:
         ; fall through: normalise
 
 ; normalise FACC (mantissa and guard); a result below the range is zero
-fnorm:  lda IACC+3
-        bmi @done
+fnorm:
 @byte:  lda IACC+3
         bmi @done
         bne @bits
@@ -273,7 +272,7 @@ fadd40: lda AEXP
         ldx #0
         stx ACC2+3
         sbc #8
-        jmp @bytes
+        bcs @bytes              ; (no borrow)
 @bits:  tax
         beq @aligned
 @sh:    lsr ACC2+3
@@ -523,7 +522,7 @@ fdiv:   lda FEXP
 fcmp:   lda ASIGN
         cmp FSIGN
         beq @same
-        lda ASIGN
+        tax                     ; (the sign of the left)
         bmi @less
         bpl @greater
 @same:  lda AEXP
@@ -583,7 +582,7 @@ real_to_int:
         sta IACC+3
         txa
         sbc #8
-        jmp @bytes
+        bcs @bytes              ; (no borrow)
 @bits:  tax
         beq @shd
 @sh:    lsr IACC+3

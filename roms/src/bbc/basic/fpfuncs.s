@@ -9,7 +9,8 @@
 ;   LD+i  FACC = item     AR+i  FARG = item      ST+i  item = FACC
 ;   MUL+i FACC = FACC * item   ADD+i FACC = FACC + item
 ;   RSB+i FACC = item - FACC   RDV+i FACC = item / FACC
-;   1-13  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real, polynomials)
+;   1-13  the operations in fp_ops (FARG op FACC, swap, negate, floor, int to real; then the
+;         polynomials, whose fp_ops entries are their tables)
 ;   0     the end of the script
 LD  = $20
 AR  = $40
@@ -65,7 +66,9 @@ fpdo:   pla
 @g:     ldy #0
         lda (PTR3),y
         beq @end
-        cmp #$20
+        jsr @one
+        jmp @next
+@one:   cmp #$20                ; one operation (the routines are jumped to: their RTS ends it)
         bcc @op
         pha
         jsr item_ptr
@@ -76,10 +79,10 @@ fpdo:   pla
         lsr a
         lsr a
         cmp #2
-        bcc @load
-        beq @arg
+        bcc @ld
+        beq @ar
         cmp #3
-        beq @store
+        beq @st
         pha
         jsr farg_load
         pla
@@ -88,18 +91,16 @@ fpdo:   pla
 @op:    asl a
         tax
         lda fp_ops-2,x
+        ldy fp_ops-1,x
+        cpx #2*F_PSIN
+        bcs @poly
         sta JVEC
-        lda fp_ops-1,x
-        sta JVEC+1
-        jsr @call
-        jmp @next
-@call:  jmp (JVEC)
-@load:  jsr real_load
-        jmp @next
-@arg:   jsr farg_load
-        jmp @next
-@store: jsr real_store
-        jmp @next
+        sty JVEC+1
+        jmp (JVEC)
+@poly:  jmp poly                ; a polynomial: A/Y its table
+@ld:    jmp real_load
+@ar:    jmp farg_load
+@st:    jmp real_store
 @end:   lda PTR3+1
         pha
         lda PTR3
@@ -107,7 +108,7 @@ fpdo:   pla
         rts
 
 fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
-        .word poly_s, poly_c, poly_e, poly_a, poly_l
+        .word poly_sin, poly_cos, poly_exp, poly_atn, poly_ln
 
 ; PTR1 = the address of item A (the low 5 bits)
 item_ptr:
@@ -148,20 +149,6 @@ fneg:   lda FEXP
         sta FSIGN
 @d:     rts
 
-poly_s: lda #<poly_sin
-        ldy #>poly_sin
-        bne poly
-poly_c: lda #<poly_cos
-        ldy #>poly_cos
-        bne poly
-poly_e: lda #<poly_exp
-        ldy #>poly_exp
-        bne poly
-poly_a: lda #<poly_atn
-        ldy #>poly_atn
-        bne poly
-poly_l: lda #<poly_ln
-        ldy #>poly_ln
 ; FACC = P(z), z in FT1, for the table at A/Y: the degree, then the coefficients from the highest
 poly:   sta PTR2
         sty PTR2+1
@@ -487,13 +474,8 @@ fpow:   jsr fpdo
         lda FSIGN
         sta PWRSIGN
         bpl @p
-        lda #0
-        sec
-        sbc TMP
-        sta TMP
-        lda #0
-        sbc TMP+1
-        sta TMP+1
+        ldx #TMP                ; (TMP+2 and TMP+3 are not used)
+        jsr negate_zx
 @p:     jsr fpdo                ; the base in FT1, the result in FT2
         .byte F_SWAP, ST+0, LD+K_ONE, ST+1, 0
 @l:     lsr TMP+1
@@ -515,6 +497,16 @@ fpow:   jsr fpdo
         .byte RDV+K_ONE, 0
 @r:     rts
 
+; (placed before fc_tab: its last coefficient, 1, is fc_tab's first constant)
+poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
+        .byte 7
+        .byte $7D, $88, $88, $88, $89
+        .byte $7D, $1D, $89, $D8, $9E
+        .byte $7D, $BA, $2E, $8B, $A3
+        .byte $7D, $63, $8E, $38, $E4
+        .byte $7E, $92, $49, $24, $92
+        .byte $7E, $4C, $CC, $CC, $CD
+        .byte $7F, $AA, $AA, $AA, $AB
 ; constants (5-byte form, made with tests/bbc_basic/real_model.py), items 3 on
 fc_tab:
         .byte $81, $00, $00, $00, $00   ; 3: 1
@@ -570,16 +562,6 @@ poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte $7E, $2A, $AA, $AA, $AB
         .byte $80, $00, $00, $00, $00
         .byte $81, $00, $00, $00, $00
-        .byte $81, $00, $00, $00, $00
-poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
-        .byte 7
-        .byte $7D, $88, $88, $88, $89
-        .byte $7D, $1D, $89, $D8, $9E
-        .byte $7D, $BA, $2E, $8B, $A3
-        .byte $7D, $63, $8E, $38, $E4
-        .byte $7E, $92, $49, $24, $92
-        .byte $7E, $4C, $CC, $CC, $CD
-        .byte $7F, $AA, $AA, $AA, $AB
         .byte $81, $00, $00, $00, $00
 poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to s^13 (error below 1E-12)
         .byte 6

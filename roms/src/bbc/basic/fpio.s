@@ -34,7 +34,7 @@ decimal_number:
         beq @i1
         dec NUMEXP
 @i1:    jsr inctp
-        jmp @int
+        bne @int
 @full:  inc NUMREAL             ; no room: before the point the digit only scales
         lda NUMFRAC
         bne @i1
@@ -75,7 +75,7 @@ decimal_number:
         adc NUMEV
         sta NUMEV
         jsr inctp
-        jmp @ed
+        bne @ed
 @eend:  pla
         cmp #'-'
         bne @epos
@@ -156,7 +156,7 @@ fmt_real:
         bcs @dn
 @big:   jsr fdiv10
         inc E10
-        jmp @up
+        bne @up                 ; (E10 > 9 here)
 @dn:    ldx #K_E9
         jsr farg_item
         jsr fcmp
@@ -228,9 +228,9 @@ fmt_real:
         bne @incd
         lda #'0'
         sta DG,x
-        jmp @inc
+        bne @inc
 @incd:  inc DG,x
-        jmp @rounded
+        bne @rounded            ; (a digit: not 0)
 @half:  lda DG                  ; F: the value rounds to 0 or to one unit in the last place
         cmp #'5'
         php
@@ -271,13 +271,12 @@ fmt_real:
         cmp E10
         beq @gd
         bmi @gd
-        lda #'.'
-        jsr fmt_put
+        jsr put_point
         lda E10
         sec
-        sbc NKEEP               ; down to place E10 - last
+        sbc NKEEP               ; down to place E10 - last (negative)
         tax
-        jmp fmt_frac
+        bmi fmt_frac
 @gd:    rts
 
 ; the E form: d[.ddd]E[-]n with the digits DG 0..X
@@ -288,8 +287,7 @@ fmt_exp:
         ldx #0
         cpx NKEEP
         beq @e
-        lda #'.'
-        jsr fmt_put
+        jsr put_point
 @m:     inx
         lda DG,x
         jsr fmt_put
@@ -301,10 +299,9 @@ fmt_exp:
         bpl @p
         lda #'-'
         jsr fmt_put
-        lda E10
-        eor #$FF
-        clc
-        adc #1
+        lda #0
+        sec
+        sbc E10
 @p:     ldx #'0'-1
 @t:     inx
         sec
@@ -316,21 +313,20 @@ fmt_exp:
         cmp #'0'
         beq @one
         jsr fmt_put
-@one:   pla
-        jmp fmt_put
+@one:   pla                     ; (a digit: not 0)
+        bne fmt_put
 
 ; the F form: the whole part, then NDIG places
 fmt_fixed:
         jsr fmt_whole
         lda NDIG
         beq @d
-        lda #'.'
-        jsr fmt_put
+        jsr put_point
         lda #0
         sec
-        sbc NDIG
+        sbc NDIG                ; (NDIG is 1 to 10)
         tax
-        jmp fmt_frac
+        bmi fmt_frac
 @d:     rts
 
 ; the digits of places max(E10,0) down to 0
@@ -352,7 +348,7 @@ fmt_frac:
         cpx CNT2
         beq @d
         dex
-        jmp @l
+        bmi @l                  ; (places -1 to -10)
 @d:     rts
 
 ; the digit at place X (10^X) into SBUF
@@ -380,6 +376,8 @@ dg_zero:
         bpl @z
         rts
 
+put_point:
+        lda #'.'
 fmt_put:
         ldy SLEN
         sta SBUF,y
@@ -407,10 +405,5 @@ print_real:
 print_padded:
         sec
         sbc SLEN
-        bcc @p
-        beq @p
-        tax
-@sp:    jsr space
-        dex
-        bne @sp
-@p:     jmp print_sbuf
+        jsr spaces
+        jmp print_sbuf

@@ -66,12 +66,12 @@ fn_eval:
         ldx SLEN
         lda #13
         sta INBUF,x
-@c:     dex
-        cpx #$FF
+        txa
         beq @t
-        lda SBUF,x
-        sta INBUF,x
-        jmp @c
+@c:     lda SBUF-1,x
+        sta INBUF-1,x
+        dex
+        bne @c
 @t:     lda #<INBUF
         sta TOKDST
         lda #>INBUF
@@ -97,6 +97,9 @@ fn_eval:
         sta TP
         rts
 
+; IACC = A, zero-extended
+set_iacc_a:
+        ldx #0
 ; IACC = A + 256 * X, zero-extended
 set_iacc_ax:
         sta IACC
@@ -130,20 +133,19 @@ fn_top: ldy #0
         jmp set_iacc_ax
 fn_count:
         lda COUNT
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_erl: lda ERLNUM
         ldx ERLNUM+1
         jmp set_iacc_ax
 fn_err: lda ERRNUM
-        ldx #0
-        jmp set_iacc_ax
-fn_false:
-        lda #0
-        tax
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_true:
-        lda #$FF
+        lda #$FF                ; TRUE is -1
+        .byte $2C               ; BIT abs: skips the LDA below
+fn_false:
+; IACC = 0 (X is kept)
+clear_iacc:
+        lda #0
         sta IACC
         sta IACC+1
         sta IACC+2
@@ -189,39 +191,32 @@ fn_sgn: jsr factor
         beq @z
         lda FSIGN
         bmi @neg
-        lda #1
-        ldx #0
-        jmp set_iacc_ax
+@one:   lda #1
+        jmp set_iacc_a
 @z:     jmp clear_iacc
 @i:     lda IACC+3
         bmi @neg
         ora IACC
         ora IACC+1
         ora IACC+2
-        beq @d
-        lda #1
-        ldx #0
-        jmp set_iacc_ax
+        bne @one
+        rts
 @neg:   jmp fn_true
-@d:     rts
 fn_asc: jsr factor
         jsr need_str
         lda SLEN
         beq @none
         lda SBUF
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 @none:  jmp fn_true             ; ASC("") = -1
 fn_len: jsr factor
         jsr need_str
         lda SLEN
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_get: jsr OSRDCH
-        bcc @ok
-        jmp escape
-@ok:    ldx #0
-        jmp set_iacc_ax
+        bcs @esc
+        jmp set_iacc_a
+@esc:   jmp escape
 fn_getstr:
         jsr fn_get
 one_char_string:
@@ -244,16 +239,13 @@ fn_inkey:
         cpy #0
         bne @none
         txa
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 @scan:  cpx #$FF
         bne @no
 @none:  jmp fn_true
 @no:    jmp fn_false
 fn_inkeystr:
         jsr factor_int
-        jsr inkey_str_call
-        rts
 inkey_str_call:
         ldx IACC
         ldy IACC+1
@@ -271,14 +263,12 @@ inkey_str_call:
 fn_pos: lda #$86
         jsr OSBYTE
         txa
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_vpos:
         lda #$86
         jsr OSBYTE
         tya
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 fn_chr: jsr factor_int
         jmp one_char_string
 
@@ -289,7 +279,7 @@ fn_rnd: ldy #0
         cmp #'('
         beq @arg
         jsr rnd_next
-        jmp @copy
+        bmi @copy               ; (rnd_next ends with N set)
 @arg:   jsr inctp
         jsr expr_int
         jsr closeb
@@ -301,24 +291,16 @@ fn_rnd: ldy #0
         dex
         bpl @seed
         rts
-@pos:   lda IACC
-        ora IACC+1
-        ora IACC+2
-        ora IACC+3
-        beq @copy               ; RND(0): the last number again
-        lda IACC+1
+@pos:   lda IACC+1
         ora IACC+2
         ora IACC+3
         bne @range
         lda IACC
+        beq @copy               ; RND(0): the last number again
         cmp #1
         bne @range
         jsr rnd_next            ; RND(1): the state / 2^32, 0 <= x < 1
-        ldx #3
-@r1:    lda SEED,x
-        sta IACC,x
-        dex
-        bpl @r1
+        jsr @copy
         jsr uint_to_real
         lda FEXP
         beq @r0
@@ -379,24 +361,22 @@ rnd_next:                       ; x ^= x << 13; x ^= x >> 17; x ^= x << 5 (never
         jsr @shr_xor
         ldy #5
 @shl_xor:
-        ldx #3
-@c1:    lda SEED,x
-        sta TMP,x
-        dex
-        bpl @c1
+        jsr @tmp
 @l1:    asl TMP
         rol TMP+1
         rol TMP+2
         rol TMP+3
         dey
         bne @l1
-        jmp @xor
-@shr_xor:
-        ldx #3
+        beq @xor
+@tmp:   ldx #3                  ; TMP = SEED
 @c2:    lda SEED,x
         sta TMP,x
         dex
         bpl @c2
+        rts
+@shr_xor:
+        jsr @tmp
 @l2:    lsr TMP+3
         ror TMP+2
         ror TMP+1
@@ -450,14 +430,12 @@ fn_str: lda #'~'
         ldx VAR_AT+1
         lda VAR_AT+2
 @g9:    jsr fmt_real
-        lda #$FF
+@str:   lda #$FF
         sta VTYPE
         rts
 @hexr:  jsr need_int
         jsr hex_sbuf
-        lda #$FF
-        sta VTYPE
-        rts
+        bne @str                ; (hex_sbuf ends with Z clear)
 @int:   jsr dec_digits
         ldy DLEN
         ldx #0
@@ -468,9 +446,7 @@ fn_str: lda #'~'
         cpy #0
         bne @c
         stx SLEN
-        lda #$FF
-        sta VTYPE
-        rts
+        beq @str
 ; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
 hex_sbuf:
         lda #0
@@ -586,14 +562,9 @@ fn_mid: jsr str_comma_int
         ora IACC+2
         ora IACC+3
         pha
-        lda #255
-        sta IACC
-        lda #0
-        sta IACC+1
-        sta IACC+2
-        sta IACC+3
-        lda #','
-        jsr accept
+        lda #255                ; n: all the rest
+        jsr set_iacc_a
+        jsr accept_comma
         bne @non
         jsr expr_int
 @non:   jsr closeb
@@ -604,12 +575,10 @@ fn_mid: jsr str_comma_int
         sta SLEN
         pla
         rts
-@small: pla
-        beq @one
+@small: pla                     ; start 0 is taken as 1
+        beq @st
         sec
         sbc #1
-        jmp @st
-@one:   lda #0
 @st:    cmp SLEN                ; start past the end: ""
         bcc @in
         lda #0
@@ -651,7 +620,7 @@ fn_string:
         beq @none
         lda SLEN
         sta CNT2
-        beq @empty
+        beq @d
         ldx CNT2                ; append copies of the first CNT2 characters
         dec CNT
         beq @d
@@ -667,7 +636,6 @@ fn_string:
         bne @rep
         stx SLEN
 @d:     rts
-@empty: rts
 @long:  pla
         lda IACC+3
         bmi @none
@@ -687,8 +655,7 @@ fn_instr:
         sta IACC
         lda #0
         sta IACC+1
-        lda #','
-        jsr accept
+        jsr accept_comma
         bne @ns
         jsr expr_int
 @ns:    jsr closeb
@@ -724,17 +691,13 @@ fn_instr:
 @notfound:
         lda #0
         sta CNT
-@found: lda CNT2
-        sec
-        adc #0
-        jsr stack_free
+@found: jsr free_str_cnt2
         lda CNT
-        ldx #0
-        jmp set_iacc_ax
+        jmp set_iacc_a
 
 ; FN name[(args)] in an expression
 fn_fn:  lda #F_FN
-        jmp call_routine
+        bne call_routine
 
 ; PROC name[(args)]
 st_proc:
@@ -748,14 +711,12 @@ st_proc:
 ; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
 call_routine:
         pha                     ; the tag
-        ldx #0                  ; NAMEBUF = token, name
-        ldy #$F2
+        ldy #$F2                ; NAMEBUF = token, name
         cmp #F_PROC
         beq @t
         ldy #$A4
-@t:     tya
-        sta NAMEBUF
-        inx
+@t:     sty NAMEBUF
+        ldx #1
         ldy #0
 @n:     lda (TP),y
         jsr is_idchar
@@ -763,7 +724,7 @@ call_routine:
         sta NAMEBUF,x
         inx
         jsr inctp
-        jmp @n
+        bne @n
 @ne:    stx NLEN
         cpx #1
         bne @named
@@ -773,18 +734,11 @@ call_routine:
         jsr find_def
         lda #4
         jsr create_var
-        ldy #0
-        lda PTR3
+        ldy #3                  ; its value: the DEF's text (PTR2), then its line (PTR3)
+@s:     lda PTR2,y
         sta (PTR1),y
-        iny
-        lda PTR3+1
-        sta (PTR1),y
-        iny
-        lda PTR2
-        sta (PTR1),y
-        iny
-        lda PTR2+1
-        sta (PTR1),y
+        dey
+        bpl @s
 @known: ldy #3
 @k:     lda (PTR1),y            ; the DEF text and line, kept on the 6502 stack
         pha
@@ -812,54 +766,36 @@ call_routine:
         jsr accept
         bne @noargs
 @arg:   jsr expr
+        lda #1                  ; the type on top, the value below it
+        jsr stack_alloc
+        ldy #0
         lda VTYPE
+        sta (BSP),y
         bmi @sarg
         beq @iarg
-        lda #6                  ; a real: its 5 bytes, the type on top
-        jsr stack_alloc
-        jsr ptr1_bsp
-        jsr real_store
-        ldy #5
-        lda #VT_REAL
-        sta (BSP),y
+        jsr push_real           ; a real: its 5 bytes
         jmp @counted
-@iarg:  lda #5
-        jsr stack_alloc
-        ldy #4
-        lda #0
-        sta (BSP),y
-        dey
-@ia:    lda IACC,y
-        sta (BSP),y
-        dey
-        bpl @ia
-        jmp @counted
-@sarg:  lda SLEN
-        clc
-        adc #2
-        bcc @sok
+@iarg:  jsr push_int
+        bmi @counted            ; (push_int ends with N set)
+@sarg:  lda SLEN                ; a string: its length, the characters below
+        cmp #254                ; (SLEN+2 bytes in all)
+        bcc @fits
         jmp e_toolong
-@sok:   jsr stack_alloc
+@fits:  adc #1
+        jsr stack_alloc
         ldy SLEN
-        iny
-        lda #$FF
-        sta (BSP),y             ; type, then length, then the characters below
-        dey
-        lda SLEN
+        tya
         sta (BSP),y
 @sa:    cpy #0
         beq @counted
         dey
         lda SBUF,y
         sta (BSP),y
-        jmp @sa
+        bcs @sa                 ; (CPY left C set)
 @counted:
-        pla
-        clc
-        adc #1
-        pha
-        lda #','
-        jsr accept
+        tsx                     ; one more argument
+        inc $0101,x
+        jsr accept_comma
         beq @arg
         jsr closeb
 @noargs:
@@ -896,7 +832,7 @@ call_routine:
         sta ARGP+1
         pla                     ; (the frame address again)
         pla
-        pla                     ; the DEF text
+        pla                     ; the DEF's text and line
         sta TP
         pla
         sta TP+1
@@ -910,22 +846,20 @@ call_routine:
         bne @noformal
 @formal:
         lda ARGN
-        bne @have
-        jmp e_args
-@have:  lda #1
+        beq @nargs
+        lda #1
         jsr get_lvalue
         jsr push_local
         jsr take_arg
         jsr store_lvalue
         dec ARGN
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @formal
         jsr closeb
 @noformal:
         lda ARGN
         beq @run
-        jmp e_args
+@nargs: jmp e_args
 @run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
         txa                     ; calls can nest as deep as memory allows
         eor #$FF                ; bytes in use: S+1..&1FF
@@ -1007,22 +941,18 @@ run_body:
 
 ; the next argument (read downwards from ARGP) into IACC or SBUF
 take_arg:
+        lda #1
         jsr argp_down
-        ldy #0
         lda (ARGP),y
         bmi @str
         beq @int
-        ldx #5                  ; a real
-@rl:    jsr argp_down
-        dex
-        bne @rl
+        lda #5                  ; a real
+        jsr argp_down
         lda ARGP
         ldy ARGP+1
         jmp fload_ay
-@int:   ldx #4
-@i:     jsr argp_down
-        dex
-        bne @i
+@int:   lda #4
+        jsr argp_down
         ldy #3
 @c:     lda (ARGP),y
         sta IACC,y
@@ -1032,37 +962,38 @@ take_arg:
         sta VTYPE
         rts
 @str:   sta VTYPE
+        lda #1
         jsr argp_down
         lda (ARGP),y
         sta SLEN
-        tax
-        beq @d
-@s:     jsr argp_down
-        dex
-        bne @s
+        jsr argp_down
         ldy SLEN
+        beq @d
 @sc:    dey
         lda (ARGP),y
         sta SBUF,y
         cpy #0
         bne @sc
 @d:     rts
+; ARGP -= A; Y = 0
 argp_down:
-        lda ARGP
-        bne @n
+        eor #$FF
+        sec
+        adc ARGP
+        sta ARGP
+        bcs @n
         dec ARGP+1
-@n:     dec ARGP
-        ldy #0
+@n:     ldy #0
         rts
 
-; find DEF PROCname / DEF FNname: PTR3 = the text after the name, PTR2 = its line
+; find DEF PROCname / DEF FNname: PTR2 = the text after the name, PTR3 = its line
 find_def:
         lda #1
-        sta PTR2
+        sta PTR3
         lda PAGEHI
-        sta PTR2+1
+        sta PTR3+1
 @line:  ldy #0
-        lda (PTR2),y
+        lda (PTR3),y
         bmi @none
         ldy #3
         jsr @skip
@@ -1076,32 +1007,32 @@ find_def:
 @c:     iny
         cpx NLEN
         beq @end
-        lda (PTR2),y
+        lda (PTR3),y
         cmp NAMEBUF,x
         bne @next
         inx
         bne @c
-@end:   lda (PTR2),y
+@end:   lda (PTR3),y
         jsr is_idchar
         bcs @next
         tya
         clc
-        adc PTR2
-        sta PTR3
-        lda PTR2+1
+        adc PTR3
+        sta PTR2
+        lda PTR3+1
         adc #0
-        sta PTR3+1
+        sta PTR2+1
         rts
 @next:  ldy #2
-        lda (PTR2),y
+        lda (PTR3),y
         clc
-        adc PTR2
-        sta PTR2
+        adc PTR3
+        sta PTR3
         bcc @line
-        inc PTR2+1
+        inc PTR3+1
         bne @line
 @none:  jmp e_nosuchfn
-@skip:  lda (PTR2),y
+@skip:  lda (PTR3),y
         cmp #' '
         bne @s
         iny
@@ -1111,18 +1042,16 @@ find_def:
 ; ENDPROC and = : unwind the BASIC stack to the routine's frame, undoing LOCALs
 st_endproc:
         lda #F_PROC
-        jmp unwind
+        bne unwind
 st_fnreturn:
         jsr inctp
         jsr expr
         lda #F_FN
 unwind: sta CNT
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
+        jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
+        beq @bad                ; the bottom of the stack
         cmp CNT
         beq @found
         cmp #F_LOCAL
@@ -1133,8 +1062,6 @@ unwind: sta CNT
         beq @bad
         cmp #F_FN
         beq @bad
-        cmp #0
-        beq @bad
         jsr uncount_frame       ; loops and GOSUBs left open in the routine end with it
 @skip:  jsr frame_skip
         jmp @l
@@ -1143,15 +1070,13 @@ unwind: sta CNT
         beq @nofn
         jmp e_noproc
 @nofn:  jmp e_nofn
-@found: lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
+@found: jsr bsp_at_frame
         ldy #5
         lda (FRAME),y
         tax
         txs
         rts
+
 
 ; INPUT [LINE] ["prompt"][,;] var, ...
 st_input:
@@ -1166,15 +1091,9 @@ st_input:
 @nl:    lda #0
         sta INPOS               ; 0: nothing read yet
 @item:  jsr skipsp
-        cmp #':'
+        jsr is_stmt_end
         bne *+5
-        jmp @done
-        cmp #13
-        bne *+5
-        jmp @done
-        cmp #$8B
-        bne *+5
-        jmp @done
+        jmp next_stmt
         cmp #$22
         bne @var
         jsr inctp
@@ -1182,26 +1101,20 @@ st_input:
         jsr print_sbuf
         lda #1
         sta INQ
-        lda #','
-        jsr accept
-        bne @semi
-        lda #0
-        sta INQ
-        jmp @item
-@semi:  lda #';'
-        jsr accept
-        jmp @item
+        jsr accept_comma                ; a ';' after it is passed over as a separator below
+        bne @item
+        sta INQ                 ; (A = 0) a comma: "?" after the prompt
+        beq @item
 @var:   cmp #','
         beq @sep
         cmp #';'
         bne @isvar
 @sep:   jsr inctp
-        jmp @item
+        bne @item
 @isvar: lda #1
         jsr get_lvalue
-        lda INPOS
-        beq @read
         ldx INPOS               ; more fields on the line already read?
+        beq @read
         lda INBUF,x
         cmp #13
         bne @field
@@ -1220,9 +1133,8 @@ st_input:
         sta TP+1
         pla
         sta TP
-        lda #0
-        sta COUNT
         ldx #0
+        stx COUNT
         stx INPOS
 @field: ldx INPOS               ; leading spaces go
 @fs:    lda INBUF,x
@@ -1250,18 +1162,9 @@ st_input:
         sta VTYPE
         lda VKIND
         bmi @store
-        lda TP                  ; a number: VAL of the field
-        pha
-        lda TP+1
-        pha
-        jsr val_sbuf
-        pla
-        sta TP+1
-        pla
-        sta TP
+        jsr val_sbuf            ; a number: VAL of the field (TP is kept)
 @store: jsr store_lvalue
         jmp @item
-@done:  jmp next_stmt
 
 
 ; real numbers (part 2)

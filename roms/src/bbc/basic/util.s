@@ -11,17 +11,17 @@ skipsp: ldy #0
         bne @l
 @d:     rts
 
-; advance TP by one, keeping A
+; the next non-space character, consumed
+getnb:  jsr skipsp
+; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
         bne @d
         inc TP+1
 @d:     rts
 
-; the next non-space character, consumed
-getnb:  jsr skipsp
-        jmp inctp
-
-; consume the character in A if it is next (Z set), else leave TP (Z clear)
+; consume a comma / the character in A if it is next (Z set), else leave TP (Z clear)
+accept_comma:
+        lda #','
 accept: sta CNT
         jsr skipsp
         cmp CNT
@@ -31,8 +31,7 @@ accept: sta CNT
 @n:     rts
 
 ; require a comma
-comma:  lda #','
-        jsr accept
+comma:  jsr accept_comma
         bne @e
         rts
 @e:     jmp e_comma
@@ -44,7 +43,12 @@ closeb: lda #')'
         rts
 @e:     jmp e_bracket
 
-; output through OSWRCH keeping COUNT (POS as BASIC sees it)
+; a new line or a space, through outch below
+newline:
+        lda #13
+        .byte $2C               ; BIT abs: skips the LDA that follows
+space:  lda #' '
+; output through OSWRCH keeping COUNT (POS as BASIC sees it); after a newline Z is set
 outch:  cmp #13
         bne @n
         jsr OSNEWL
@@ -55,32 +59,34 @@ outch:  cmp #13
         inc COUNT
         rts
 
-newline:
-        lda #13
-        jmp outch
 
-space:  lda #' '
-        jmp outch
-
-; print the zero-terminated text that follows the JSR
-print_inline:
-        pla
-        sta PTR3
-        pla
-        sta PTR3+1
-@l:     inc PTR3
-        bne @g
-        inc PTR3+1
-@g:     ldy #0
-        lda (PTR3),y
+; push the string in SBUF: its bytes, then its length on top
+push_str:
+        lda SLEN
+        clc
+        adc #1
+        jsr stack_alloc
+        ldy #0
+        lda SLEN
+        sta (BSP),y
+        ldx #0
+@l:     cpx SLEN
         beq @d
-        jsr outch
-        jmp @l
-@d:     lda PTR3+1
-        pha
-        lda PTR3
-        pha
-        rts
+        lda SBUF,x
+        iny
+        sta (BSP),y
+        inx
+        bne @l
+@d:     rts
+
+; A spaces, after a subtraction: none when it borrowed (C clear) or gave 0 (X is used)
+spaces: bcc @d
+        beq @d
+        tax
+@l:     jsr space
+        dex
+        bne @l
+@d:     rts
 
 ; reserve A bytes on the BASIC stack (BSP -= A), checking against the heap
 stack_alloc:
@@ -101,6 +107,11 @@ stack_alloc:
 @ok:    rts
 @full:  jmp e_noroom
 
+; release a string of CNT2 characters and its length byte from the BASIC stack
+free_str_cnt2:
+        lda CNT2
+        sec
+        adc #0
 ; release A bytes from the BASIC stack
 stack_free:
         clc
@@ -129,32 +140,11 @@ pop_acc2:
         dey
         bpl @l
         lda #4
-        jmp stack_free
+        bne stack_free
 
-; push the string in SBUF: its bytes, then its length on top
-push_str:
-        lda SLEN
-        clc
-        adc #1
-        jsr stack_alloc
-        ldy #0
-        lda SLEN
-        sta (BSP),y
-        ldx #0
-@l:     cpx SLEN
-        beq @d
-        lda SBUF,x
-        iny
-        sta (BSP),y
-        inx
-        bne @l
-@d:     rts
-
-; memory move: PTR1 = source, PTR2 = destination, TMP = length (2 bytes); handles overlap
+; memory move: PTR1 = source, PTR2 = destination, TMP = length (2 bytes); handles overlap.
+; A, X and Y are used; PTR1 and PTR2 are left moved.
 memmove:
-        lda TMP
-        ora TMP+1
-        beq @done
         lda PTR2+1
         cmp PTR1+1
         bcc @down
@@ -163,54 +153,45 @@ memmove:
         cmp PTR1
         bcc @down
         beq @done
-@up:    ; copy from the end backwards
-        clc
-        lda PTR1
-        adc TMP
-        sta PTR1
+@up:    clc                     ; upwards: from the end backwards, the part page first
         lda PTR1+1
         adc TMP+1
         sta PTR1+1
         clc
-        lda PTR2
-        adc TMP
-        sta PTR2
         lda PTR2+1
         adc TMP+1
         sta PTR2+1
-@ul:    lda PTR1
-        bne @u1
-        dec PTR1+1
-@u1:    dec PTR1
-        lda PTR2
-        bne @u2
-        dec PTR2+1
-@u2:    dec PTR2
-        ldy #0
+        ldx TMP+1               ; X: whole pages below it
+        ldy TMP
+        beq @un
+@ul:    dey
         lda (PTR1),y
         sta (PTR2),y
-        lda TMP
-        bne @u3
-        dec TMP+1
-@u3:    dec TMP
-        lda TMP
-        ora TMP+1
+        tya
         bne @ul
-@done:  rts
-@down:  ldy #0
+@un:    txa
+        beq @done
+        dec PTR1+1
+        dec PTR2+1
+        dex
+        jmp @ul                 ; (Y = 0: the whole page)
+@down:  ldy #0                  ; downwards: whole pages first, then the part page
+        ldx TMP+1
+        beq @dpart
 @dl:    lda (PTR1),y
         sta (PTR2),y
-        inc PTR1
-        bne @d1
-        inc PTR1+1
-@d1:    inc PTR2
-        bne @d2
-        inc PTR2+1
-@d2:    lda TMP
-        bne @d3
-        dec TMP+1
-@d3:    dec TMP
-        lda TMP
-        ora TMP+1
+        iny
         bne @dl
-        rts
+        inc PTR1+1
+        inc PTR2+1
+        dex
+        bne @dl
+@dpart: ldx TMP
+        beq @done
+@dp:    lda (PTR1),y
+        sta (PTR2),y
+        iny
+        dex
+        bne @dp
+@done:  rts
+

@@ -105,10 +105,7 @@ find_var:
 ; make the variable NAMEBUF with A bytes of value (zeroed); PTR1 = its value
 create_var:
         sta CNT
-        lda VARTOP
-        sta PTR1
-        lda VARTOP+1
-        sta PTR1+1
+        jsr ptr1_vartop
         ldy #0
         lda VARHEAD
         sta (PTR1),y
@@ -137,8 +134,6 @@ create_var:
         bcc @a
         inc PTR1+1
 @a:     lda CNT
-        jsr heap_alloc_from_ptr1
-        rts
 
 ; VARTOP = PTR1 + A, zeroing those bytes; checks the room left below the BASIC stack
 heap_alloc_from_ptr1:
@@ -157,7 +152,6 @@ heap_alloc_from_ptr1:
         lda PTR1+1
         adc #0
         sta VARTOP+1
-        jmp check_room
 
 ; VARTOP must stay below BSP
 check_room:
@@ -203,6 +197,9 @@ get_lvalue:
 @name:  jsr parse_name
         bcs get_lvalue_after_name
         jmp e_mistake
+; get_lvalue for the name already in NAMEBUF (A = create flag)
+get_lvalue_named:
+        sta CREATE
 get_lvalue_after_name:
         ldx NLEN
         lda NAMEBUF-1,x
@@ -447,21 +444,18 @@ elem_times_acc2:
 ; DIM name(d1,...) or DIM name size
 dim_one:
         jsr parse_name
-        bcs @n
-        jmp e_baddim
-@n:     ldx NLEN
+        bcc @bad
+        ldx NLEN
         lda NAMEBUF-1,x
         cmp #'('
         beq @array
         lda #1                  ; DIM name size: a byte block at the top of the heap
         jsr get_lvalue_named
-        lda VKIND
+        lda VKIND               ; an integer or real variable (kind 4 or 5)
+        and #$FE
         cmp #4
-        beq @ok
-        cmp #5
-        beq @ok
-        jmp e_baddim
-@ok:    lda VADDR
+        bne @bad
+        lda VADDR
         pha
         lda VADDR+1
         pha
@@ -472,40 +466,27 @@ dim_one:
         sta VADDR
         lda IACC+3
         bmi @bad
-        lda VARTOP
-        sta PTR1
-        lda VARTOP+1
-        sta PTR1+1
-        clc                     ; VARTOP += size + 1
+        jsr ptr1_vartop
+        sec                     ; VARTOP += size + 1
         lda VARTOP
         adc IACC
         sta VARTOP
         lda VARTOP+1
         adc IACC+1
         sta VARTOP+1
-        inc VARTOP
-        bne @c
-        inc VARTOP+1
-@c:     jsr check_room
-        lda PTR1
-        sta IACC
-        lda PTR1+1
-        sta IACC+1
-        lda #0
-        sta IACC+2
-        sta IACC+3
-        sta VTYPE
+        jsr check_room
+        lda PTR1                ; the variable = the block's address
+        ldx PTR1+1
+        jsr set_iacc_ax
         jmp store_lvalue
 @bad:   jmp e_baddim
 @array: jsr find_var
-        bcc @new
-        jmp e_baddim
-@new:   lda #0                  ; dimensions on the 6502 stack; ELEM = element count
+        bcs @bad
+        lda #0                  ; dimensions on the 6502 stack; ELEM = element count
         sta DIMS
+        sta ELEM+1
         lda #1
         sta ELEM
-        lda #0
-        sta ELEM+1
 @d:     jsr expr_int
         lda IACC+3
         ora IACC+2
@@ -515,22 +496,18 @@ dim_one:
         inc IACC+1
 @s:     lda IACC
         pha
-        lda IACC+1
-        pha
-        lda IACC
         sta ACC2
         lda IACC+1
+        pha
         sta ACC2+1
         jsr elem_times_acc2
         inc DIMS
-        lda #','
-        jsr accept
+        jsr accept_comma
         beq @d
         jsr closeb
         lda DIMS                ; the entry: header 1 + 2*dims, then 4*count bytes
         asl a
-        clc
-        adc #1
+        ora #1
         jsr create_var          ; PTR1 = header (zeroed), VARTOP after it
         ldy #0
         lda DIMS
@@ -546,10 +523,7 @@ dim_one:
         bne @fill
         jsr name_kind           ; zero the elements: 4 or 5 bytes each
         jsr elem_bytes
-        lda VARTOP
-        sta PTR1
-        lda VARTOP+1
-        sta PTR1+1
+        jsr ptr1_vartop
         clc
         lda VARTOP
         adc ELEM
@@ -576,11 +550,13 @@ dim_one:
 @zd:    rts
 @space: jmp e_dimspace
 
-; get_lvalue for the name already in NAMEBUF (A = create flag)
-get_lvalue_named:
-        sta CREATE
-        ldx NLEN
-        jmp get_lvalue_after_name
+; PTR1 = VARTOP, where a new block on the heap starts
+ptr1_vartop:
+        lda VARTOP
+        sta PTR1
+        lda VARTOP+1
+        sta PTR1+1
+        rts
 
 ; store IACC at VADDR (4 bytes)
 store_int_vaddr:
@@ -735,7 +711,11 @@ store_lvalue:
 ; LET / assignment
 st_let: lda #1
         jsr get_lvalue
-        lda VADDR
+        jsr assign
+        jmp next_stmt
+
+; '=' and an expression, stored in the lvalue VADDR/VKIND
+assign: lda VADDR
         pha
         lda VADDR+1
         pha
@@ -752,8 +732,7 @@ st_let: lda #1
         sta VADDR+1
         pla
         sta VADDR
-        jsr store_lvalue
-        jmp next_stmt
+        jmp store_lvalue
 
 ; save the lvalue's present value in a LOCAL frame, then clear it
 ; frame: 0 tag, 1-2 address, 3 kind, 4-8 old value (4 bytes, or 5 for a real)
@@ -853,8 +832,8 @@ next_data_item:
         beq @cr
         jsr inctp
         cmp #$DC
+        beq @item
         bne @line
-        jmp @item
 @cr:    jsr inctp
         ldy #0
         lda (TP),y
@@ -879,7 +858,7 @@ next_data_item:
         cmp #$22
         bne @raw
         jsr expr_str
-        jmp @got
+        bmi @got                ; (need_str ends with N set)
 @raw:   ldx #0                  ; unquoted: up to the comma or the end of the line
 @rl:    lda (TP),y
         cmp #','
@@ -889,7 +868,7 @@ next_data_item:
         sta SBUF,x
         inx
         jsr inctp
-        jmp @rl
+        bne @rl
 @rd:    stx SLEN
         lda #$FF
         sta VTYPE
