@@ -66,7 +66,7 @@ def test_openout_bput_openin_bget_round_trip(tmp_path):
               '40 F%=OPENIN "BYTES":S%=0:N%=0',
               '50 REPEAT:B%=BGET#F%:S%=S%+B%:N%=N%+1:UNTIL EOF#F%',
               '60 PRINT N%;" ";S%;" ";EXT#F%:CLOSE#F%'])
-    assert "256 32640 256" in run_until(m, "32640")
+    assert "256 32640 256" in run_until(m, "256 32640 256")
     assert (tmp_path / "BYTES").read_bytes() == bytes(range(256))
 
 
@@ -77,7 +77,7 @@ def test_print_hash_input_hash_round_trip(tmp_path):
               '30 CLOSE#F%',
               '40 F%=OPENUP "DATA":INPUT#F%,A%,B$,C%:CLOSE#F%',
               '50 PRINT A%;B$;C%'])
-    assert "258AB-1" in run_until(m, "258AB")
+    assert "258AB-1" in run_until(m, "258AB-1")
     # integers are &40 and four bytes, strings &00, the length and the characters reversed
     assert (tmp_path / "DATA").read_bytes() == (b"\x40\x00\x00\x01\x02" + b"\x00\x02BA"
                                                 + b"\x40\xff\xff\xff\xff")
@@ -92,3 +92,16 @@ def test_errors_from_the_filing_system_reach_basic(tmp_path):
     enter(m, ['10 ON ERROR PRINT "ERR ";ERR:END', '20 X%=BGET#99'])
     assert "ERR 222" in command(m, "CLS:RUN")
     assert (tmp_path / "KEEP").read_bytes() == b"precious"
+
+
+def test_print_hash_input_hash_of_reals(tmp_path):
+    m = boot(tmp_path)
+    enter(m, ['10 F%=OPENOUT "REALS"',
+              '20 PRINT#F%,PI,-1.5,0,7',
+              '30 CLOSE#F%',
+              '40 F%=OPENIN "REALS":INPUT#F%,A,B,C,D%:CLOSE#F%',
+              '50 PRINT A;" ";B;" ";C;" ";D%'])
+    assert "3.14159265 -1.5 0 7" in run_until(m, "3.14159265 -1.5 0 7")
+    # &FF and the 5-byte form (PI is 82 49 0F DA A2 in memory), its bytes last first like every value
+    assert (tmp_path / "REALS").read_bytes() == (b"\xff\xa2\xda\x0f\x49\x82" + b"\xff\x00\x00\x00\xc0\x81"
+                                                 + b"\x40\x00\x00\x00\x00" + b"\x40\x00\x00\x00\x07")

@@ -55,8 +55,8 @@ def test_print_hash_empty_string():
 
 def test_print_hash_expressions_in_order():
     files = {}
-    run('10 F=OPENOUT "D":X=3:PRINT#F,X*2,"A"+"B",LEN("XYZ"):CLOSE#F', files)
-    assert data("D", files) == b"\x40\0\0\0\x06\x00\x02BA\x40\0\0\0\x03"
+    run('10 F=OPENOUT "D":X%=3:PRINT#F,X%*2,"A"+"B",LEN("XYZ"),X%/2:CLOSE#F', files)
+    assert data("D", files) == b"\x40\0\0\0\x06\x00\x02BA\x40\0\0\0\x03\xff\0\0\0\x40\x81"
 
 
 # --- INPUT# reads it back ---
@@ -90,10 +90,11 @@ def test_input_hash_number_into_string_is_type_mismatch():
     assert run('10 F=OPENIN "D":INPUT#F,N$', files) == err("Type mismatch", 10)
 
 
-def test_input_hash_real_needs_the_real_numbers():
-    # &FF and five bytes is a real: read once reals arrive (io.s marks the place)
-    files = {"D": FileEntry(b"\xff\x81\x00\x00\x00\x00")}
-    assert run('10 F=OPENIN "D":INPUT#F,N', files) == err("Type mismatch", 10)
+def test_input_hash_reads_a_real():
+    # &FF and the five bytes of 1.0 (81 00 00 00 00 in memory), last first
+    files = {"D": FileEntry(b"\xff\x00\x00\x00\x00\x81")}
+    assert run('10 F=OPENIN "D":INPUT#F,N:PRINT N', files) == "         1\n"
+    assert run('10 F=OPENIN "D":INPUT#F,N$', files) == err("Type mismatch", 10)
 
 
 # --- BGET#, BPUT#, EOF#, EXT#, PTR# ---

@@ -167,13 +167,6 @@ trace_line:
         jmp outch
 @d:     rts
 
-; print LNUM, a line number
-print_lnum:
-        lda LNUM
-        ldx LNUM+1
-        jsr set_iacc_ax
-        jmp print_dec
-
 st_trace:
         jsr skipsp
         cmp #$87                ; OFF

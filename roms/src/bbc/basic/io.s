@@ -271,7 +271,8 @@ st_close:
         jmp next_stmt
 
 ; PRINT#c,item,... in the documented data format (User Guide, "PRINT#"): an integer is &40 and its
-; 4 bytes, most significant first; a string is &00, its length, and its characters last first
+; 4 bytes, most significant first; a string is &00, its length, and its characters last first; a
+; real is &FF and its 5 bytes last first (every value's bytes go out in reverse)
 print_if_hash:                  ; from st_print: PRINT# goes here instead
         jsr skipsp
         cmp #'#'
@@ -283,11 +284,20 @@ print_if_hash:                  ; from st_print: PRINT# goes here instead
         jsr accept
         bne hash_done
         jsr expr
-        ; REALS GO HERE, before the string test: VTYPE = VT_REAL writes &FF, then the five bytes
-        ; of the real (real_store), then back to @item
         lda VTYPE
-        bne @str
-        lda #$40
+        bmi @str
+        beq @ints
+        jsr ptr1_sbuf           ; a real: &FF, then its 5 bytes (real_store's order) last first
+        jsr real_store
+        lda #$FF
+        jsr bput
+        ldx #4
+@real:  lda SBUF,x
+        jsr bput
+        dex
+        bpl @real
+        bmi @item
+@ints:  lda #$40
         jsr bput
         ldx #3
 @int:   lda IACC,x
@@ -348,9 +358,22 @@ input_if_hash:                  ; from st_input
 @store: sta VTYPE
         jsr store_lvalue
         jmp @item
-@real:  ; REALS GO HERE: &FF is a real; its five bytes go through real_load (VTYPE = VT_REAL),
-        ; then @store.  Until reals exist a real in the file is a "Type mismatch".
-        jmp e_type
+@real:  ldx #4                  ; a real (&FF): its 5 bytes, last first, through real_load
+@rb:    jsr bget
+        sta SBUF,x
+        dex
+        bpl @rb
+        jsr ptr1_sbuf
+        jsr real_load           ; A = VTYPE = VT_REAL
+        bne @store
+
+; PTR1 = SBUF, where PRINT# and INPUT# keep a real's 5 bytes (the string accumulator is idle then)
+ptr1_sbuf:
+        lda #<SBUF
+        sta PTR1
+        lda #>SBUF
+        sta PTR1+1
+        rts
 
 ; SAVE/LOAD name: the OSFILE block (AUG, OSFILE): name, load = PAGE, exec, start = PAGE, end = TOP;
 ; the high words are &FFFF (the I/O processor).  The execution address is our language entry &8000.
