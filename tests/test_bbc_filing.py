@@ -518,3 +518,18 @@ def test_run_of_a_file_with_no_exec_address_is_wont(tmp_path):
     assert "147" in command(m, "PRINT ERR")
     assert "Won't" in command(m, "*RAW")
     assert bytes(m.memory[0:4]) == before != b"\x11\x22\x33\x44"
+
+
+def test_debug_files_writes_the_files_left_open_when_it_quits(tmp_path, capsys):
+    from emulator.cli import main
+
+    files = tmp_path / "files"
+    files.mkdir()
+    script = tmp_path / "script.txt"
+    script.write_text('run 1000000 cycles\n'
+                      'type X%=OPENOUT"OUT"\\rBPUT#X%,65\\r\n'
+                      'run 6000000 cycles\n'
+                      'quit\n')
+    status = main(["debug", "--machine", "bbc", "--files", str(files), "--script", str(script)])
+    assert status == 0, capsys.readouterr()
+    assert (files / "OUT").read_bytes() == b"A"           # left open by the program, written at the end
