@@ -508,6 +508,18 @@ block:  .fill 13, 0
     assert mem[0x2340:0x2344] == b"\x010\x01L"
     command(m, "*DIR")
     assert "Dir. :0.$" in command(m, "*CAT")
+    code = assemble("""
+        .org $2800
+        inc $2280
+        rts
+    """, origin=0x2800).image
+    (tmp_path / "L.BUMP").write_bytes(code)
+    (tmp_path / "L.BUMP.inf").write_text("L.BUMP 00002800 00002800 000004\n")
+    m.memory[0x2280] = 0
+    command(m, "*BUMP")                              # not in $: found in the library, as DFS
+    command(m, "*RUN BUMP")
+    assert m.memory[0x2280] == 2
+    assert "File not found" in command(m, "*LOAD BUMP")
 
 
 def test_run_of_a_file_with_no_exec_address_is_wont(tmp_path):

@@ -501,3 +501,17 @@ def test_gbpb_title_of_a_disc_image(tmp_path):
     d.ok(hostfs.DRIVE, name("1"))
     d.ok(hostfs.DIRINFO, b"\5")
     assert d.take(8) == b"\5GAMES\3\1"
+
+
+def test_run_load_looks_in_the_library_for_plain_names(bbc):
+    d, root = bbc
+    d.ok(hostfs.SAVE, name("L.TOOL") + w(0x1900) + w(0x1901) + b"lib")
+    assert d.error(hostfs.RUNLOAD, name("TOOL")) == (0xD6, "File not found")
+    d.ok(hostfs.SETDIR, b"\1" + name("L"))
+    d.ok(hostfs.RUNLOAD, name("TOOL"))
+    assert d.take(16) == w(0x1900) + w(0x1901) + w(3) + b"\0" + b"lib"
+    assert d.error(hostfs.RUNLOAD, name("$.TOOL")) == (0xD6, "File not found")    # a directory given
+    assert d.error(hostfs.LOAD, name("TOOL")) == (0xD6, "File not found")         # *LOAD does not look
+    d.ok(hostfs.SAVE, name("TOOL") + w(0x2000) + w(0x2000) + b"own")
+    d.ok(hostfs.RUNLOAD, name("TOOL"))
+    assert d.take(4) == w(0x2000)                                                 # the current one first

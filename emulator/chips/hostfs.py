@@ -35,7 +35,7 @@ VERSION = 1
 
 # Commands (docs/hostfs.md)
 (OPEN, CLOSE, BGET, BPUT, ARGS, LOAD, SAVE, INFO, SETINFO, DELETE, CAT, INFOTEXT, DRIVE, NAMES, RENAME,
- DIRINFO, SETDIR) = range(1, 18)
+ DIRINFO, SETDIR, RUNLOAD) = range(1, 19)
 
 MODE_READ, MODE_WRITE, MODE_UPDATE = 0x40, 0x80, 0xC0
 LOCKED = 0x08                   # attribute bit 3
@@ -592,8 +592,27 @@ class HostFilingCard:
     def _load(self, p):
         drive, _, _, entry = self._find(p.text())
         _check(entry is not None, ERR_NOT_FOUND)
+        return self._load_entry(drive, entry)
+
+    @staticmethod
+    def _load_entry(drive, entry):
         data = drive.read(entry)
         return _word(entry.load) + _word(entry.exec) + _word(len(data)) + bytes([entry.attributes]) + data
+
+    def _run_load(self, p):
+        """LOAD for *RUN: a name with neither drive nor directory that is not in the current
+        directory is looked for in the library, as DFS's *RUN does."""
+        text = p.text()
+        number, directory, name = self._parse(text)
+        drive = self._drive(number)
+        entry = drive.find(directory, name)
+        plain = self.profile == "bbc" and not text.startswith(":") and not (len(text) >= 2 and text[1] == ".")
+        if entry is None and plain:
+            number, directory = self.library
+            drive = self._drive(number)
+            entry = drive.find(directory, name)
+        _check(entry is not None, ERR_NOT_FOUND)
+        return self._load_entry(drive, entry)
 
     def _save(self, p):
         drive, directory, name, entry = self._find(p.text())
@@ -733,7 +752,7 @@ class HostFilingCard:
     _commands = {OPEN: _open, CLOSE: _close, BGET: _bget, BPUT: _bput, ARGS: _args, LOAD: _load,
                  SAVE: _save, INFO: _info, SETINFO: _setinfo, DELETE: _delete, CAT: _cat,
                  INFOTEXT: _infotext, DRIVE: _drive_command, NAMES: _names, RENAME: _rename,
-                 DIRINFO: _dirinfo, SETDIR: _setdir}
+                 DIRINFO: _dirinfo, SETDIR: _setdir, RUNLOAD: _run_load}
 
     # --- save states --------------------------------------------------------------------------
 

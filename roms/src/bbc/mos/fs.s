@@ -29,6 +29,7 @@ CMD_NAMES = 14
 CMD_RENAME = 15
 CMD_DIRINFO = 16
 CMD_SETDIR = 17
+CMD_RUNLOAD = 18                ; LOAD, looking in the library too (for *RUN)
 
 FS_NUMBER = 4                   ; OSARGS A=0 Y=0: we answer as DFS does (AUG, OSARGS: 4 = disc)
 
@@ -925,7 +926,7 @@ star_run:
         lda text_ptr+1
         adc #0
         sta fs_tail+1
-        lda #CMD_LOAD
+        lda #CMD_RUNLOAD
         sta FS_STATUS
         lda FS_STATUS
         beq @found
