@@ -61,7 +61,7 @@ def bbc(tmp_path):
 
 def test_id_registers_and_open_page(tmp_path):
     card = HostFilingCard(tmp_path)
-    assert card.read(0xFCC2) == 0x48 and card.read(0xFCC3) == 1
+    assert card.read(0xFCC2) == 0x48 and card.read(0xFCC3) == 2
     page = hostfs.CardPage(card, 0xC0)
     assert page.read(0xFCC2, 0) == 0x48
     assert page.read(0xFC00, 0) == 0xFC and page.read(0xFCC4, 0) == 0xFC
@@ -417,7 +417,7 @@ def _plain(value):
 def test_card_fitted_to_both_machines(tmp_path):
     from emulator import Machine
     bbc = Machine("bbc", files=tmp_path)
-    assert bbc.memory[0xFCC2] == 0x48 and bbc.memory[0xFCC3] == 1 and bbc.memory[0xFCC4] == 0xFC
+    assert bbc.memory[0xFCC2] == 0x48 and bbc.memory[0xFCC3] == 2 and bbc.memory[0xFCC4] == 0xFC
     atom = Machine("atom", files=tmp_path)
     assert atom.memory[0xBC02] == 0x48 and atom.memory[0xBC04] == 0xBC
     assert Machine("bbc").memory[0xFCC2] == 0xFC                 # no card: open bus

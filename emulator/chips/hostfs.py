@@ -31,7 +31,7 @@ import re
 from emulator.atomic import replace_file
 
 ID = 0x48                       # "H"
-VERSION = 1
+VERSION = 2                     # 2: RENAME, DIRINFO, SETDIR and RUNLOAD (commands 15-18)
 
 # Commands (docs/hostfs.md)
 (OPEN, CLOSE, BGET, BPUT, ARGS, LOAD, SAVE, INFO, SETINFO, DELETE, CAT, INFOTEXT, DRIVE, NAMES, RENAME,
