@@ -48,12 +48,12 @@ ERR_TOO_MANY_OPEN = (0xC0, "Too many open files")
 ERR_READ_ONLY = (0xC1, "File read only")
 ERR_OPEN = (0xC2, "File open")
 ERR_LOCKED = (0xC3, "File locked")
-ERR_EXISTS = (0xC4, "Exists")
+ERR_EXISTS = (0xC4, "Exists")           # DFS's *RENAME to a name that is taken
 ERR_DISC_FULL = (0xC6, "Disc full")
 ERR_DISC_READ_ONLY = (0xC9, "Disc read only")
 ERR_BAD_NAME = (0xCC, "Bad filename")
 ERR_BAD_DRIVE = (0xCD, "Bad drive")
-ERR_BAD_DIR = (0xCE, "Bad dir")
+ERR_BAD_DIR = (0xCE, "Bad dir")         # (&CE: the Acorn file-server error table)
 ERR_OUTSIDE = (0xB7, "Outside file")
 ERR_NOT_FOUND = (0xD6, "File not found")
 ERR_CHANNEL = (0xDE, "Channel")
@@ -256,7 +256,10 @@ class HostDirectory:
         if has_inf and not same:
             _remove_quietly(old_full + ".inf")
         elif has_inf and host != entry.host:
-            os.rename(old_full + ".inf", full + ".inf")         # a change of case only
+            try:                                                # a change of case only: the .inf
+                os.rename(old_full + ".inf", full + ".inf")     # already names the new name
+            except OSError:
+                pass
 
     def write_inf(self, entry, load, exec_, locked):
         data = self.read(entry)

@@ -944,7 +944,7 @@ star_run:
         cmp #$FF
         bne @run
         brk
-        .byte $93                   ; DFS's "Won't"
+        .byte $93                   ; DFS's "Won't" (&93 as we know it: not found in the reference corpus)
         .text "Won't"
         .byte 0
 @run:   lda fs_info
