@@ -335,3 +335,21 @@ def test_basic_file_statements_and_functions(tmp_path):
     # (a PRINT ended by ';' keeps the line: the Atom's rule)
     assert out == ["      15", "      10      20      30      40", "      50123456789", "HELLO",
                    "      15      30       3", "       0"]
+
+
+def test_run_of_a_file_with_no_execution_address_is_an_error_and_loads_nothing(tmp_path):
+    (tmp_path / "RAW").write_bytes(b"\x11\x22\x33\x44")     # no .inf: load #0000, exec #FFFF
+    m = boot(tmp_path)
+    assert command(m, '*RUN "RAW"') == ["ERROR 147"]
+    assert bytes(m.memory[1:4]) != b"\x22\x33\x44"            # not loaded (?0 holds the error)
+    assert command(m, "PRINT 2+2") == ["       4"]            # still alive
+
+
+def test_star_info_lists_matching_files(tmp_path):
+    (tmp_path / "GAME").write_bytes(b"abc")
+    (tmp_path / "GAME.inf").write_text("GAME 00002900 0000C2B2 000003\n")
+    (tmp_path / "GAME2").write_bytes(b"x")
+    m = boot(tmp_path)
+    assert command(m, '*INFO "GAME"') == ["GAME        002900 00C2B2 000003"]
+    assert len(command(m, "*INFO GAME*")) == 2
+    assert command(m, '*INFO "NOPE"') == ["File not found", "ERROR 214"]

@@ -430,3 +430,118 @@ def test_run_bad_files_and_discs_are_one_line_errors(tmp_path, capsys, args, mes
     assert status == 2
     assert message in err and err.count("\n") == 1
     assert bad.read_bytes() == bytes(100)
+
+
+def test_access_locks_and_unlocks_through_the_inf(tmp_path):
+    (tmp_path / "F").write_bytes(b"data")
+    (tmp_path / "F.inf").write_text("$.F 00001900 00001900 000004\n")
+    m = boot(tmp_path)
+    command(m, "*ACCESS F L")
+    assert (tmp_path / "F.inf").read_text().split()[-1] == "L"
+    assert "File locked" in command(m, "*DELETE F")
+    assert "$.F       L 001900" in command(m, "*INFO F")
+    command(m, "*ACCESS F")
+    assert (tmp_path / "F.inf").read_text().split() == ["$.F", "00001900", "00001900", "000004"]
+    command(m, "*DELETE F")
+    assert not (tmp_path / "F").exists()
+    assert "File not found" in command(m, "*ACCESS NOPE L")
+    assert "214" in command(m, "PRINT ERR")
+
+
+def test_rename_moves_the_file_and_its_inf(tmp_path):
+    (tmp_path / "OLD").write_bytes(b"old")
+    (tmp_path / "OLD.inf").write_text("$.OLD 00001900 00008023 000003\n")
+    (tmp_path / "OTHER").write_bytes(b"other")
+    m = boot(tmp_path)
+    command(m, "*RENAME OLD B.NEW")
+    assert (tmp_path / "B.NEW").read_bytes() == b"old" and not (tmp_path / "OLD").exists()
+    assert (tmp_path / "B.NEW.inf").read_text().split()[:3] == ["B.NEW", "00001900", "00008023"]
+    assert not (tmp_path / "OLD.inf").exists()
+    assert "Exists" in command(m, "*RENAME OTHER B.NEW")
+    assert "196" in command(m, "PRINT ERR")
+    assert "File not found" in command(m, "*RENAME NOPE X")
+    command(m, "*ACCESS B.NEW L")
+    assert "File locked" in command(m, "*RENAME B.NEW X")
+    assert (tmp_path / "OTHER").read_bytes() == b"other" and (tmp_path / "B.NEW").read_bytes() == b"old"
+
+
+def test_dir_lib_and_osgbpb_5_6_7(tmp_path):
+    m = boot(tmp_path)
+    m.memory[0x1900:0x1904] = b"WXYZ"
+    command(m, "*DIR W")
+    command(m, "*SAVE F 1900 +4")                   # no directory given: the current one
+    assert (tmp_path / "W.F").read_bytes() == b"WXYZ"
+    command(m, "*LIB :0.L")
+    assert "Dir. :0.W       Lib. :0.L" in command(m, "*CAT")
+    assert "Bad dir" in command(m, "*DIR **")
+    mem = call(m, """
+        ldx #0
+@next:  txa
+        pha
+        clc
+        adc #5                  ; OSGBPB 5, 6, 7, each into &2300 + &20 * (A - 5)
+        pha
+        txa
+        asl a
+        asl a
+        asl a
+        asl a
+        asl a
+        sta block+1
+        lda #$23
+        sta block+2
+        pla
+        ldx #<block
+        ldy #>block
+        jsr OSGBPB
+        pla
+        tax
+        inx
+        cpx #3
+        bne @next
+        rts
+block:  .fill 13, 0
+    """)
+    title = tmp_path.name[:12].encode()
+    assert mem[0x2300:0x2303 + len(title)] == bytes([len(title)]) + title + b"\0\0"
+    assert mem[0x2320:0x2324] == b"\x010\x01W"
+    assert mem[0x2340:0x2344] == b"\x010\x01L"
+    command(m, "*DIR")
+    assert "Dir. :0.$" in command(m, "*CAT")
+    code = assemble("""
+        .org $2800
+        inc $2280
+        rts
+    """, origin=0x2800).image
+    (tmp_path / "L.BUMP").write_bytes(code)
+    (tmp_path / "L.BUMP.inf").write_text("L.BUMP 00002800 00002800 000004\n")
+    m.memory[0x2280] = 0
+    command(m, "*BUMP")                              # not in $: found in the library, as DFS
+    command(m, "*RUN BUMP")
+    assert m.memory[0x2280] == 2
+    assert "File not found" in command(m, "*LOAD BUMP")
+
+
+def test_run_of_a_file_with_no_exec_address_is_wont(tmp_path):
+    (tmp_path / "RAW").write_bytes(b"\x11\x22\x33\x44")     # no .inf: exec &FFFFFFFF, load 0
+    m = boot(tmp_path)
+    before = bytes(m.memory[0:4])
+    assert "Won't" in command(m, "*RUN RAW")
+    assert "147" in command(m, "PRINT ERR")
+    assert "Won't" in command(m, "*RAW")
+    assert bytes(m.memory[0:4]) == before != b"\x11\x22\x33\x44"
+
+
+def test_debug_files_writes_the_files_left_open_when_it_quits(tmp_path, capsys):
+    from emulator.cli import main
+
+    files = tmp_path / "files"
+    files.mkdir()
+    script = tmp_path / "script.txt"
+    script.write_text('run 1000000 cycles\n'
+                      'type X%=OPENOUT"OUT"\\rBPUT#X%,65\\r\n'
+                      'run 6000000 cycles\n'
+                      'quit\n')
+    status = main(["debug", "--machine", "bbc", "--files", str(files), "--script", str(script)])
+    assert status == 0, capsys.readouterr()
+    assert (files / "OUT").read_bytes() == b"A"           # left open by the program, written at the end

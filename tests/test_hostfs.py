@@ -61,7 +61,7 @@ def bbc(tmp_path):
 
 def test_id_registers_and_open_page(tmp_path):
     card = HostFilingCard(tmp_path)
-    assert card.read(0xFCC2) == 0x48 and card.read(0xFCC3) == 1
+    assert card.read(0xFCC2) == 0x48 and card.read(0xFCC3) == 2
     page = hostfs.CardPage(card, 0xC0)
     assert page.read(0xFCC2, 0) == 0x48
     assert page.read(0xFC00, 0) == 0xFC and page.read(0xFCC4, 0) == 0xFC
@@ -221,7 +221,7 @@ def test_cat_infotext_names_and_drive(bbc):
     (root / "unmappable-long-name.txt").write_text("x")
     d.ok(hostfs.CAT, b"\r")
     cat = d.text().split("\r")
-    assert cat[1] == "Drive 0" and cat[2] == "Dir. :0.$"
+    assert cat[1] == "Drive 0" and cat[2].startswith("Dir. :0.$") and cat[2].endswith("Lib. :0.$")
     body = " ".join(cat[3:])
     assert body.split() == ["ALPHA", "BETA", "W.ONE"]
     d.ok(hostfs.INFOTEXT, name("*"))
@@ -417,10 +417,101 @@ def _plain(value):
 def test_card_fitted_to_both_machines(tmp_path):
     from emulator import Machine
     bbc = Machine("bbc", files=tmp_path)
-    assert bbc.memory[0xFCC2] == 0x48 and bbc.memory[0xFCC3] == 1 and bbc.memory[0xFCC4] == 0xFC
+    assert bbc.memory[0xFCC2] == 0x48 and bbc.memory[0xFCC3] == 2 and bbc.memory[0xFCC4] == 0xFC
     atom = Machine("atom", files=tmp_path)
     assert atom.memory[0xBC02] == 0x48 and atom.memory[0xBC04] == 0xBC
     assert Machine("bbc").memory[0xFCC2] == 0xFC                 # no card: open bus
     assert Machine("atom").memory[0xBC02] == 0xBC
     with pytest.raises(UserError, match="not a directory"):
         Machine("bbc", files=tmp_path / "missing")
+
+
+def test_rename_moves_file_and_inf(bbc):
+    d, root = bbc
+    d.ok(hostfs.SAVE, name("OLD") + w(0x1900) + w(0x8023) + b"data")
+    d.ok(hostfs.RENAME, name("OLD") + name("B.NEW"))
+    assert sorted(os.listdir(root)) == ["B.NEW", "B.NEW.inf"]
+    assert (root / "B.NEW").read_bytes() == b"data"
+    assert (root / "B.NEW.inf").read_text().split()[:3] == ["B.NEW", "00001900", "00008023"]
+    d.ok(hostfs.INFO, name("B.NEW"))
+    assert d.take(9) == b"\1" + w(0x1900) + w(0x8023)
+    # a change of case only is allowed; a file with no .inf keeps having none
+    (root / "PLAIN").write_bytes(b"p")
+    d.ok(hostfs.RENAME, name("PLAIN") + name("Plain"))
+    assert "Plain" in os.listdir(root) and "Plain.inf" not in os.listdir(root)
+
+
+def test_rename_errors_leave_files_alone(bbc):
+    d, root = bbc
+    d.ok(hostfs.SAVE, name("A") + w(0) + w(0) + b"a")
+    d.ok(hostfs.SAVE, name("B") + w(0) + w(0) + b"b")
+    (root / "hidden.inf.x").write_bytes(b"")                 # unrelated host file
+    assert d.error(hostfs.RENAME, name("A") + name("B")) == (0xC4, "Exists")
+    assert d.error(hostfs.RENAME, name("MISSING") + name("C")) == (0xD6, "File not found")
+    assert d.error(hostfs.RENAME, name("A") + name("BAD NAME")) == (0xCC, "Bad filename")
+    assert d.error(hostfs.RENAME, name("A") + name(":1.C")) == (0xCD, "Bad drive")
+    d.ok(hostfs.SETINFO, b"\4" + name("A") + w(0) + w(0) + b"\x08")
+    assert d.error(hostfs.RENAME, name("A") + name("C")) == (0xC3, "File locked")
+    d.ok(hostfs.OPEN, b"\x40" + name("B"))
+    assert d.error(hostfs.RENAME, name("B") + name("C")) == (0xC2, "File open")
+    assert (root / "A").read_bytes() == b"a" and (root / "B").read_bytes() == b"b"
+    assert not (root / "C").exists() and not (root / "C.inf").exists()
+
+
+def test_rename_refuses_a_host_file_the_machine_cannot_see(bbc):
+    d, root = bbc
+    d.ok(hostfs.SAVE, name("A") + w(0) + w(0) + b"a")
+    (root / "C.inf").write_text("junk")                       # an orphan .inf at the new name
+    assert d.error(hostfs.RENAME, name("A") + name("C")) == (0xC4, "Exists")
+    assert (root / "C.inf").read_text() == "junk" and (root / "A").exists()
+
+
+def test_dir_and_lib_and_gbpb_information(bbc):
+    d, root = bbc
+    d.ok(hostfs.DIRINFO, b"\5")
+    title = root.name[:12].encode()
+    assert d.take(len(title) + 3) == bytes([len(title)]) + title + b"\0\0"
+    d.ok(hostfs.DIRINFO, b"\6")
+    assert d.take(4) == b"\x010\x01$"
+    d.ok(hostfs.SETDIR, b"\0" + name("W"))
+    d.ok(hostfs.SETDIR, b"\1" + name(":0.L"))
+    d.ok(hostfs.DIRINFO, b"\6")
+    assert d.take(4) == b"\x010\x01W"
+    d.ok(hostfs.DIRINFO, b"\7")
+    assert d.take(4) == b"\x010\x01L"
+    d.ok(hostfs.SAVE, name("F") + w(0) + w(0) + b"w")          # names without a directory are in W
+    assert (root / "W.F").read_bytes() == b"w"
+    d.ok(hostfs.SAVE, name("$.G") + w(0) + w(0) + b"g")
+    assert (root / "G").read_bytes() == b"g"
+    d.ok(hostfs.NAMES, b"\0")
+    assert d.take(2) == b"\1F"
+    assert d.error(hostfs.SETDIR, b"\0" + name("*")) == (0xCE, "Bad dir")
+    assert d.error(hostfs.SETDIR, b"\0" + name(":2")) == (0xCD, "Bad drive")
+    state = d.card.state()
+    _plain(state)
+    other = HostFilingCard(root)
+    other.set_state(state)
+    assert other.directory == "W" and other.library == (0, "L")
+
+
+def test_gbpb_title_of_a_disc_image(tmp_path):
+    disc = tmp_path / "d.ssd"
+    disc.write_bytes(build_ssd([], title="GAMES", boot_option=3))
+    d = Driver(HostFilingCard(tmp_path, discs={1: DFSDisc.load(disc, 1)}))
+    d.ok(hostfs.DRIVE, name("1"))
+    d.ok(hostfs.DIRINFO, b"\5")
+    assert d.take(8) == b"\5GAMES\3\1"
+
+
+def test_run_load_looks_in_the_library_for_plain_names(bbc):
+    d, root = bbc
+    d.ok(hostfs.SAVE, name("L.TOOL") + w(0x1900) + w(0x1901) + b"lib")
+    assert d.error(hostfs.RUNLOAD, name("TOOL")) == (0xD6, "File not found")
+    d.ok(hostfs.SETDIR, b"\1" + name("L"))
+    d.ok(hostfs.RUNLOAD, name("TOOL"))
+    assert d.take(16) == w(0x1900) + w(0x1901) + w(3) + b"\0" + b"lib"
+    assert d.error(hostfs.RUNLOAD, name("$.TOOL")) == (0xD6, "File not found")    # a directory given
+    assert d.error(hostfs.LOAD, name("TOOL")) == (0xD6, "File not found")         # *LOAD does not look
+    d.ok(hostfs.SAVE, name("TOOL") + w(0x2000) + w(0x2000) + b"own")
+    d.ok(hostfs.RUNLOAD, name("TOOL"))
+    assert d.take(4) == w(0x2000)                                                 # the current one first

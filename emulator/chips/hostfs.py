@@ -31,10 +31,11 @@ import re
 from emulator.atomic import replace_file
 
 ID = 0x48                       # "H"
-VERSION = 1
+VERSION = 2                     # 2: RENAME, DIRINFO, SETDIR and RUNLOAD (commands 15-18)
 
 # Commands (docs/hostfs.md)
-OPEN, CLOSE, BGET, BPUT, ARGS, LOAD, SAVE, INFO, SETINFO, DELETE, CAT, INFOTEXT, DRIVE, NAMES = range(1, 15)
+(OPEN, CLOSE, BGET, BPUT, ARGS, LOAD, SAVE, INFO, SETINFO, DELETE, CAT, INFOTEXT, DRIVE, NAMES, RENAME,
+ DIRINFO, SETDIR, RUNLOAD) = range(1, 19)
 
 MODE_READ, MODE_WRITE, MODE_UPDATE = 0x40, 0x80, 0xC0
 LOCKED = 0x08                   # attribute bit 3
@@ -47,10 +48,12 @@ ERR_TOO_MANY_OPEN = (0xC0, "Too many open files")
 ERR_READ_ONLY = (0xC1, "File read only")
 ERR_OPEN = (0xC2, "File open")
 ERR_LOCKED = (0xC3, "File locked")
+ERR_EXISTS = (0xC4, "Exists")           # DFS's *RENAME to a name that is taken
 ERR_DISC_FULL = (0xC6, "Disc full")
 ERR_DISC_READ_ONLY = (0xC9, "Disc read only")
 ERR_BAD_NAME = (0xCC, "Bad filename")
 ERR_BAD_DRIVE = (0xCD, "Bad drive")
+ERR_BAD_DIR = (0xCE, "Bad dir")         # (&CE: the Acorn file-server error table)
 ERR_OUTSIDE = (0xB7, "Outside file")
 ERR_NOT_FOUND = (0xD6, "File not found")
 ERR_CHANNEL = (0xDE, "Channel")
@@ -150,6 +153,8 @@ class HostDirectory:
         self.path = os.fspath(path)
         self.profile = profile
 
+    boot_option = 0
+
     def title(self):
         return os.path.basename(os.path.abspath(self.path))[:12]
 
@@ -215,14 +220,46 @@ class HostDirectory:
     def write(self, directory, name, data, load, exec_, locked=False, old=None):
         host = old.host if old is not None else self._host_name(directory, name)
         full = os.path.join(self.path, host)
+        _write_atomically(full, bytes(data))
+        _write_atomically(full + ".inf", self._inf_text(directory, name, load, exec_, len(data), locked))
+        return self.find(directory, name)
+
+    def _inf_text(self, directory, name, load, exec_, length, locked):
         inf_name = (f"$.{name}" if directory in ("$", "") else f"{directory}.{name}") \
             if self.profile == "bbc" else name
-        inf = f"{inf_name} {load & 0xFFFFFFFF:08X} {exec_ & 0xFFFFFFFF:08X} {len(data):06X}"
+        inf = f"{inf_name} {load & 0xFFFFFFFF:08X} {exec_ & 0xFFFFFFFF:08X} {length:06X}"
         if locked:
             inf += " L"
-        _write_atomically(full, bytes(data))
-        _write_atomically(full + ".inf", (inf + "\n").encode("latin-1"))
-        return self.find(directory, name)
+        return (inf + "\n").encode("latin-1")
+
+    def rename(self, entry, directory, name):
+        """Give `entry` a new name; its .inf (when it has one) goes with it, naming the new name.
+        The new .inf is written first and the file renamed over no existing host file, so a failure
+        leaves the old name whole."""
+        host = self._host_name(directory, name)
+        full = os.path.join(self.path, host)
+        old_full = os.path.join(self.path, entry.host)
+        same = os.path.normcase(os.path.abspath(full)) == os.path.normcase(os.path.abspath(old_full)) \
+            or (os.path.exists(full) and os.path.samefile(full, old_full))
+        _check(same or not os.path.lexists(full), ERR_EXISTS)          # even a host file we do not show
+        has_inf = os.path.isfile(old_full + ".inf")
+        _check(same or not os.path.lexists(full + ".inf"), ERR_EXISTS)
+        if has_inf:
+            _write_atomically(full + ".inf" if not same else old_full + ".inf",
+                              self._inf_text(directory, name, entry.load, entry.exec, entry.length, entry.locked))
+        try:
+            os.rename(old_full, full)
+        except OSError as e:
+            if has_inf and not same:
+                _remove_quietly(full + ".inf")
+            raise CardError(_os_error(e)) from None
+        if has_inf and not same:
+            _remove_quietly(old_full + ".inf")
+        elif has_inf and host != entry.host:
+            try:                                                # a change of case only: the .inf
+                os.rename(old_full + ".inf", full + ".inf")     # already names the new name
+            except OSError:
+                pass
 
     def write_inf(self, entry, load, exec_, locked):
         data = self.read(entry)
@@ -252,6 +289,10 @@ class DiscDrive:
 
     def title(self):
         return self.disc.title
+
+    @property
+    def boot_option(self):
+        return self.disc.boot_option
 
     def entries(self):
         return [Entry(self.disc.drive, f.directory, f.name, f.load, f.exec, f.length, f.locked, start=f.start)
@@ -304,6 +345,13 @@ def read_inf(path):
     return int(words[0], 16), int(words[1], 16), locked
 
 
+def _remove_quietly(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
 def _write_atomically(path, data):
     try:
         replace_file(path, data, keep_mode=True)        # a file written again keeps its permissions
@@ -333,7 +381,9 @@ class HostFilingCard:
         self.drives = {0: HostDirectory(directory, profile)}
         for drive, disc in (discs or {}).items():
             self.drives[drive] = DiscDrive(disc)
-        self.current_drive = 0
+        self.current_drive = 0          # the current directory's drive
+        self.directory = "$"            # the current directory (*DIR): names without one are in it
+        self.library = (0, "$")         # the library's drive and directory (*LIB)
         self.open_files = {}            # handle -> OpenFile
         self.params = bytearray()
         self.result = b""
@@ -399,7 +449,7 @@ class HostFilingCard:
             text = text[2:]
             if text.startswith("."):
                 text = text[1:]
-        directory = "$"
+        directory = self.directory
         if len(text) >= 2 and text[1] == ".":
             directory, text = text[0], text[2:]
         if not wild:
@@ -545,8 +595,27 @@ class HostFilingCard:
     def _load(self, p):
         drive, _, _, entry = self._find(p.text())
         _check(entry is not None, ERR_NOT_FOUND)
+        return self._load_entry(drive, entry)
+
+    @staticmethod
+    def _load_entry(drive, entry):
         data = drive.read(entry)
         return _word(entry.load) + _word(entry.exec) + _word(len(data)) + bytes([entry.attributes]) + data
+
+    def _run_load(self, p):
+        """LOAD for *RUN: a name with neither drive nor directory that is not in the current
+        directory is looked for in the library, as DFS's *RUN does."""
+        text = p.text()
+        number, directory, name = self._parse(text)
+        drive = self._drive(number)
+        entry = drive.find(directory, name)
+        plain = self.profile == "bbc" and not text.startswith(":") and not (len(text) >= 2 and text[1] == ".")
+        if entry is None and plain:
+            number, directory = self.library
+            drive = self._drive(number)
+            entry = drive.find(directory, name)
+        _check(entry is not None, ERR_NOT_FOUND)
+        return self._load_entry(drive, entry)
 
     def _save(self, p):
         drive, directory, name, entry = self._find(p.text())
@@ -600,10 +669,11 @@ class HostFilingCard:
         entries = drive.entries()
         lines = [drive.title() or f"Drive {number}",
                  f"Drive {number}" + ("  (read only)" if drive.read_only else "")]
+        here_dir = self.directory if self.profile == "bbc" else ""
         if self.profile == "bbc":
-            lines.append("Dir. :%d.$" % number)
-        here = [e for e in entries if e.directory in ("$", "")]
-        others = [e for e in entries if e.directory not in ("$", "")]
+            lines.append("Dir. :%d.%s       Lib. :%d.%s" % (self.current_drive, self.directory, *self.library))
+        here = [e for e in entries if _same(e.directory, here_dir)]
+        others = [e for e in entries if not _same(e.directory, here_dir)]
         cells = [("  " + e.name).ljust(10) + (" L" if e.locked else "") for e in here] + \
                 [("  " + e.full_name()).ljust(10) + (" L" if e.locked else "") for e in others]
         for i in range(0, len(cells), 2):
@@ -629,16 +699,63 @@ class HostFilingCard:
 
     def _names(self, p):
         index = p.byte()
-        entries = [e for e in self._drive(self.current_drive).entries()
-                   if e.directory in ("$", "")]
+        here = self.directory if self.profile == "bbc" else ""
+        entries = [e for e in self._drive(self.current_drive).entries() if _same(e.directory, here)]
         if index >= len(entries):
             return b"\0"
         name = entries[index].name.encode("latin-1")
         return bytes([len(name)]) + name
 
+    def _rename(self, p):
+        number, directory, name = self._parse(p.text())
+        new_number, new_directory, new_name = self._parse(p.text())
+        _check(new_number == number, ERR_BAD_DRIVE)             # a file stays on its drive
+        drive = self._drive(number)
+        entry = drive.find(directory, name)
+        _check(entry is not None, ERR_NOT_FOUND)
+        _check(not drive.read_only, ERR_DISC_READ_ONLY)
+        _check(not entry.locked, ERR_LOCKED)
+        _check(not self._is_open(entry, writing=True), ERR_OPEN)     # open at all
+        other = drive.find(new_directory, new_name)
+        _check(other is None or other.host == entry.host, ERR_EXISTS)
+        drive.rename(entry, new_directory, new_name)
+
+    def _dirinfo(self, p):
+        """OSGBPB 5 (title, boot option, drive), 6 (current directory), 7 (library) in the
+        layout the AUG gives for those calls: length-prefixed strings."""
+        what = p.byte()
+        if what == 5:
+            drive = self._drive(self.current_drive)
+            title = (drive.title() or "")[:12].encode("latin-1")
+            return bytes([len(title)]) + title + bytes([drive.boot_option, self.current_drive])
+        _check(what in (6, 7), ERR_BAD_COMMAND)
+        number, directory = (self.current_drive, self.directory) if what == 6 else self.library
+        return b"\1" + str(number).encode() + b"\1" + directory.encode("latin-1")
+
+    def _setdir(self, p):
+        """*DIR (0) or *LIB (1): [:drive[.]][directory]; an empty text is $ of the current drive."""
+        which = p.byte()
+        text = p.text().strip()
+        number = self.current_drive
+        if text.startswith(":"):
+            _check(len(text) >= 2 and text[1] in "0123", ERR_BAD_DRIVE)
+            number = int(text[1])
+            text = text[2:]
+            if text.startswith("."):
+                text = text[1:]
+        directory = text or "$"
+        _check(len(directory) == 1 and 0x21 <= ord(directory) <= 0x7E
+               and (directory == "$" or directory not in BBC_FORBIDDEN), ERR_BAD_DIR)
+        self._drive(number)
+        if which == 0:
+            self.current_drive, self.directory = number, directory
+        else:
+            self.library = (number, directory)
+
     _commands = {OPEN: _open, CLOSE: _close, BGET: _bget, BPUT: _bput, ARGS: _args, LOAD: _load,
                  SAVE: _save, INFO: _info, SETINFO: _setinfo, DELETE: _delete, CAT: _cat,
-                 INFOTEXT: _infotext, DRIVE: _drive_command, NAMES: _names}
+                 INFOTEXT: _infotext, DRIVE: _drive_command, NAMES: _names, RENAME: _rename,
+                 DIRINFO: _dirinfo, SETDIR: _setdir, RUNLOAD: _run_load}
 
     # --- save states --------------------------------------------------------------------------
 
@@ -651,7 +768,8 @@ class HostFilingCard:
             self._flush(f)
             files.append({"handle": handle, "drive": f.entry.drive, "name": f.entry.full_name(),
                           "mode": f.mode, "ptr": f.ptr})
-        return {"drive": self.current_drive, "params": bytes(self.params), "result": bytes(self.result),
+        return {"drive": self.current_drive, "directory": self.directory, "library": list(self.library),
+                "params": bytes(self.params), "result": bytes(self.result),
                 "result_pos": self.result_pos, "status": self.status, "files": files}
 
     def set_state(self, d):
@@ -659,6 +777,8 @@ class HostFilingCard:
         no longer there stays closed; the firmware gets "Channel" when it uses it)."""
         self.open_files = {}
         self.current_drive = d["drive"] if d["drive"] in self.drives else 0
+        self.directory = d.get("directory", "$")               # states from before *DIR have none
+        self.library = tuple(d.get("library", (0, "$")))
         self.params = bytearray(d["params"])
         self.result = bytes(d["result"])
         self.result_pos = d["result_pos"]

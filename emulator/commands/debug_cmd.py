@@ -154,17 +154,21 @@ def main(args):
     if getattr(monitor, "listing_keys", 0):
         monitor.say(f"typing {args.file} ({monitor.listing_keys} keys): go or run to let it in")
     monitor.where()
-    if args.script:
-        try:
-            with open(args.script, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-        except (OSError, UnicodeDecodeError) as e:
-            raise UserError(f"cannot read script {args.script}: {getattr(e, 'strerror', None) or e}") from None
-        run_script(monitor, lines)
-    elif sys.stdin.isatty():
-        interactive(monitor)
-    else:
-        run_script(monitor, sys.stdin.read().splitlines())
+    try:
+        if args.script:
+            try:
+                with open(args.script, encoding="utf-8") as f:
+                    lines = f.read().splitlines()
+            except (OSError, UnicodeDecodeError) as e:
+                raise UserError(f"cannot read script {args.script}: {getattr(e, 'strerror', None) or e}") from None
+            run_script(monitor, lines)
+        elif sys.stdin.isatty():
+            interactive(monitor)
+        else:
+            run_script(monitor, sys.stdin.read().splitlines())
+    finally:
+        if monitor.machine is not None:
+            monitor.machine.close_files()   # what the machine left open is written, as `acorn run` does
     # a script with errors in it still ran to its end; the exit code tells a test or a user
     return 2 if monitor.errors and not sys.stdin.isatty() else 0
 

@@ -36,6 +36,7 @@ C_LOAD      = 6
 C_SAVE      = 7
 C_DELETE    = 10
 C_CAT       = 11
+C_INFOTEXT  = 12
 
 ; fs_install: at reset, when the card answers, point COMVEC and the file vectors here.
 fs_install:
@@ -168,8 +169,16 @@ fs_load:
         jsr fs_get
         lda FS_DATA             ; attributes: not needed
         lda $04,x
-        bpl @own
-        lda $02,x               ; the caller's address instead
+        bmi @given
+        asl a                   ; bit 6 (*RUN): a file with no execution address (#FFFF, no
+        bpl @own                ; .inf) is an error before anything is loaded
+        lda FSEXEC
+        and FSEXEC+1
+        cmp #$FF
+        bne @own
+        brk
+        .byte $93               ; DFS's "Won't" (&93), as our BBC MOS gives for *RUN
+@given: lda $02,x               ; the caller's address instead
         sta FSPTR
         lda $03,x
         sta FSPTR+1
@@ -359,9 +368,15 @@ fs_commands:
         .word star_run-1
         .text "DELET", 'E'+$80
         .word star_delete-1
+        .text "INF", 'O'+$80
+        .word star_info-1
         .byte 0
 
-; *CAT [drive]: the card's catalogue text, line by line.
+; *INFO name (wild cards * and #): name, load, exec, length of each file that matches;
+; *CAT [drive]: the card's catalogue text.  Either, line by line.
+star_info:
+        lda #C_INFOTEXT
+        .byte $2C               ; BIT abs: skips the LDA
 star_cat:
         lda #C_CAT
         jsr star_named          ; the drive or directory text (may be empty)
@@ -413,7 +428,7 @@ star_load:
 ; *RUN "name": load at its own address, then JMP to its execution address.
 star_run:
         jsr star_name
-        lda #0
+        lda #$40                ; at its own address; refused when it has no execution address
         sta FSBLK+4
         ldx #FSBLK
         jsr OSLOAD

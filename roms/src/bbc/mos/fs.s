@@ -26,6 +26,10 @@ CMD_CAT = 11
 CMD_INFOTEXT = 12
 CMD_DRIVE = 13
 CMD_NAMES = 14
+CMD_RENAME = 15
+CMD_DIRINFO = 16
+CMD_SETDIR = 17
+CMD_RUNLOAD = 18                ; LOAD, looking in the library too (for *RUN)
 
 FS_NUMBER = 4                   ; OSARGS A=0 Y=0: we answer as DFS does (AUG, OSARGS: 4 = disc)
 
@@ -398,7 +402,8 @@ hfs_args:
         lda fs_op
         jmp fs_restore_xy
 
-; ---- OSGBPB (AUG): A=1/2 write, 3/4 read (1 and 3 at the block's PTR), 8 read names ----------------
+; ---- OSGBPB (AUG): A=1/2 write, 3/4 read (1 and 3 at the block's PTR), 5-7 read the title, the
+; current directory, the library; 8 read names ----------------------------------------------------
 ; Block: +0 handle, +1 address, +5 count, +9 PTR.  On exit address, count and PTR are brought up to
 ; date and C is set when not everything was transferred.
 hfs_gbpb:
@@ -411,7 +416,10 @@ hfs_gbpb:
 @not_names:
         cmp #5
         bcc @bytes
-        jmp file_exit
+        cmp #8
+        bcs @none
+        jmp gbpb_info
+@none:  jmp file_exit
 @bytes: ldy #1
         jsr gbpb_pointers
         lda fs_op
@@ -505,6 +513,41 @@ gbpb_args:
         ldy #9
         ldx #4
         jmp fs_get_block
+
+; A=5: title length, title, boot option, drive; 6 and 7: the current directory's / the library's
+; drive and directory, each a length and its characters (AUG, OSGBPB), at the block's address (+1).
+gbpb_info:
+        sta FS_RESET
+        sta FS_DATA
+        lda #CMD_DIRINFO
+        jsr fs_command
+        ldy #1
+        jsr gbpb_pointers
+        ldy #0
+        jsr @string
+        lda fs_op
+        cmp #5
+        bne @second
+        ldx #2                      ; the boot option and the drive
+        jsr @bytes
+        beq @done
+@second:
+        jsr @string                 ; the directory
+@done:  clc
+        lda #0
+        jmp file_exit
+@string:
+        lda FS_DATA
+        sta (fs_addr),y
+        iny
+        tax
+        beq @end
+@bytes: lda FS_DATA
+        sta (fs_addr),y
+        iny
+        dex
+        bne @bytes
+@end:   rts
 
 ; A=8: names from the current directory, +9 counting them (the card's NAMES index).
 gbpb_names:
@@ -644,19 +687,38 @@ fs_star:
 fs_commands:                        ; the first is what "." abbreviates: *. is *CAT
         .text "CAT", 0
         .word star_cat-1
+        .text "ACCESS", 0
+        .word star_access-1
         .text "DELETE", 0
         .word star_delete-1
+        .text "DIR", 0
+        .word star_dir-1
         .text "DRIVE", 0
         .word star_drive-1
         .text "INFO", 0
         .word star_info-1
+        .text "LIB", 0
+        .word star_lib-1
         .text "LOAD", 0
         .word star_load-1
         .text "RUN", 0
         .word star_run-1
+        .text "RENAME", 0
+        .word star_rename-1
         .text "SAVE", 0
         .word star_save-1
         .byte 0
+
+; *DIR [[:drive.]dir], *LIB [[:drive.]dir]: which (0 / 1), then the rest of the line, to the card.
+star_dir:
+        lda #0
+        .byte $2C                   ; BIT abs: skip the next LDA
+star_lib:
+        lda #1
+        sta FS_RESET
+        sta FS_DATA
+        lda #CMD_SETDIR
+        bne fs_line_command
 
 ; *CAT [drive], *DRIVE drive: the rest of the line to the card.
 star_cat:
@@ -664,8 +726,9 @@ star_cat:
         .byte $2C                   ; BIT abs: skip the next LDA
 star_drive:
         lda #CMD_DRIVE
-        pha
         sta FS_RESET
+fs_line_command:
+        pha
         jsr skip_spaces
 @copy:  lda (text_ptr),y
         sta FS_DATA
@@ -688,10 +751,32 @@ star_info:
         lda #CMD_INFOTEXT
         bne fs_command_print
 
+; *RENAME old new: both names to the card.
+star_rename:
+        sta FS_RESET
+        jsr fs_put_name_y
+        jsr fs_put_name_y
+        lda #CMD_RENAME
+        jmp fs_command
+
+; *ACCESS name [L]: lock (L) or unlock the file, through OSFILE 4 (the attributes at +14).
+star_access:
+        jsr star_block_name
+        jsr skip_spaces
+        and #$DF
+        ldx #0
+        cmp #'L'
+        bne @set
+        ldx #8                      ; attribute bit 3: locked
+@set:   stx fs_block+14
+        lda #4
+        bne star_must_exist
+
 ; *DELETE name
 star_delete:
         jsr star_block_name
         lda #6
+star_must_exist:                    ; OSFILE A; "File not found" when it answers 0
         jsr star_osfile
         cmp #0
         bne @done
@@ -841,7 +926,7 @@ star_run:
         lda text_ptr+1
         adc #0
         sta fs_tail+1
-        lda #CMD_LOAD
+        lda #CMD_RUNLOAD
         sta FS_STATUS
         lda FS_STATUS
         beq @found
@@ -852,7 +937,17 @@ star_run:
         jmp bad_command
 @error: jmp fs_error
 @found: jsr fs_get_info
-        lda fs_info
+        lda fs_info+4               ; no execution address (&FFFFFFFF: a file with no .inf)
+        and fs_info+5
+        and fs_info+6
+        and fs_info+7
+        cmp #$FF
+        bne @run
+        brk
+        .byte $93                   ; DFS's "Won't" (&93 as we know it: not found in the reference corpus)
+        .text "Won't"
+        .byte 0
+@run:   lda fs_info
         sta fs_addr
         lda fs_info+1
         sta fs_addr+1
