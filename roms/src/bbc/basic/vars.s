@@ -11,12 +11,13 @@ reset_stack:
         sta FORN
         sta GOSUBN
         sta REPEATN
-        lda HIMEM
+        lda HIMEM               ; BSP = HIMEM - 1, unchecked: this must not fail (it runs on
+        sec                     ; every error, and the heap may have been set above HIMEM)
+        sbc #1
         sta BSP
         lda HIMEM+1
+        sbc #0
         sta BSP+1
-        lda #1
-        jsr stack_alloc
         lda #0
         tay
         sta (BSP),y
@@ -102,10 +103,26 @@ find_var:
 @no:    clc
         rts
 
-; make the variable NAMEBUF with A bytes of value (zeroed); PTR1 = its value
+; make the variable NAMEBUF with A bytes of value (zeroed); PTR1 = its value.  No room: nothing
+; changes (the heap is claimed before the entry is linked in)
 create_var:
         sta CNT
         jsr ptr1_vartop
+        lda NLEN                ; the entry: link 2, name, 0, then the value
+        clc
+        adc #3
+        ldx #0
+        adc CNT
+        bcc @c
+        inx
+@c:     jsr heap_claim
+        bcc @ok
+        jmp e_noroom
+@ok:    lda CNT
+
+; the entry at PTR1 (claimed): link it into VARHEAD, name, 0, then A zero bytes; PTR1 = its value
+link_entry:
+        sta CNT
         ldy #0
         lda VARHEAD
         sta (PTR1),y
@@ -133,37 +150,34 @@ create_var:
         sta PTR1
         bcc @a
         inc PTR1+1
-@a:     lda CNT
-
-; VARTOP = PTR1 + A, zeroing those bytes; checks the room left below the BASIC stack
-heap_alloc_from_ptr1:
-        tax
-        beq @set
-        ldy #0
+@a:     ldy CNT
+        beq @d
         lda #0
-@z:     sta (PTR1),y
-        iny
-        dex
+@z:     dey
+        sta (PTR1),y
         bne @z
-@set:   tya
-        clc
-        adc PTR1
-        sta VARTOP
-        lda PTR1+1
-        adc #0
-        sta VARTOP+1
+@d:     rts
 
-; VARTOP must stay below BSP
-check_room:
-        lda VARTOP+1
-        cmp BSP+1
-        bcc @ok
-        bne @full
-        lda VARTOP
+; claim X:A bytes (+1 with heap_claim_c and C set) at the top of the heap: VARTOP grows by them
+; when it stays below the BASIC stack (C clear); else C set and VARTOP is left as it was, so an
+; error leaves the heap whole (and the error handler room to reset the stack)
+heap_claim:
+        clc
+heap_claim_c:
+        adc VARTOP
+        pha
+        txa
+        adc VARTOP+1
+        tax
+        pla
+        bcs @r                  ; past 64K
+        cpx BSP+1
+        bne @c
         cmp BSP
-        bcs @full
-@ok:    rts
-@full:  jmp e_noroom
+@c:     bcs @r
+        sta VARTOP
+        stx VARTOP+1
+@r:     rts
 
 ; parse an lvalue at TP: VADDR, VKIND.  A = 1: create a missing variable, 0: No such variable
 get_lvalue:
@@ -298,7 +312,9 @@ name_kind:
 @k:     stx VKIND
         rts
 
-; NAMEBUF ends in "(": the element named by the subscripts at TP
+; NAMEBUF ends in "(": the element named by the subscripts at TP.  What each subscript needs
+; afterwards is on the 6502 stack, as a subscript may use arrays (and FNs) itself: the kind, the
+; header's address, 2*dims, then the element so far and the offset of this dimension's size
 array_element:
         jsr find_var
         bcs @f
@@ -306,28 +322,31 @@ array_element:
 @f:     jsr name_kind
         lda VKIND
         pha
-        lda PTR1                ; the array's header, kept on the 6502 stack
+        lda PTR1
         pha
         lda PTR1+1
         pha
-        lda #0
-        sta ELEM
-        sta ELEM+1
         ldy #0
         lda (PTR1),y
-        sta DIMS
-        lda #1                  ; offset of the current dimension's size
+        asl a                   ; 2*dims: one past the offset of the last size
+        pha
+        tya                     ; the element so far: 0
+        pha
+        pha
+        lda #1                  ; the first size's offset
         pha
 @dim:   jsr expr_int            ; the subscript
         pla
         tay
+        pla
+        sta ELEM+1
+        pla
+        sta ELEM
         tsx
-        lda $0101,x             ; PTR1 again
+        lda $0102,x             ; PTR1 again
         sta PTR1+1
-        lda $0102,x
+        lda $0103,x
         sta PTR1
-        tya
-        pha
         lda IACC+3              ; 0 <= subscript < size
         ora IACC+2
         bne @bad
@@ -337,31 +356,39 @@ array_element:
         lda IACC+1
         sbc (PTR1),y
         bcs @bad
-        dey                     ; ELEM = ELEM * size + subscript
+        lda ELEM                ; ELEM = ELEM * size + subscript
+        ora ELEM+1
+        beq @add
+        dey
         lda (PTR1),y
         sta ACC2
         iny
         lda (PTR1),y
         sta ACC2+1
         jsr elem_times_acc2
-        clc
+@add:   clc
         lda ELEM
         adc IACC
         sta ELEM
         lda ELEM+1
         adc IACC+1
         sta ELEM+1
-        pla
-        clc
-        adc #2
-        pha
-        dec DIMS
+        tsx
+        tya                     ; (the offset + 1)
+        cmp $0101,x
         beq @last
+        lda ELEM
+        pha
+        lda ELEM+1
+        pha
+        iny
+        tya
+        pha
         jsr comma
         jmp @dim
 @bad:   jmp e_subscript
 @last:  jsr closeb
-        pla                     ; the offset of the elements
+        pla                     ; 2*dims: the elements are after it
         sta CNT
         pla
         sta PTR1+1
@@ -377,7 +404,7 @@ array_element:
         rol ELEM+1
         bcc @sized
 @five:  jsr elem_bytes
-@sized: clc
+@sized: sec                     ; VADDR = PTR1 + 1 + 2*dims + ELEM
         lda PTR1
         adc CNT
         sta VADDR
@@ -412,15 +439,17 @@ elem_bytes:
         sta ELEM+1
 @d:     rts
 
-; ELEM = ELEM * ACC2 (16 bits)
+; ELEM = ELEM * ACC2 (16 bits; ELEM not 0).  Y is kept
 elem_times_acc2:
-        lda ELEM                ; 0 stays 0 (the first subscript of every element)
-        ora ELEM+1
-        beq @z
-        lda #0
+        ldx #16
+        lda ELEM+1              ; ELEM below 256 (the usual case): only its 8 bits
+        bne @s
+        lda ELEM
+        sta ELEM+1
+        ldx #8
+@s:     lda #0
         sta TMP
         sta TMP+1
-        ldx #16
 @l:     asl TMP
         rol TMP+1
         asl ELEM
@@ -439,9 +468,10 @@ elem_times_acc2:
         sta ELEM
         lda TMP+1
         sta ELEM+1
-@z:     rts
+        rts
 
-; DIM name(d1,...) or DIM name size
+; DIM name(d1,...) or DIM name size.  What does not fit below the BASIC stack is "DIM space"
+; (UG "Error messages", 11), with the heap left as it was
 dim_one:
         jsr parse_name
         bcc @bad
@@ -464,51 +494,102 @@ dim_one:
         sta VADDR+1
         pla
         sta VADDR
-        lda IACC+3
-        bmi @bad
+        jsr @size            ; size + 1 bytes
         jsr ptr1_vartop
-        sec                     ; VARTOP += size + 1
-        lda VARTOP
-        adc IACC
-        sta VARTOP
-        lda VARTOP+1
-        adc IACC+1
-        sta VARTOP+1
-        jsr check_room
+        lda IACC
+        ldx IACC+1
+        sec
+        jsr heap_claim_c
+        bcs @space
         lda PTR1                ; the variable = the block's address
         ldx PTR1+1
         jsr set_iacc_ax
         jmp store_lvalue
 @bad:   jmp e_baddim
+@space: jmp e_dimspace
+@size:  lda IACC+3              ; a size in IACC: negative is "Bad DIM", 64K or more cannot fit
+        bmi @bad
+        ora IACC+2
+        bne @space
+        rts
 @array: jsr find_var
         bcs @bad
-        lda #0                  ; dimensions on the 6502 stack; ELEM = element count
+        lda TP                  ; where the name starts, kept to read it again after the
+        sec                     ; subscripts (their names and arrays use NAMEBUF and DIMS)
+        sbc NLEN
+        pha
+        lda TP+1
+        sbc #0
+        pha
+        lda #0                  ; the sizes on the 6502 stack
         sta DIMS
-        sta ELEM+1
-        lda #1
-        sta ELEM
-@d:     jsr expr_int
-        lda IACC+3
-        ora IACC+2
-        bne @bad
+@d:     lda DIMS
+        pha
+        jsr expr_int
+        pla
+        sta DIMS
+        jsr @size
         inc IACC                ; size = subscript + 1
         bne @s
         inc IACC+1
+        beq @space
 @s:     lda IACC
         pha
-        sta ACC2
         lda IACC+1
         pha
-        sta ACC2+1
-        jsr elem_times_acc2
         inc DIMS
+        bit DIMS                ; up to 63 dimensions (the header's offsets are bytes)
+        bvs @bad
         jsr accept_comma
         beq @d
         jsr closeb
-        lda DIMS                ; the entry: header 1 + 2*dims, then 4*count bytes
+        lda #1                  ; ELEM = the number of elements, the product of the sizes
+        sta ELEM
+        lsr a
+        sta ELEM+1
+        lda DIMS
+        sta CNT2
+        tsx
+@m:     lda $0101,x
+        sta ACC2+1
+        lda $0102,x
+        sta ACC2
+        jsr dim_mul
+        inx
+        inx
+        dec CNT2
+        bne @m
+        lda TP                  ; the name again, from its start (below the sizes)
+        pha
+        lda TP+1
+        pha
+        lda $0101,x
+        sta TP+1
+        lda $0102,x
+        sta TP
+        jsr parse_name
+        pla
+        sta TP+1
+        pla
+        sta TP
+        jsr name_kind
+        jsr elem_bytes
+        jsr ptr1_vartop
+        lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
         asl a
         ora #1
-        jsr create_var          ; PTR1 = header (zeroed), VARTOP after it
+        sta CNT
+        sec
+        adc NLEN
+        adc #2
+        adc ELEM
+        ldx ELEM+1
+        bcc @c
+        inx
+@c:     jsr heap_claim
+        bcs dim_space
+        lda CNT
+        jsr link_entry          ; PTR1 = the header (zeroed)
         ldy #0
         lda DIMS
         sta (PTR1),y
@@ -521,23 +602,13 @@ dim_one:
         sta (PTR1),y
         dey
         bne @fill
-        jsr name_kind           ; zero the elements: 4 or 5 bytes each
-        jsr elem_bytes
-        jsr ptr1_vartop
-        clc
-        lda VARTOP
-        adc ELEM
-        sta VARTOP
-        lda VARTOP+1
-        adc ELEM+1
-        sta VARTOP+1
-        bcs @space
-        jsr check_room
-        ldy #0
+        pla                     ; the name's start
+        pla
+        ldy CNT                 ; zero the elements, after the header
 @z:     lda ELEM
         ora ELEM+1
         beq @zd
-        tya
+        lda #0
         sta (PTR1),y
         inc PTR1
         bne @z1
@@ -548,7 +619,40 @@ dim_one:
 @z2:    dec ELEM
         jmp @z
 @zd:    rts
-@space: jmp e_dimspace
+
+dim_space:
+        jmp e_dimspace
+
+; ELEM = ELEM * ACC2 for DIM, which is "DIM space" from $3000 elements: 4 or 5 bytes each would
+; pass 64K, more than any memory holds (array access keeps the unchecked elem_times_acc2)
+dim_mul:
+        lda #0
+        sta TMP
+        sta TMP+1
+        ldy #16
+@l:     asl TMP
+        rol TMP+1
+        bcs dim_space
+        asl ELEM
+        rol ELEM+1
+        bcc @n
+        clc
+        lda TMP
+        adc ACC2
+        sta TMP
+        lda TMP+1
+        adc ACC2+1
+        sta TMP+1
+        bcs dim_space
+@n:     dey
+        bne @l
+        lda TMP+1
+        cmp #$30
+        bcs dim_space
+        sta ELEM+1
+        lda TMP
+        sta ELEM
+        rts
 
 ; PTR1 = VARTOP, where a new block on the heap starts
 ptr1_vartop:
@@ -669,27 +773,26 @@ store_lvalue:
         cmp (VADDR),y
         beq @fits
         bcc @fits
-        lda VARTOP              ; a new block at the top of the heap, with room to grow
-        ldy #0
-        sta (VADDR),y
-        sta PTR1
-        lda VARTOP+1
-        iny
-        sta (VADDR),y
-        sta PTR1+1
+        jsr ptr1_vartop         ; a new block at the top of the heap, with room to grow
         lda SLEN
         clc
         adc #8
         bcc @a
         lda #255
-@a:     iny
+@a:     pha
+        ldx #0
+        jsr heap_claim
+        bcc @room
+        jmp e_noroom            ; the variable keeps its old value
+@room:  pla
+        ldy #2
         sta (VADDR),y
-        clc
-        adc VARTOP
-        sta VARTOP
-        bcc @a2
-        inc VARTOP+1
-@a2:    jsr check_room
+        ldy #0
+        lda PTR1
+        sta (VADDR),y
+        iny
+        lda PTR1+1
+        sta (VADDR),y
 @fits:  ldy #3
         lda SLEN
         sta (VADDR),y
