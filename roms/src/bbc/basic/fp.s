@@ -79,11 +79,38 @@ real_store:
         bne @z
         rts
 
-; 5 bytes at PTR1 -> FARG (FACC kept)
+; 5 bytes at PTR1 -> FARG (FACC kept; loaded directly, not through FACC, for speed)
 farg_load:
-        jsr fswap
-        jsr real_load
-        jmp fswap
+        ldy #0
+        sty AG
+        lda (PTR1),y
+        sta AEXP
+        beq @zero
+        iny
+        lda (PTR1),y
+        tax
+        ora #$80
+        sta ACC2+3
+        iny
+        lda (PTR1),y
+        sta ACC2+2
+        iny
+        lda (PTR1),y
+        sta ACC2+1
+        iny
+        lda (PTR1),y
+        sta ACC2
+        txa
+        and #$80
+@sign:  sta ASIGN
+        lda #VT_REAL
+        sta VTYPE
+        rts
+@zero:  sta ACC2
+        sta ACC2+1
+        sta ACC2+2
+        sta ACC2+3
+        beq @sign
 
 ; PTR1 = A + 256*Y
 ptr1_ay:
