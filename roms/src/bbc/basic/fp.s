@@ -485,7 +485,20 @@ fdiv:   lda FEXP
         sta FEXP
         bcc @e2
         inc CNT2
-@e2:    ldx #3                  ; dividend below the divisor: the quotient is below 1
+@e2:    lda IACC+3              ; a divisor of 0.5 (a power of two, as in K/2): the quotient's
+        eor #$80                ; mantissa is the dividend's, exactly, so the long division
+        ora IACC+2              ; below would only copy it (a fast path for speed)
+        ora IACC+1
+        ora IACC
+        bne @gen
+        sta FG
+        ldx #3
+@p:     lda ACC2,x
+        sta IACC,x
+        dex
+        bpl @p
+        bmi @done
+@gen:   ldx #3                  ; dividend below the divisor: the quotient is below 1
 @cm:    lda ACC2,x
         cmp IACC,x
         bne @cd
@@ -543,7 +556,7 @@ fdiv:   lda FEXP
         sta IACC,x
         dex
         bpl @c
-        jmp fexp_check
+@done:  jmp fexp_check
 
 ; compare FARG (left) with FACC (right): Z set if equal, C set if left >= right
 fcmp:   lda ASIGN
