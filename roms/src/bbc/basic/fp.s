@@ -206,15 +206,17 @@ fnorm:
         bcc @under
         beq @under
         bne @byte
-@bits:  asl FG
+@bits:  ldx FEXP                ; (A = IACC+3, kept in A and the exponent in X for speed)
+@b:     dex
+        beq @under
+        asl FG
         rol IACC
         rol IACC+1
         rol IACC+2
-        rol IACC+3
-        dec FEXP
-        beq @under
-        bit IACC+3
-        bpl @bits
+        rol a
+        bpl @b
+        sta IACC+3
+        stx FEXP
 @done:  rts
 @under: jmp fzero
 
