@@ -26,7 +26,20 @@ negate_zx:
 ; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A, unrolled for the number reader
 iacc_times10_plus:
         pha
+        lda IACC+1              ; a value below 25 so far (a small constant: the common case)
+        ora IACC+2              ; takes 8-bit arithmetic, for speed
+        ora IACC+3
+        bne @long
         lda IACC
+        cmp #25
+        bcs @long
+        asl a
+        asl a
+        adc IACC
+        asl a                   ; (below 250: carry clear)
+        sta IACC
+        bcc @digit
+@long:  lda IACC
         sta TMP
         lda IACC+1
         sta TMP+1
@@ -50,7 +63,7 @@ iacc_times10_plus:
         adc TMP+3
         sta IACC+3
         jsr iacc_shl
-        pla
+@digit: pla
         clc
         adc IACC
         sta IACC

@@ -35,6 +35,7 @@ real_load:
         txa
         and #$80
         sta FSIGN
+real_vt:
         lda #VT_REAL
         sta VTYPE
         rts
@@ -48,9 +49,7 @@ fzero:  lda #0
         sta IACC+1
         sta IACC+2
         sta IACC+3
-        lda #VT_REAL
-        sta VTYPE
-        rts
+        beq real_vt
 
 ; FACC -> 5 bytes at PTR1
 real_store:
@@ -334,8 +333,8 @@ fadd40: lda AEXP
         ror IACC
         ror FG
         inc FEXP
-        bne @d
-        jmp e_toobig
+        beq fp_toobig
+        rts
 @sub:   sec
         lda FG
         sbc AG
@@ -370,21 +369,22 @@ fadd40: lda AEXP
 ; the exponent of a product or quotient: FEXP (low) and CNT2 (high) -> checked, then rounded
 fexp_check:
         lda CNT2
-        bmi @under
-        bne @over
+        bmi fp_zero
+        bne fp_toobig
         lda FEXP
-        beq @under
+        beq fp_zero
         jmp fround
-@under: jmp fzero
-@over:  jmp e_toobig
+fp_zero:
+        jmp fzero
+fp_toobig:
+        jmp e_toobig
 
 ; FACC = FARG * FACC
 fmul:   lda FEXP
-        beq @zero
+        beq fp_zero
         lda AEXP
-        bne @go
-@zero:  jmp fzero
-@go:    lda FSIGN
+        beq fp_zero
+        lda FSIGN
         eor ASIGN
         sta FSIGN
         lda #0
