@@ -179,17 +179,21 @@ uint_to_real1:
         ; fall through: normalise
 
 ; normalise FACC (mantissa and guard); a result below the range is zero
-fnorm:
-@byte:  lda IACC+3
+fnorm:  lda IACC+3
         bmi @done
         bne @bits
-        lda IACC+2
+        ora IACC+2              ; (A = 0)
         ora IACC+1
         ora IACC
         ora FG
         beq @under
-        lda IACC+2
-        sta IACC+3
+@byte:  lda FEXP                ; a byte at a time while the top byte is 0 (the mantissa is not
+        sec                     ; 0, so this ends)
+        sbc #8
+        sta FEXP
+        bcc @under
+        beq @under
+        ldx IACC+2              ; X = the new top byte
         lda IACC+1
         sta IACC+2
         lda IACC
@@ -198,13 +202,10 @@ fnorm:
         sta IACC
         lda #0
         sta FG
-        lda FEXP
-        sec
-        sbc #8
-        sta FEXP
-        bcc @under
-        beq @under
-        bne @byte
+        stx IACC+3
+        txa
+        beq @byte
+        bmi @done
 @bits:  ldx FEXP                ; (A = IACC+3, kept in A and the exponent in X for speed)
 @b:     dex
         beq @under
@@ -602,7 +603,7 @@ real_to_int:
         bcs @big
         jmp clear_iacc          ; |x| < 1
 @big:   cmp #$A1
-        bcs @toobig
+        bcs r2i_toobig
         lda #0
         sta CNT2
         lda #$A0
@@ -638,15 +639,16 @@ real_to_int:
 @shd:   lda #0
         sta VTYPE
         lda FSIGN
-        bpl @pos
+        bpl r2i_pos
         jsr negate_iacc
         lda IACC+3
-        bmi @ok
-@toobig:
+        bmi r2i_ok
+r2i_toobig:
         jmp e_toobig
-@pos:   lda IACC+3
-        bmi @toobig
-@ok:    rts
+r2i_pos:
+        lda IACC+3
+        bmi r2i_toobig
+r2i_ok: rts
 
 ; ---- scaling by ten (40 bits, for decimal conversion) ----
 
@@ -655,9 +657,8 @@ fmul10: lda FEXP
         beq @d
         clc
         adc #3
-        bcc @e
-        jmp e_toobig
-@e:     sta FEXP
+        bcs r2i_toobig
+        sta FEXP
         sbc #1                  ; (carry clear) the quarter's exponent: FEXP - 2
         sta AEXP
         ldx #3
