@@ -67,13 +67,21 @@ iacc_times10_plus:
         clc
         adc IACC
         sta IACC
-        bcc @d
+        bcs iacc_carry
+        rts
+
+; IACC += 1 (RND and the number printer share this)
+iacc_inc:
+        inc IACC
+        bne iacc_done
+iacc_carry:
         inc IACC+1
-        bne @d
+        bne iacc_done
         inc IACC+2
-        bne @d
+        bne iacc_done
         inc IACC+3
-@d:     rts
+iacc_done:
+        rts
 
 iacc_shl:
         asl IACC

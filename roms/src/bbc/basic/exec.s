@@ -212,10 +212,12 @@ st_clear:
 line_target:
         jsr skipsp
         cmp #$8D
-        bne @expr
+        bne line_expr
+line_token:                     ; (a line number token: parse_tp_number shares this)
         jsr inctp
         jmp decode_lnum
-@expr:  jsr expr_int
+line_expr:
+        jsr expr_int
         lda IACC
         sta LNUM
         lda IACC+1

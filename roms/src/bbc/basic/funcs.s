@@ -331,14 +331,7 @@ fn_rnd: ldy #0
         sta IACC,x
         dex
         bpl @m
-        inc IACC
-        bne @d
-        inc IACC+1
-        bne @d
-        inc IACC+2
-        bne @d
-        inc IACC+3
-@d:     rts
+        jmp iacc_inc
 @copy:  ldx #3
 @c:     lda SEED,x
         sta IACC,x
