@@ -654,17 +654,20 @@ next_real:
         jsr fadd
         lda VADDR
         ldy VADDR+1
-        jsr fstore_ay
-        jsr fswap               ; FARG = the variable
+        jsr fstore_ay           ; (FACC is still the variable)
         lda BSP
         clc
         adc #4
         ldy BSP+1
         bcc @l
         iny
-@l:     jsr fload_ay            ; FACC = the limit
-        jsr fcmp
-        php
+@l:     jsr farg_ay             ; FARG = the limit: no swap, for speed
+        jsr fcmp                ; the limit against the variable
+        beq @p
+        rol a                   ; unequal (A = 1): the carry the other way round, Z still clear,
+        eor #1                  ; as for the variable against the limit
+        lsr a
+@p:     php
         ldy #10                 ; the sign of the step
         lda (BSP),y
 ; the loop goes on or ends: the comparison of the variable with the limit in P (pushed), the
