@@ -319,14 +319,18 @@ fadd40: lda AEXP
         lda FG
         adc AG
         sta FG
-        ldx #0
-        ldy #4
-@ad:    lda IACC,x
-        adc ACC2,x
-        sta IACC,x
-        inx
-        dey
-        bne @ad
+        lda IACC                ; (unrolled for speed)
+        adc ACC2
+        sta IACC
+        lda IACC+1
+        adc ACC2+1
+        sta IACC+1
+        lda IACC+2
+        adc ACC2+2
+        sta IACC+2
+        lda IACC+3
+        adc ACC2+3
+        sta IACC+3
         bcc @d
         ror IACC+3
         ror IACC+2
