@@ -90,6 +90,15 @@ iacc_shl:
         rol IACC+3
         rts
 
+; IACC = ACC2 MOD IACC (MOD and RND); ends with N set
+mod32:  jsr divmod32
+        ldx #3
+@m:     lda TMP2,x              ; the remainder
+        sta IACC,x
+        dex
+        bpl @m
+        rts
+
 ; ACC2 DIV IACC -> IACC, ACC2 MOD IACC -> TMP2 (truncating: the remainder has the dividend's sign)
 divmod32:
         lda IACC

@@ -938,17 +938,13 @@ st_report:
         jsr report
         jmp next_stmt
 
-st_cls: lda #12
-        jsr OSWRCH
-        lda #0
-        sta COUNT
-        jmp next_stmt
-
 st_mode:
         jsr expr_int
         lda #22
         jsr OSWRCH
         lda IACC
+        .byte $2C               ; BIT abs: skips CLS's lda #12
+st_cls: lda #12
         jsr OSWRCH
         lda #0
         sta COUNT

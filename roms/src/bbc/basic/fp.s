@@ -207,6 +207,19 @@ fnorm:  lda IACC+3
         beq @byte
         bmi @done
 @bits:  ldx FEXP                ; (A = IACC+3, kept in A and the exponent in X for speed)
+        tay
+        lda FG                  ; only the top byte nonzero (a small integer): shift it alone
+        ora IACC
+        ora IACC+1
+        ora IACC+2
+        bne @wide
+        tya
+@q:     dex
+        beq @under
+        asl a
+        bpl @q
+        bmi @top
+@wide:  tya
 @b:     dex
         beq @under
         asl FG
@@ -215,7 +228,7 @@ fnorm:  lda IACC+3
         rol IACC+2
         rol a
         bpl @b
-        sta IACC+3
+@top:   sta IACC+3
         stx FEXP
 @done:  rts
 @under: jmp fzero

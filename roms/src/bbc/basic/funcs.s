@@ -325,12 +325,7 @@ fn_rnd: ldy #0
         lda ACC2+3
         and #$7F
         sta ACC2+3
-        jsr divmod32
-        ldx #3
-@m:     lda TMP2,x
-        sta IACC,x
-        dex
-        bpl @m
+        jsr mod32
         jmp iacc_inc
 @copy:  ldx #3
 @c:     lda SEED,x

@@ -32,11 +32,7 @@ parse_name:
         cmp #'A'
         bcc @none
         cmp #'Z'+1
-        bcc @first
-        cmp #'_'
-        bcc @none
-        cmp #'z'+1
-        bcs @none
+        bcs @lower              ; (capitals fall through: the common case, for speed)
 @first: ldx #0
 @l:     sta NAMEBUF,x
         inx
@@ -61,6 +57,10 @@ parse_name:
 @done:  stx NLEN
         sec
         rts
+@lower: cmp #'_'
+        bcc @none
+        cmp #'z'+1
+        bcc @first
 @none:  clc
         rts
 
