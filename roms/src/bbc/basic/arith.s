@@ -26,7 +26,20 @@ negate_zx:
 ; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A, unrolled for the number reader
 iacc_times10_plus:
         pha
+        lda IACC+1              ; a value below 25 so far (a small constant: the common case)
+        ora IACC+2              ; takes 8-bit arithmetic, for speed
+        ora IACC+3
+        bne @long
         lda IACC
+        cmp #25
+        bcs @long
+        asl a
+        asl a
+        adc IACC
+        asl a                   ; (below 250: carry clear)
+        sta IACC
+        bcc @digit
+@long:  lda IACC
         sta TMP
         lda IACC+1
         sta TMP+1
@@ -50,23 +63,40 @@ iacc_times10_plus:
         adc TMP+3
         sta IACC+3
         jsr iacc_shl
-        pla
+@digit: pla
         clc
         adc IACC
         sta IACC
-        bcc @d
+        bcs iacc_carry
+        rts
+
+; IACC += 1 (RND and the number printer share this)
+iacc_inc:
+        inc IACC
+        bne iacc_done
+iacc_carry:
         inc IACC+1
-        bne @d
+        bne iacc_done
         inc IACC+2
-        bne @d
+        bne iacc_done
         inc IACC+3
-@d:     rts
+iacc_done:
+        rts
 
 iacc_shl:
         asl IACC
         rol IACC+1
         rol IACC+2
         rol IACC+3
+        rts
+
+; IACC = ACC2 MOD IACC (MOD and RND); ends with N set
+mod32:  jsr divmod32
+        ldx #3
+@m:     lda TMP2,x              ; the remainder
+        sta IACC,x
+        dex
+        bpl @m
         rts
 
 ; ACC2 DIV IACC -> IACC, ACC2 MOD IACC -> TMP2 (truncating: the remainder has the dividend's sign)

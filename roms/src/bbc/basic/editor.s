@@ -555,8 +555,7 @@ parse_tp_number:
         jsr skipsp
         cmp #$8D
         bne @text
-        jsr inctp
-        jmp decode_lnum
+        jmp line_token
 @text:  lda #0
         sta LNUM
         sta LNUM+1

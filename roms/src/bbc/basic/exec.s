@@ -212,10 +212,12 @@ st_clear:
 line_target:
         jsr skipsp
         cmp #$8D
-        bne @expr
+        bne line_expr
+line_token:                     ; (a line number token: parse_tp_number shares this)
         jsr inctp
         jmp decode_lnum
-@expr:  jsr expr_int
+line_expr:
+        jsr expr_int
         lda IACC
         sta LNUM
         lda IACC+1
@@ -652,17 +654,20 @@ next_real:
         jsr fadd
         lda VADDR
         ldy VADDR+1
-        jsr fstore_ay
-        jsr fswap               ; FARG = the variable
+        jsr fstore_ay           ; (FACC is still the variable)
         lda BSP
         clc
         adc #4
         ldy BSP+1
         bcc @l
         iny
-@l:     jsr fload_ay            ; FACC = the limit
-        jsr fcmp
-        php
+@l:     jsr farg_ay             ; FARG = the limit: no swap, for speed
+        jsr fcmp                ; the limit against the variable
+        beq @p
+        rol a                   ; unequal (A = 1): the carry the other way round, Z still clear,
+        eor #1                  ; as for the variable against the limit
+        lsr a
+@p:     php
         ldy #10                 ; the sign of the step
         lda (BSP),y
 ; the loop goes on or ends: the comparison of the variable with the limit in P (pushed), the
@@ -933,17 +938,13 @@ st_report:
         jsr report
         jmp next_stmt
 
-st_cls: lda #12
-        jsr OSWRCH
-        lda #0
-        sta COUNT
-        jmp next_stmt
-
 st_mode:
         jsr expr_int
         lda #22
         jsr OSWRCH
         lda IACC
+        .byte $2C               ; BIT abs: skips CLS's lda #12
+st_cls: lda #12
         jsr OSWRCH
         lda #0
         sta COUNT

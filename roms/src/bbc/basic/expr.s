@@ -398,13 +398,8 @@ expr_mul:
         jsr divmod32
         jmp @l
 @mod:   jsr binary_int
-        jsr divmod32
-        ldx #3
-@m:     lda TMP2,x              ; the remainder
-        sta IACC,x
-        dex
-        bpl @m
-        bmi @l
+        jsr mod32
+        bmi @l                  ; (mod32 ends with N set)
 
 ; for an integer operator of the multiplying level: ACC2 = left, IACC = right
 binary_int:

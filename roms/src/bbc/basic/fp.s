@@ -35,6 +35,7 @@ real_load:
         txa
         and #$80
         sta FSIGN
+real_vt:
         lda #VT_REAL
         sta VTYPE
         rts
@@ -48,9 +49,7 @@ fzero:  lda #0
         sta IACC+1
         sta IACC+2
         sta IACC+3
-        lda #VT_REAL
-        sta VTYPE
-        rts
+        beq real_vt
 
 ; FACC -> 5 bytes at PTR1
 real_store:
@@ -79,11 +78,38 @@ real_store:
         bne @z
         rts
 
-; 5 bytes at PTR1 -> FARG (FACC kept)
+; 5 bytes at PTR1 -> FARG (FACC kept; loaded directly, not through FACC, for speed)
 farg_load:
-        jsr fswap
-        jsr real_load
-        jmp fswap
+        ldy #0
+        sty AG
+        lda (PTR1),y
+        sta AEXP
+        beq @zero
+        iny
+        lda (PTR1),y
+        tax
+        ora #$80
+        sta ACC2+3
+        iny
+        lda (PTR1),y
+        sta ACC2+2
+        iny
+        lda (PTR1),y
+        sta ACC2+1
+        iny
+        lda (PTR1),y
+        sta ACC2
+        txa
+        and #$80
+@sign:  sta ASIGN
+        lda #VT_REAL
+        sta VTYPE
+        rts
+@zero:  sta ACC2
+        sta ACC2+1
+        sta ACC2+2
+        sta ACC2+3
+        beq @sign
 
 ; PTR1 = A + 256*Y
 ptr1_ay:
@@ -153,17 +179,21 @@ uint_to_real1:
         ; fall through: normalise
 
 ; normalise FACC (mantissa and guard); a result below the range is zero
-fnorm:
-@byte:  lda IACC+3
+fnorm:  lda IACC+3
         bmi @done
         bne @bits
-        lda IACC+2
+        ora IACC+2              ; (A = 0)
         ora IACC+1
         ora IACC
         ora FG
         beq @under
-        lda IACC+2
-        sta IACC+3
+@byte:  lda FEXP                ; a byte at a time while the top byte is 0 (the mantissa is not
+        sec                     ; 0, so this ends)
+        sbc #8
+        sta FEXP
+        bcc @under
+        beq @under
+        ldx IACC+2              ; X = the new top byte
         lda IACC+1
         sta IACC+2
         lda IACC
@@ -172,22 +202,34 @@ fnorm:
         sta IACC
         lda #0
         sta FG
-        lda FEXP
-        sec
-        sbc #8
-        sta FEXP
-        bcc @under
+        stx IACC+3
+        txa
+        beq @byte
+        bmi @done
+@bits:  ldx FEXP                ; (A = IACC+3, kept in A and the exponent in X for speed)
+        tay
+        lda FG                  ; only the top byte nonzero (a small integer): shift it alone
+        ora IACC
+        ora IACC+1
+        ora IACC+2
+        bne @wide
+        tya
+@q:     dex
         beq @under
-        bne @byte
-@bits:  asl FG
+        asl a
+        bpl @q
+        bmi @top
+@wide:  tya
+@b:     dex
+        beq @under
+        asl FG
         rol IACC
         rol IACC+1
         rol IACC+2
-        rol IACC+3
-        dec FEXP
-        beq @under
-        bit IACC+3
-        bpl @bits
+        rol a
+        bpl @b
+@top:   sta IACC+3
+        stx FEXP
 @done:  rts
 @under: jmp fzero
 
@@ -290,14 +332,18 @@ fadd40: lda AEXP
         lda FG
         adc AG
         sta FG
-        ldx #0
-        ldy #4
-@ad:    lda IACC,x
-        adc ACC2,x
-        sta IACC,x
-        inx
-        dey
-        bne @ad
+        lda IACC                ; (unrolled for speed)
+        adc ACC2
+        sta IACC
+        lda IACC+1
+        adc ACC2+1
+        sta IACC+1
+        lda IACC+2
+        adc ACC2+2
+        sta IACC+2
+        lda IACC+3
+        adc ACC2+3
+        sta IACC+3
         bcc @d
         ror IACC+3
         ror IACC+2
@@ -305,8 +351,8 @@ fadd40: lda AEXP
         ror IACC
         ror FG
         inc FEXP
-        bne @d
-        jmp e_toobig
+        beq fp_toobig
+        rts
 @sub:   sec
         lda FG
         sbc AG
@@ -341,21 +387,22 @@ fadd40: lda AEXP
 ; the exponent of a product or quotient: FEXP (low) and CNT2 (high) -> checked, then rounded
 fexp_check:
         lda CNT2
-        bmi @under
-        bne @over
+        bmi fp_zero
+        bne fp_toobig
         lda FEXP
-        beq @under
+        beq fp_zero
         jmp fround
-@under: jmp fzero
-@over:  jmp e_toobig
+fp_zero:
+        jmp fzero
+fp_toobig:
+        jmp e_toobig
 
 ; FACC = FARG * FACC
 fmul:   lda FEXP
-        beq @zero
+        beq fp_zero
         lda AEXP
-        bne @go
-@zero:  jmp fzero
-@go:    lda FSIGN
+        beq fp_zero
+        lda FSIGN
         eor ASIGN
         sta FSIGN
         lda #0
@@ -458,7 +505,20 @@ fdiv:   lda FEXP
         sta FEXP
         bcc @e2
         inc CNT2
-@e2:    ldx #3                  ; dividend below the divisor: the quotient is below 1
+@e2:    lda IACC+3              ; a divisor of 0.5 (a power of two, as in K/2): the quotient's
+        eor #$80                ; mantissa is the dividend's, exactly, so the long division
+        ora IACC+2              ; below would only copy it (a fast path for speed)
+        ora IACC+1
+        ora IACC
+        bne @gen
+        sta FG
+        ldx #3
+@p:     lda ACC2,x
+        sta IACC,x
+        dex
+        bpl @p
+        bmi @done
+@gen:   ldx #3                  ; dividend below the divisor: the quotient is below 1
 @cm:    lda ACC2,x
         cmp IACC,x
         bne @cd
@@ -516,7 +576,7 @@ fdiv:   lda FEXP
         sta IACC,x
         dex
         bpl @c
-        jmp fexp_check
+@done:  jmp fexp_check
 
 ; compare FARG (left) with FACC (right): Z set if equal, C set if left >= right
 fcmp:   lda ASIGN
@@ -560,7 +620,7 @@ real_to_int:
         bcs @big
         jmp clear_iacc          ; |x| < 1
 @big:   cmp #$A1
-        bcs @toobig
+        bcs r2i_toobig
         lda #0
         sta CNT2
         lda #$A0
@@ -596,15 +656,16 @@ real_to_int:
 @shd:   lda #0
         sta VTYPE
         lda FSIGN
-        bpl @pos
+        bpl r2i_pos
         jsr negate_iacc
         lda IACC+3
-        bmi @ok
-@toobig:
+        bmi r2i_ok
+r2i_toobig:
         jmp e_toobig
-@pos:   lda IACC+3
-        bmi @toobig
-@ok:    rts
+r2i_pos:
+        lda IACC+3
+        bmi r2i_toobig
+r2i_ok: rts
 
 ; ---- scaling by ten (40 bits, for decimal conversion) ----
 
@@ -613,9 +674,8 @@ fmul10: lda FEXP
         beq @d
         clc
         adc #3
-        bcc @e
-        jmp e_toobig
-@e:     sta FEXP
+        bcs r2i_toobig
+        sta FEXP
         sbc #1                  ; (carry clear) the quarter's exponent: FEXP - 2
         sta AEXP
         ldx #3

@@ -175,13 +175,7 @@ fmt_real:
         bne @sr
 @rd:    inc FG
         bne @r1
-        inc IACC
-        bne @r1
-        inc IACC+1
-        bne @r1
-        inc IACC+2
-        bne @r1
-        inc IACC+3
+        jsr iacc_inc
 @r1:    jsr shr40
         ldy #10                 ; its ten digits
 @dig:   lda #0

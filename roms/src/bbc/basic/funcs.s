@@ -325,20 +325,8 @@ fn_rnd: ldy #0
         lda ACC2+3
         and #$7F
         sta ACC2+3
-        jsr divmod32
-        ldx #3
-@m:     lda TMP2,x
-        sta IACC,x
-        dex
-        bpl @m
-        inc IACC
-        bne @d
-        inc IACC+1
-        bne @d
-        inc IACC+2
-        bne @d
-        inc IACC+3
-@d:     rts
+        jsr mod32
+        jmp iacc_inc
 @copy:  ldx #3
 @c:     lda SEED,x
         sta IACC,x

@@ -32,11 +32,7 @@ parse_name:
         cmp #'A'
         bcc @none
         cmp #'Z'+1
-        bcc @first
-        cmp #'_'
-        bcc @none
-        cmp #'z'+1
-        bcs @none
+        bcs @lower              ; (capitals fall through: the common case, for speed)
 @first: ldx #0
 @l:     sta NAMEBUF,x
         inx
@@ -61,6 +57,10 @@ parse_name:
 @done:  stx NLEN
         sec
         rts
+@lower: cmp #'_'
+        bcc @none
+        cmp #'z'+1
+        bcc @first
 @none:  clc
         rts
 
@@ -68,11 +68,10 @@ parse_name:
 find_var:
         lda VARHEAD
         sta PTR1
-        lda VARHEAD+1
+        lda VARHEAD+1           ; (Z: no variables at all)
         sta PTR1+1
-@next:  lda PTR1+1
         beq @no
-        ldy #2
+@scan:  ldy #2
         ldx #0
 @c:     lda (PTR1),y
         cmp NAMEBUF,x
@@ -92,14 +91,14 @@ find_var:
         inc PTR1+1
 @y:     sec
         rts
-@skip:  ldy #0
+@skip:  ldy #0                  ; the next entry (Z from its high byte: 0 ends the list)
         lda (PTR1),y
         tax
         iny
         lda (PTR1),y
-        sta PTR1+1
         stx PTR1
-        jmp @next
+        sta PTR1+1
+        bne @scan
 @no:    clc
         rts
 
@@ -183,17 +182,19 @@ heap_claim_c:
 get_lvalue:
         sta CREATE
         jsr skipsp
+        cmp #'|'
+        beq @pipe
+        cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
+        bcs @name
         cmp #'?'
         bne @nq
         lda #1
         bne @ind
 @nq:    cmp #'!'
-        bne @nw
+        bne @ns
         lda #4
         bne @ind
-@nw:    cmp #'|'
-        bne @ns
-        lda #5
+@pipe:  lda #5
         bne @ind
 @ns:    cmp #'$'
         bne @name
