@@ -490,19 +490,8 @@ st_for: lda #1
         bcc @room
         jmp e_manyfors
 @room:  lda #FORSIZE            ; the frame, filled in as the values come
-        jsr stack_alloc
-        ldy #0
-        lda #F_FOR
-        sta (BSP),y
-        iny
-        lda VADDR
-        sta (BSP),y
-        iny
-        lda VADDR+1
-        sta (BSP),y
-        iny
-        lda VKIND
-        sta (BSP),y
+        ldx #F_FOR
+        jsr frame_lvalue
         lda #$B8
         jsr accept
         beq @to

@@ -107,6 +107,24 @@ stack_alloc:
 @ok:    rts
 @full:  jmp e_noroom
 
+; a new frame of A bytes at BSP (FOR, LOCAL): its tag X, then the lvalue VADDR (2 bytes) and VKIND;
+; Y = 3 after
+frame_lvalue:
+        jsr stack_alloc
+        ldy #0
+        txa
+        sta (BSP),y
+        iny
+        lda VADDR
+        sta (BSP),y
+        iny
+        lda VADDR+1
+        sta (BSP),y
+        iny
+        lda VKIND
+        sta (BSP),y
+        rts
+
 ; release a string of CNT2 characters and its length byte from the BASIC stack
 free_str_cnt2:
         lda CNT2

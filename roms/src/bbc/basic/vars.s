@@ -842,19 +842,8 @@ assign: lda VADDR
 ; frame: 0 tag, 1-2 address, 3 kind, 4-8 old value (4 bytes, or 5 for a real)
 push_local:
         lda #9
-        jsr stack_alloc
-        ldy #0
-        lda #F_LOCAL
-        sta (BSP),y
-        iny
-        lda VADDR
-        sta (BSP),y
-        iny
-        lda VADDR+1
-        sta (BSP),y
-        iny
-        lda VKIND
-        sta (BSP),y
+        ldx #F_LOCAL
+        jsr frame_lvalue
         ldx #0
 @c:     txa
         tay
