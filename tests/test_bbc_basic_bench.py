@@ -77,7 +77,7 @@ def test_the_bbc_set_matches_the_atom_set():
     for label, _, lines, proof in BBC_PROGRAMS:
         assert lines[0] == "1 VDU 0" and "9000 VDU 27" in lines, label
         assert proof, label
-        # integer versions: no reals, which our BBC BASIC does not have yet
+        # integer versions, doing the Atom's work (the published real versions are BBC_REAL_PROGRAMS)
         assert not any("/" in line or "^" in line for line in lines), label
 
 

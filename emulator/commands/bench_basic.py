@@ -3,8 +3,9 @@
 The programs are the classic PCW benchmarks BM1-BM7 (Personal Computer World, 1977 onwards), plus a
 string-output loop and a sieve, written once in Atom BASIC and once in BBC BASIC so the two machines
 can be compared.  BM8 needs floating point (SIN, LOG and powers), which integer Atom BASIC does not
-have, so it is left out.  The BBC versions are integer versions too (`DIV` for `/`, `%` variables):
-our BBC BASIC has no reals yet, and integer arithmetic keeps the two machines doing the same work.
+have, so it is left out there.  The BBC versions in the first table are integer versions too (`DIV`
+for `/`, `%` variables), so the two machines do the same work; the BBC's second table runs BM1-BM8 as
+published, with real variables, beside the BBC Micro's published timings.
 
 Each program is typed through the keyboard matrix like any listing and RUN.  Its first statement
 prints a start marker and its last an end marker, control codes the screen ignores (Atom: 2 and 3;
@@ -75,8 +76,8 @@ def _bbc_bracketed(body, check):
     return [f"1 VDU {BBC_START_MARK}"] + body + [f"9000 VDU {BBC_END_MARK}", "9010 " + check]
 
 
-# The same programs in BBC BASIC, integer versions: `/` becomes DIV (our BBC BASIC has no reals
-# yet; DIV truncates as Atom `/` does, so A and the proofs are the Atom's), variables are the
+# The same programs in BBC BASIC, integer versions: `/` becomes DIV (DIV truncates as Atom `/`
+# does, so A and the proofs are the Atom's), variables are the
 # resident integers A%-Z% and arrays are integer arrays.  `IF ... THEN line`, as PCW printed them.
 # The sieve skips its inner loop once I%*I% passes 999: a FOR body runs at least once, and where
 # the Atom's `S?J` then writes past its block, the BBC's `S%(J%)` is a "Subscript" error.
