@@ -17,22 +17,30 @@ class MachineBase:
         """
         if hold <= 0 or gap <= 0 or lead < 0:
             raise UserError("typing times must be positive")
-        keyboard, schedule = self.keyboard, self.clock.schedule
+        keyboard = self.keyboard
         t = max(self.cpu.cycles, self.typing_until)
         for modifiers, key in chords:
-            for m in modifiers:
-                schedule(t, Call(keyboard, "press", m))
-            if modifiers:
-                t += lead
-            schedule(t, Call(keyboard, "press", key))
-            t += hold
-            schedule(t, Call(keyboard, "release", key))
-            if modifiers:
-                t += lead
-                for m in modifiers:
-                    schedule(t, Call(keyboard, "release", m))
-            t += gap
+            t = self.schedule_chord(t, modifiers, Call(keyboard, "press", key),
+                                    Call(keyboard, "release", key), hold, lead) + gap
         self.typing_until = t
+        return t
+
+    def schedule_chord(self, t, modifiers, down, up, hold, lead):
+        """Schedule the keyboard's `modifiers` pressed at cycle `t`, the call `down` `lead` cycles
+        later, `up` `hold` cycles after that, and the modifiers released `lead` cycles after `up`
+        (no leads without modifiers).  Returns the cycle of the last event."""
+        keyboard, schedule = self.keyboard, self.clock.schedule
+        for m in modifiers:
+            schedule(t, Call(keyboard, "press", m))
+        if modifiers:
+            t += lead
+        schedule(t, down)
+        t += hold
+        schedule(t, up)
+        if modifiers:
+            t += lead
+            for m in modifiers:
+                schedule(t, Call(keyboard, "release", m))
         return t
 
     @property

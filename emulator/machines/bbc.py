@@ -615,19 +615,9 @@ class BBCMicro(MachineBase):
         hold, lead = int(hold_ms * CLOCK_HZ // 1000), int(lead_ms * CLOCK_HZ // 1000)
         if hold <= 0 or lead < 0:
             raise UserError("BREAK must be held for a positive time")
-        schedule, keyboard = self.clock.schedule, self.keyboard
-        t = max(self.cpu.cycles, self.typing_until)
-        for n in numbers:
-            schedule(t, Call(keyboard, "press", n))
-        if numbers:
-            t += lead
-        schedule(t, Call(self, "_break_line", True))
-        t += hold
-        schedule(t, Call(self, "_break_line", False))
-        if numbers:
-            t += lead
-            for n in numbers:
-                schedule(t, Call(keyboard, "release", n))
+        t = self.schedule_chord(max(self.cpu.cycles, self.typing_until), numbers,
+                                Call(self, "_break_line", True), Call(self, "_break_line", False),
+                                hold, lead)
         self.typing_until = t
         return t
 
