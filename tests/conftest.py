@@ -1,0 +1,53 @@
+"""Shared test set-up: where the reference folder is (Acorn's ROMs, public test discs, period listings).
+
+The folder is given at run time, never copied into the repository: `pytest --reference DIR`, or the
+environment variable ACORN_REFERENCE=DIR (the layout of the project's shared/reference folder).
+Tests that need it take the `reference` fixture (or one of the narrower ones below) and are skipped,
+with the reason, when it is absent, so a fresh clone without it still passes.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+REFERENCE_ENV = "ACORN_REFERENCE"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--reference", metavar="DIR", default=None,
+                     help="the reference folder (Acorn's ROMs, test discs, listings); "
+                          f"default: ${REFERENCE_ENV}, else the tests that need it are skipped")
+
+
+def reference_path(config):
+    """The reference folder as a Path, or None when none was given."""
+    given = config.getoption("--reference") or os.environ.get(REFERENCE_ENV)
+    return Path(given).resolve() if given else None
+
+
+def _need(config, *parts):
+    root = reference_path(config)
+    if root is None:
+        pytest.skip(f"no reference folder given (pytest --reference DIR or {REFERENCE_ENV}=DIR)")
+    path = root.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"the reference folder {root} has no {'/'.join(parts)}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def reference(pytestconfig):
+    """The reference folder (skips the test when it is absent)."""
+    return _need(pytestconfig)
+
+
+@pytest.fixture(scope="session")
+def acorn_atom_roms(pytestconfig):
+    """Acorn's Atom ROM directory (kernel, BASIC, float, DOS): run only, never read as code."""
+    return _need(pytestconfig, "roms", "atom")
+
+
+@pytest.fixture(scope="session")
+def acorn_bbc_roms(pytestconfig):
+    """Acorn's BBC ROM directory (MOS 1.20, BASIC II, DFS 1.20): run only, never read as code."""
+    return _need(pytestconfig, "roms", "bbc")
