@@ -85,7 +85,9 @@ def run_typed(monitor, out, extra_cycles):
     """RUN once the listing is typed in, then `extra_cycles` more."""
     run(monitor, out, "type RUN\\r")
     hardware = monitor.machine.hardware
-    run(monitor, out, f"run {hardware.typing_until - monitor.dbg.cpu.cycles + extra_cycles} cycles")
+    while hardware.typing:                      # each key as the MOS takes it
+        run(monitor, out, "run 200000 cycles")
+    run(monitor, out, f"run {extra_cycles} cycles")
 
 
 def machine_state(monitor):

@@ -46,10 +46,11 @@ def fingerprint(m):
 def test_state_is_plain_data_and_loads_back_equal(name, tmp_path):
     m = booted(name)
     m.type("PRINT 6*7\r")
-    m.run(0.2)                                      # typing still queued: clock events to save
+    m.run(0.05)                                     # typing under way: a queue and a tick to save
     state = machine_state(m.hardware)
     check_plain(state)
-    assert state["clock"]["events"], "the typing queue should be in the clock's events"
+    assert state["typist"]["queue"], "the typing queue should be in the state"
+    assert any(event[2] == "typist" for event in state["clock"]["events"])
     path = tmp_path / "s.state"
     m.save_state(path)
     loaded = Machine.load_state(path)

@@ -53,7 +53,7 @@ import os
 import numpy as np
 
 from emulator.bus import Bus
-from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number
+from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number, keys_for_char
 from emulator.chips.crtc6845 import CRTC6845
 from emulator.chips.dfs_disc import DFSDisc
 from emulator.chips.hostfs import CardPage, HostFilingCard
@@ -61,11 +61,13 @@ from emulator.chips.saa5050 import flash_visible
 from emulator.chips.sn76489 import SN76489
 from emulator.chips.via6522 import VIA6522
 from emulator.chips.video_ula import VideoULA
-from emulator.clock import Call, Clock
+from emulator.clock import Clock
 from emulator.display import bbc_video
 from emulator.display.png import write_png
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
+from emulator.machines.power_on import power_on_pattern
+from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
 
 CLOCK_HZ = 2_000_000
@@ -105,11 +107,20 @@ NO_FRAME_RETRY_CYCLES = 2000
 # nothing is ever received (bit 0), there is no interrupt (bit 7) and no error.
 ACIA_STATUS_IDLE = 0x02
 
-# Typing, in emulated milliseconds (as for the Atom): the MOS scans the keyboard every 10 ms.
-TYPE_HOLD_MS = 50
-TYPE_GAP_MS = 50
-TYPE_MODIFIER_LEAD_MS = 20
+# Typing (emulator/machines/typist.py), in emulated milliseconds, as for the Atom.  A key goes down
+# once the MOS's keyboard interrupt (CA2) is enabled and the keyboard is back on auto-scan (the MOS
+# has seen the last key go up), and is held until the MOS has read it down for TYPE_SEEN_MS: its
+# keyboard scan runs every 10 ms.
+TYPE_HOLD_MS = 20
+TYPE_GAP_MS = 10
+TYPE_MODIFIER_LEAD_MS = 10
+TYPE_READY_MS = 0
+TYPE_SEEN_MS = 20
 BREAK_HOLD_MS = 20
+IER_CA2 = 0x01                  # the system VIA's CA2 interrupt: a key went down (auto-scan)
+# A MOS finishing a keyboard scan turns auto-scan back on and then tidies up (clears the CA2 flag its
+# testing raised): a key pressed in between would be forgotten, so the typist waits this long.
+AUTOSCAN_SETTLE_CYCLES = CLOCK_HZ // 1000
 
 
 class OpenBus:
@@ -384,7 +395,7 @@ class BBCMicro(MachineBase):
     clock_hz = CLOCK_HZ
     field_hz = FIELD_HZ
 
-    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None):
+    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None, seed=0):
         if not isinstance(links, int) or not 0 <= links <= 0xFF:
             raise UserError(f"the BBC's start-up option links are one byte (0-255), not {links!r}")
         if cpu_class is None:
@@ -411,7 +422,11 @@ class BBCMicro(MachineBase):
         self.field_count = 0
         self.vsync = False
         self.field_listeners = []       # called with the cycle at each VSYNC start (a window draws)
-        self.typing_until = 0
+        self.typist = Typist(self, TYPE_HOLD_MS, TYPE_GAP_MS, TYPE_MODIFIER_LEAD_MS, TYPE_READY_MS,
+                             TYPE_SEEN_MS)
+        self.caps_lock_lent = False     # the typist turned CAPS LOCK off for small letters
+        self.seed = seed
+        self.bus.load(0, power_on_pattern(seed, RAM_SIZE))
         self.reset_held = False
         self.cpu.reset()
         self.clock.schedule(self.cpu.cycles, self._field_start)
@@ -473,22 +488,24 @@ class BBCMicro(MachineBase):
         devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
                    "sheila": self.sheila, "crtc": self.crtc, "ula": self.ula, "sound": self.sound,
                    "keyboard": self.keyboard, "adc": self.adc,
-                   "system_via": self.system_via, "user_via": self.user_via}
+                   "system_via": self.system_via, "user_via": self.user_via, "typist": self.typist}
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
         return devices
 
     def state(self):
         """The wiring's own state: IC32, the slow data bus, ROMSEL (the bus restores the window),
-        the field count and VSYNC, the typing queue's end and the RESET line held by BREAK."""
+        the field count and VSYNC, the RESET line held by BREAK and the power-on seed."""
         return {"latch": self.latch, "port_a_out": self.port_a_out, "romsel": self.romsel,
                 "field_count": self.field_count, "vsync": self.vsync,
-                "typing_until": self.typing_until, "reset_held": self.reset_held}
+                "reset_held": self.reset_held, "seed": self.seed, "autoscan_since": self.autoscan_since,
+                "caps_lock_lent": self.caps_lock_lent}
 
     def set_state(self, d):
         self.latch, self.port_a_out, self.romsel = d["latch"], d["port_a_out"], d["romsel"]
         self.field_count, self.vsync = d["field_count"], d["vsync"]
-        self.typing_until, self.reset_held = d["typing_until"], d["reset_held"]
+        self.reset_held, self.seed = d["reset_held"], d["seed"]
+        self.autoscan_since, self.caps_lock_lent = d["autoscan_since"], d["caps_lock_lent"]
 
     def rom_images(self):
         """The ROM images fitted (the MOS and each sideways ROM slot): what a save state's ROM hash
@@ -504,16 +521,37 @@ class BBCMicro(MachineBase):
     def _wire_system_via(self):
         via, keyboard = self.system_via, self.keyboard
         self.latch = 0xFF               # IC32: sound write disabled, auto-scan on, LEDs off
+        self.autoscan_since = 0         # cycle auto-scan was last turned on (the typist waits)
         self.port_a_out = 0xFF          # after RES every port A pin is an input, pulled high
         keyboard.write_port_a(self.port_a_out)
         keyboard.set_autoscan(True)
-        via.port_a_input = keyboard.port_a_input
+        via.port_a_input = self._keyboard_port_a
         via.port_a_output = self._port_a_changed
         via.port_b_output = self._port_b_changed
         keyboard.ca2_listener = self._keyboard_ca2
         # Power-on input levels: VSYNC low on CA1, no key down on CA2 (CB1/CB2 idle high).
         via.ca1 = False
         via.ca2 = keyboard.ca2()
+
+    def _keyboard_port_a(self):
+        """Port A's pins as the keyboard drives them; a read in direct mode is the MOS testing one
+        key, which the typist watches for (emulator/machines/typist.py)."""
+        keyboard = self.keyboard
+        levels = keyboard.port_a_input()
+        if not keyboard.autoscan:
+            typist, number, down = self.typist, levels & 0x7F, levels & 0x80 != 0
+            held, released = typist.holding, typist.released
+            typist.note_read(self.cpu.cycles, idle=not keyboard.pressed,
+                             seen=down and held is not None and number == key_number(held),
+                             seen_up=not down and released is not None and number == key_number(released))
+        return levels
+
+    def keyboard_ready(self, typist, cycle):
+        """The typist's step 1: the MOS has read the last key up, its keyboard interrupt is on and
+        the keyboard is back on auto-scan, so the next key down interrupts a MOS waiting for it."""
+        return (typist.release_seen(cycle) and self.keyboard.autoscan
+                and cycle - self.autoscan_since >= AUTOSCAN_SETTLE_CYCLES
+                and bool(self.system_via.ier & IER_CA2) and not self.reset_held)
 
     def _system_via_irq(self, asserted):
         self.cpu.set_irq(IRQ_SYSTEM_VIA, asserted)
@@ -538,6 +576,7 @@ class BBCMicro(MachineBase):
             self.sound.write(self.port_a_out, self.system_via.cycle)
         if (old ^ new) & LATCH_KEYBOARD_ENABLE:
             self.keyboard.set_autoscan(new & LATCH_KEYBOARD_ENABLE)
+            self.autoscan_since = self.cpu.cycles
 
     def _keyboard_ca2(self, level):
         self.system_via.set_ca2(level, self.cpu.cycles)
@@ -586,7 +625,7 @@ class BBCMicro(MachineBase):
 
     # --- keys -------------------------------------------------------------------------------------
 
-    def _break_line(self, pressed):
+    def break_line(self, pressed):
         """BREAK: the RESET line of the 6502 and the user VIA; the CPU restarts on release."""
         self.reset_held = pressed
         if pressed:
@@ -596,14 +635,14 @@ class BBCMicro(MachineBase):
 
     def press(self, name):
         if isinstance(name, str) and name.strip().upper() == "BREAK":
-            self._break_line(True)
+            self.break_line(True)
         else:
             self.keyboard.press(name)
 
     def release(self, name):
         if isinstance(name, str) and name.strip().upper() == "BREAK":
             if self.reset_held:
-                self._break_line(False)
+                self.break_line(False)
         else:
             self.keyboard.release(name)
 
@@ -611,29 +650,47 @@ class BBCMicro(MachineBase):
         """Press and release BREAK (after any queued typing); `modifiers` ("SHIFT", "CTRL") are held
         from `lead_ms` before BREAK goes down until `lead_ms` after it comes up, so the MOS's reset
         code finds them down: SHIFT-BREAK, CTRL-BREAK."""
-        numbers = [key_number(m) for m in modifiers]
-        hold, lead = int(hold_ms * CLOCK_HZ // 1000), int(lead_ms * CLOCK_HZ // 1000)
-        if hold <= 0 or lead < 0:
-            raise UserError("BREAK must be held for a positive time")
-        t = self.schedule_chord(max(self.cpu.cycles, self.typing_until), numbers,
-                                Call(self, "_break_line", True), Call(self, "_break_line", False),
-                                hold, lead)
-        self.typing_until = t
-        return t
+        for m in modifiers:
+            key_number(m)                   # a bad name is refused before anything is queued
+        self.typist.press_break(hold_ms, modifiers, lead_ms)
 
-    def type(self, text, hold_ms=TYPE_HOLD_MS, gap_ms=TYPE_GAP_MS, lead_ms=TYPE_MODIFIER_LEAD_MS,
-             caps_lock=True):
+    def type(self, text, hold_ms=None, gap_ms=None, lead_ms=None, caps_lock=None):
         """Queue real key presses for `text`; checked as a whole before anything is typed.
 
-        As for the Atom: each key is held `hold_ms` with `gap_ms` between keys (emulated time), and
-        SHIFT goes down `lead_ms` before a shifted key and up `lead_ms` after it.  `caps_lock` is the
-        CAPS LOCK state the MOS is in (on after a MOS's start-up), which decides when letters need
-        SHIFT.  Returns the cycle by which the typing will be done.
+        As for the Atom (emulator/machines/typist.py): each key goes down once the MOS is ready for
+        it and comes up once the MOS has read it; `hold_ms`, `gap_ms` and `lead_ms` are the least
+        hold, the pause after each key and SHIFT's lead (emulated milliseconds).  A letter is typed
+        as the CAPS LOCK light shows the MOS's state when its turn comes (`chords_for_char`);
+        `caps_lock` True or False types as if CAPS LOCK were in that state instead.
         """
+        chars_to_keys(text)                 # a character the keyboard lacks: refused before typing
+        if caps_lock is None:
+            self.typist.type_chars(text, hold_ms, gap_ms, lead_ms)
+            return
         chords = [(("SHIFT",) if shifted else (), key)
                   for key, shifted in chars_to_keys(text, caps_lock=caps_lock)]
-        times = (int(ms * CLOCK_HZ // 1000) for ms in (hold_ms, gap_ms, lead_ms))
-        return self.queue_chords(chords, *times)
+        self.type_chords(chords, hold_ms, gap_ms, lead_ms)
+
+    def chords_for_char(self, char, following=None):
+        """The key presses that type `char` now (`following`: the character queued after it, if
+        any).  A small letter while CAPS LOCK is on needs CAPS LOCK off first: SHIFT with a letter
+        gives a capital then on MOS 1.20 (measured on Acorn's ROMs); CAPS LOCK goes back on after
+        the last small letter of a run, so the keyboard is left as it was found.  A capital while
+        CAPS LOCK is off takes SHIFT."""
+        caps = self.caps_lock_led
+        key, shifted = keys_for_char(char, caps_lock=caps)
+        chords = [(("SHIFT",) if shifted else (), key)]
+        if caps and _small_letter(char):
+            chords = [((), "CAPS LOCK"), ((), key)]
+            self.caps_lock_lent = True
+        if self.caps_lock_lent and not (following is not None and _small_letter(following)):
+            chords.append(((), "CAPS LOCK"))
+            self.caps_lock_lent = False
+        return chords
+
+
+def _small_letter(char):
+    return char.isascii() and char.isalpha() and char.islower()
 
 
 def _filing_card(files, discs):

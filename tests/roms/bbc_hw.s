@@ -66,7 +66,20 @@ reset:  sei
         cld
         ldx #$FF
         txs
-        inc resets
+        lda ier                 ; only power-on resets the system VIA: IER holds no enables then,
+        and #$7F                ; and RAM holds whatever it powered up with
+        bne warm
+        ldx #mode - resets - 1  ; so clear the counters and the command block (not `mode`: the
+        lda #0                  ; test sets it before the first instruction)
+clear:  sta resets,x
+        dex
+        bpl clear
+        lda mode                ; a `mode` no test set is MODE 7
+        cmp #3
+        bcc warm
+        lda #0
+        sta mode
+warm:   inc resets
         lda #$0F                ; PB0-3 drive IC32
         sta ddrb
         ldx #$0F                ; set IC32 bits 7..0 (PB3 = 1, address 7..0)
