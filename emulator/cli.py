@@ -49,7 +49,7 @@ def build_parser():
     p.add_argument("--listing")
     p.add_argument("--symbols")
     p.add_argument("--origin", default=None, help="start address when the source has no .org")
-    p.set_defaults(handler="emulator.asm.command:main")
+    p.set_defaults(handler="emulator.commands.asm_cmd:main")
 
     p = sub.add_parser("roms", help="build our firmware, or check a ROM directory")
     rsub = p.add_subparsers(dest="roms_command", metavar="ACTION")

@@ -7,7 +7,7 @@ import pytest
 from emulator import Machine
 from emulator.asm import assemble
 from emulator import atomic
-from emulator.chips import hostfs
+from emulator.media import hostfs
 from test_atom_firmware_support import rows, type_and_wait, wait_for_prompt
 
 TEXT = 0x2900                   # the start of BASIC's text (?18 = #29)

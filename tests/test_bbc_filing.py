@@ -5,7 +5,7 @@ import pytest
 
 from emulator import Machine
 from emulator.asm import assemble
-from emulator.chips.dfs_disc import DFSDisc, build_ssd
+from emulator.media.dfs_disc import DFSDisc, build_ssd
 
 RESULTS = 0x2200
 CALLS = """

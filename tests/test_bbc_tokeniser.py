@@ -12,7 +12,7 @@ from emulator.basic.bbc_tokeniser import (
     ProgramError, detokenise_program, looks_tokenised, parse_program, split_numbered_line,
     tokenise_line, tokenise_program)
 from emulator.cli import main
-from emulator.debug.bbc_tokens import FLAGS, KEYWORDS, MATCH_ORDER, PSEUDO
+from emulator.basic.bbc_tokens import FLAGS, KEYWORDS, MATCH_ORDER, PSEUDO
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTINGS = sorted((ROOT / "basic_programs").glob("*.bas"))

@@ -10,7 +10,7 @@ import pytest
 
 from emulator.chips.video_ula import MOS_CONTROL
 from emulator.display import bbc_video
-from emulator.display import saa5050_glyphs as glyphs
+from emulator.chips import saa5050_glyphs as glyphs
 from test_crtc6845 import MOS_CRTC, SCREEN_START, mode_crtc
 
 BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE = range(8)

@@ -478,7 +478,7 @@ class BbcHeap:
 
 def test_bbc_basic_view_reads_dynamic_variables_from_the_documented_lists():
     from emulator.debug.basic_view import BbcBasicView
-    from emulator.debug.bbc_tokens import encode_line_number
+    from emulator.basic.bbc_tokens import encode_line_number
 
     heap = BbcHeap()
     FOR, TO, IF, THEN, GOTO, PRINT, REM, PROC, DEF = 0xE3, 0xB8, 0xE7, 0x8C, 0xE5, 0xF1, 0xF4, 0xF2, 0xDD
@@ -529,7 +529,7 @@ def test_bbc_basic_view_reads_dynamic_variables_from_the_documented_lists():
 
 
 def test_bbc_tokens_cover_every_keyword_and_line_numbers_round_trip():
-    from emulator.debug.bbc_tokens import KEYWORDS, decode_line_number, detokenise, encode_line_number
+    from emulator.basic.bbc_tokens import KEYWORDS, decode_line_number, detokenise, encode_line_number
 
     assert KEYWORDS[0xE1 - 0x80] == "ENDPROC" and KEYWORDS[0xF1 - 0x80] == "PRINT"
     assert KEYWORDS[0x80 - 0x80] == "AND" and KEYWORDS[0xFF - 0x80] == "OSCLI"

@@ -204,7 +204,7 @@ def test_command_line_errors(tmp_path, capsys, monkeypatch, args, message):
 
 
 def test_bench_idle_overhead_is_measured(capsys):
-    from emulator.debug.bench import measure
+    from emulator.commands.bench_debug import measure
 
     r = measure(200_000, rounds=2)
     assert r["cycles"] >= 150_000 and r["plain"] > 0 and r["attached"] > 0

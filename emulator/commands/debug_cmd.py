@@ -146,7 +146,7 @@ def interactive(monitor):
 
 def main(args):
     if args.bench_idle:
-        from emulator.debug.bench import main as bench_main
+        from emulator.commands.bench_debug import main as bench_main
 
         return bench_main(args.bench_idle)
     monitor = build(args)

@@ -5,7 +5,7 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
     &8000-&BFFF  paged ("sideways") ROM: one of 16 slots, chosen by ROMSEL; BASIC is in slot 15
     &C000-&FBFF  MOS ROM                  &FF00-&FFFF  MOS ROM (vectors)
     &FC00 FRED, &FD00 JIM: the 1 MHz bus, nothing fitted (open-bus reads, writes lost), except
-        &FCC0-&FCC3 our host filing card when `files` is given (emulator/chips/hostfs.py): the
+        &FCC0-&FCC3 our host filing card when `files` is given (emulator/media/hostfs.py): the
         Advanced User Guide's 1 MHz bus allocation of FRED sets &FCC0-&FCFE aside for user
         applications
     &FE00 SHEILA, one page of memory-mapped chips:
@@ -55,8 +55,8 @@ import numpy as np
 from emulator.bus import Bus
 from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number
 from emulator.chips.crtc6845 import CRTC6845
-from emulator.chips.dfs_disc import DFSDisc
-from emulator.chips.hostfs import CardPage, HostFilingCard
+from emulator.media.dfs_disc import DFSDisc
+from emulator.media.hostfs import CardPage, HostFilingCard
 from emulator.chips.saa5050 import flash_visible
 from emulator.chips.sn76489 import SN76489
 from emulator.chips.via6522 import VIA6522
