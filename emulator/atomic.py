@@ -3,6 +3,8 @@ one, so a crash or an error never leaves half a file (ARCHITECTURE.md, "Clear er
 import os
 import tempfile
 
+from emulator.errors import UserError
+
 
 def _new_file_mode():
     mask = os.umask(0)
@@ -37,3 +39,11 @@ def replace_file(path, data, keep_mode=False):
         except OSError:
             pass
         raise
+
+
+def write_atomically(path, data):
+    """Write `data` (bytes or str) to `path` through a temporary file and a rename."""
+    try:
+        replace_file(path, data)
+    except OSError as e:
+        raise UserError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None

@@ -178,7 +178,7 @@ def build_machine(machine, source_root=None, build_root=None, force=False):
     Returns (directory, {name: path}, rebuilt); the dict is empty when there are no sources.  Without
     an explicit build_root, an unwritable roms/build falls back to the per-user cache.
     """
-    from emulator.commands.asm_cmd import write_atomically
+    from emulator.atomic import write_atomically
 
     sources = rom_sources(machine, source_root)
     candidates = [Path(build_root) / machine] if build_root else [BUILD_ROOT / machine, _cache_root() / machine]

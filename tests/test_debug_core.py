@@ -1,6 +1,6 @@
 """The debugger's core: the CPU hooks, breakpoints, watchpoints, stepping, trace, rewind.
 
-Everything runs on a bare CPU (emulator.commands.exec_cmd.bare_cpu) with small programs assembled
+Everything runs on a bare CPU (emulator.machines.bare.bare_cpu) with small programs assembled
 here, so the same tests run compiled and with ACORN_PURE_PYTHON=1.
 """
 from pathlib import Path
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from emulator.asm import assemble
-from emulator.commands.exec_cmd import bare_cpu
+from emulator.machines.bare import bare_cpu
 from emulator.cpu.core import (CAUSE_BREAKPOINT, CAUSE_BRK, CAUSE_IRQ, CAUSE_NMI, CAUSE_REQUEST,
                                HOOK_BREAKPOINTS, HOOK_TRACE, STOP_BREAK, STOP_LIMIT, STOP_TRAP)
 from emulator.debug import BareTarget, Debugger, SymbolTable

@@ -22,7 +22,7 @@ def assemble_workload():
 
 def run_ours(program, iterations):
     """Returns (cycles, wall seconds, instructions) for `iterations` loops on our core."""
-    from emulator.commands.exec_cmd import bare_cpu, run_bare
+    from emulator.machines.bare import bare_cpu, run_bare
     from emulator.cpu.core import STOP_TRAP
 
     image = bytearray(program.image)

@@ -17,7 +17,7 @@ ROUNDS = 9
 
 
 def _workload_cpu(program, iterations):
-    from emulator.commands.exec_cmd import bare_cpu
+    from emulator.machines.bare import bare_cpu
 
     cpu = bare_cpu(bytes(program.image), program.origin, program.symbols["start"])
     cpu.bus.memory[0] = iterations & 0xFF
@@ -26,7 +26,7 @@ def _workload_cpu(program, iterations):
 
 
 def run_plain(program, iterations):
-    from emulator.commands.exec_cmd import run_bare
+    from emulator.machines.bare import run_bare
 
     cpu = _workload_cpu(program, iterations)
     start = time.process_time()
