@@ -57,10 +57,10 @@ def build_parser():
     rb = rsub.add_parser("build", help="assemble roms/src into roms/build")
     rb.add_argument("--src", help="firmware source tree instead of roms/src")
     rb.add_argument("--out", help="build directory instead of roms/build")
-    rb.set_defaults(handler="emulator.firmware:main_build")
+    rb.set_defaults(handler="emulator.commands.roms_cmd:main_build")
     rc = rsub.add_parser("check", help="check a ROM directory for --roms")
     rc.add_argument("directory")
-    rc.set_defaults(handler="emulator.firmware:main_check")
+    rc.set_defaults(handler="emulator.commands.roms_cmd:main_check")
     return parser
 
 
