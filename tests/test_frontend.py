@@ -29,16 +29,6 @@ def image(name):
 
 
 @pytest.fixture
-def pg(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from emulator.frontend.window import import_pygame
-    pygame = import_pygame()
-    yield pygame
-    pygame.quit()
-
-
-@pytest.fixture
 def make_window(pg):
     from emulator.frontend.window import Options, Window
     windows = []
