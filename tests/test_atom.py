@@ -15,7 +15,7 @@ from emulator.chips.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_
 from emulator.errors import UserError
 from emulator.session import Halted, Machine, Timeout
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 
 def rom(name):

@@ -15,7 +15,7 @@ from emulator.debug import BareTarget, Debugger, SymbolTable
 from emulator.debug.target import save_cpu
 from emulator.errors import UserError
 
-NESTED = (Path(__file__).parent / "programs" / "nested_jsr.s").read_text()
+NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
 
 # A recursive subroutine: `next` over the outer call must not stop at the inner returns.
 RECURSIVE = """

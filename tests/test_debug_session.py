@@ -16,7 +16,7 @@ from emulator.reference import nim
 
 ASSEMBLY = Path(__file__).resolve().parent.parent / "assembly"
 
-NESTED = (Path(__file__).parent / "programs" / "nested_jsr.s").read_text()
+NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
 
 
 def session(tmp_path, capsys, script, *args, source=None, name="prog.s"):

@@ -19,8 +19,9 @@ LAYERS = [
     ("machines", ["machines"]),
     ("chips, media and display", ["chips", "media", "display"]),
     ("cpu, bus and clock", ["cpu", "bus", "clock"]),
-    # Knows no machine: the assembler, the Python references, errors, atomic writes, the build switch.
-    ("tools", ["asm", "reference", "errors", "atomic", "_purepython"]),
+    # Knows no machine: the assembler, our 6502 programs, the Python references, errors, atomic writes,
+    # the build switch.
+    ("tools", ["asm", "programs", "reference", "errors", "atomic", "_purepython"]),
 ]
 LAYER_OF_ROOM = {room: depth for depth, (_, rooms) in enumerate(LAYERS) for room in rooms}
 

@@ -6,11 +6,11 @@ figure is emulated cycles per wall second.
 """
 import math
 import time
-from pathlib import Path
 
 from emulator.errors import UserError, parse_number
+from emulator.programs import DIRECTORY
 
-WORKLOAD = Path(__file__).with_name("cpu_workload.s")
+WORKLOAD = DIRECTORY / "cpu_workload.s"
 PY65_SECONDS = 2.0          # roughly how long py65 is given (calibrated on one iteration)
 
 

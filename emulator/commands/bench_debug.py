@@ -1,6 +1,6 @@
 """The debugger's idle overhead, measured side by side in one run (ARCHITECTURE.md, principle 5).
 
-The workload is `acorn bench cpu`'s (emulator/commands/cpu_workload.s) on a bare CPU, run
+The workload is `acorn bench cpu`'s (emulator/programs/cpu_workload.s) on a bare CPU, run
   * plain: `run_bare`, as `acorn exec` runs it, no debugger anywhere;
   * attached: a Debugger on the same kind of CPU, nothing set, running it with `go` -- the core's
     idle hook check, the debugger's run loop and its rewind snapshots (every 0.5 emulated seconds)

@@ -8,13 +8,13 @@ With --roms DIR the user's ROM set runs instead, idling at its prompt.
 `--machine bbc` runs bbc_bench.s the same way (the same two workloads, each in MODE 7 and MODE 4).
 """
 import time
-from pathlib import Path
 
 from emulator.errors import UserError
+from emulator.programs import DIRECTORY
 
-WORKLOAD = Path(__file__).with_name("atom_bench.s")
+WORKLOAD = DIRECTORY / "atom_bench.s"
 WORKLOADS = {"busy": 0, "idle": 1}
-BBC_WORKLOAD = Path(__file__).with_name("bbc_bench.s")
+BBC_WORKLOAD = DIRECTORY / "bbc_bench.s"
 BBC_SCREENS = {"MODE 7": 0, "MODE 4": 1}      # $91 of bbc_bench.s
 
 
