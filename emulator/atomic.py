@@ -1,5 +1,5 @@
 """Writing a file whole or not at all: a temporary file in the same directory, renamed over the old
-one, so a crash or an error never leaves half a file (ARCHITECTURE.md, "Clear errors, nothing lost")."""
+one, so a crash or an error never leaves half a file (docs/architecture.md, "Clear errors, nothing lost")."""
 import os
 import tempfile
 

@@ -6,8 +6,9 @@ unused space is $FF).  A stamp file beside the images holds a hash of every file
 `roms/src/<machine>` and of the assembler's own source; the images are rebuilt whenever it differs.  When
 roms/build cannot be written the images go to a per-user cache directory instead.
 
-A user's ROM directory holds the files named in ARCHITECTURE.md.  Since both machines have a `basic.rom`,
-a directory may also keep each machine's set in a subdirectory `atom/` or `bbc/`, used when present.
+A user's ROM directory holds the files named in docs/architecture.md ("ROM sockets").  Since both
+machines have a `basic.rom`, a directory may also keep each machine's set in a subdirectory `atom/` or
+`bbc/`, used when present.
 """
 import hashlib
 import os
@@ -35,7 +36,7 @@ class RomSpec:
 
 
 def _bbc_roms():
-    # ARCHITECTURE.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
+    # docs/architecture.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
     # romN.rom optional sideways ROMs (slot N), 16 KiB, an 8 KiB image accepted from a user.
     roms = {"mos": RomSpec("mos", 0xC000, 0x4000, True), "basic": RomSpec("basic", 0x8000, 0x4000, True)}
     for slot in range(16):
@@ -53,7 +54,7 @@ MACHINES = {
         "title": "Acorn Atom",
         "hex": "#",
         "roms": {
-            # ARCHITECTURE.md: kernel 4 KiB at #F000, BASIC at #C000, optional floating point at
+            # docs/architecture.md: kernel 4 KiB at #F000, BASIC at #C000, optional floating point at
             # #D000, DOS at #E000 and utility ROM at #A000, each 4 KiB.
             "kernel": RomSpec("kernel", 0xF000, 0x1000, True),
             "basic": RomSpec("basic", 0xC000, 0x1000, True),

@@ -136,3 +136,12 @@ def test_the_check_sees_an_upward_arrow_and_a_loop():
     # The reader itself: a late import inside a function counts, and a loop of three is found.
     assert "emulator.session" in ARROWS["emulator"]
     assert loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_map_names_every_room():
+    # docs/architecture.md has a line for each room of emulator/: a new room goes on the map.
+    layout = (PACKAGE.parent / "docs" / "architecture.md").read_text().split("## Layout", 1)[1]
+    rooms = {room(module) for module in MODULES} - {None}
+    missing = sorted(r for r in rooms
+                     if not any(line.split()[:1] in ([f"{r}/"], [f"{r}.py"]) for line in layout.splitlines()))
+    assert not missing, f"rooms missing from the layout in docs/architecture.md: {missing}"

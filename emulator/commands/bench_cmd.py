@@ -1,6 +1,6 @@
 """`acorn bench cpu`: our core and py65 on the same 6502 workload, in the same run.
 
-Host speed is only meaningful as a ratio taken in one run (ARCHITECTURE.md, principle 5), so both cores
+Host speed is only meaningful as a ratio taken in one run (docs/architecture.md, principle 5), so both cores
 run cpu_workload.s here and now.  py65 runs fewer iterations of the same loop (it is far slower); each
 figure is emulated cycles per wall second.
 """

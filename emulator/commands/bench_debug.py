@@ -1,4 +1,4 @@
-"""The debugger's idle overhead, measured side by side in one run (ARCHITECTURE.md, principle 5).
+"""The debugger's idle overhead, measured side by side in one run (docs/architecture.md, principle 5).
 
 The workload is `acorn bench cpu`'s (emulator/programs/cpu_workload.s) on a bare CPU, run
   * plain: `run_bare`, as `acorn exec` runs it, no debugger anywhere;

@@ -1,6 +1,6 @@
 """`acorn bench machine --machine atom`: how many times faster than the real machine we run, headless.
 
-Each figure is emulated seconds per host second, measured in this run (ARCHITECTURE.md principle 5),
+Each figure is emulated seconds per host second, measured in this run (docs/architecture.md principle 5),
 for two workloads of atom_bench.s (a program printing primes, and a kernel idling over the keyboard)
 and two ways of showing the picture: frames rendered only on demand (a headless script reading the
 screen now and then costs nothing per field) and every field rendered (what a window pays).
