@@ -2,10 +2,12 @@
 and no two rooms (packages, or modules at the top of emulator/) import each other in a loop.
 
 The imports are read from the source (ast), every one of them, including those made inside a function
-to load a module late: a late import is still an arrow.  The package's own __init__.py is the front
+to load a module late: a late import is still an arrow; so are the `cimport`s of a compiled module's
+.pxd.  The package's own __init__.py is the front
 door (`from emulator import Machine` loads the session late) and stands outside the layers.
 """
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "emulator"
@@ -55,6 +57,9 @@ def imports(module):
                 base = ".".join(anchor + ([node.module] if node.module else []))
             names.add(base)
             names.update(f"{base}.{alias.name}" for alias in node.names)
+    declarations = path.with_suffix(".pxd")
+    if declarations.exists():
+        names.update(re.findall(r"^from (emulator[\w.]*) cimport", declarations.read_text(), re.M))
     found = set()
     for name in names:
         while name and name not in MODULES:
@@ -135,6 +140,7 @@ def test_no_import_loop_between_rooms():
 def test_the_check_sees_an_upward_arrow_and_a_loop():
     # The reader itself: a late import inside a function counts, and a loop of three is found.
     assert "emulator.session" in ARROWS["emulator"]
+    assert "emulator.chips.via6522" in ARROWS["emulator.machines.bbc_io"]       # a cimport
     assert loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
