@@ -263,7 +263,7 @@ class Machine:
         """Write out what the machine has written to files it left open on the host filing card."""
         card = getattr(self.hardware, "filing_card", None)
         if card is not None:
-            from emulator.chips.hostfs import CardError
+            from emulator.media.hostfs import CardError
 
             try:
                 card.close_all()

@@ -4,6 +4,10 @@ The folder is given at run time, never copied into the repository: `pytest --ref
 environment variable ACORN_REFERENCE=DIR (the layout of the project's shared/reference folder).
 Tests that need it take the `reference` fixture (or one of the narrower ones below) and are skipped,
 with the reason, when it is absent, so a fresh clone without it still passes.
+
+Fixtures that several test modules use live here; helpers they share are modules of their own beside
+the tests (atom_firmware_support.py, bbc_support.py, cpu_support.py, bbc_basic/).  pytest puts this
+folder on sys.path (it has no __init__.py), so they import by name, with no sys.path edits.
 """
 import os
 from pathlib import Path
@@ -51,3 +55,14 @@ def acorn_atom_roms(pytestconfig):
 def acorn_bbc_roms(pytestconfig):
     """Acorn's BBC ROM directory (MOS 1.20, BASIC II, DFS 1.20): run only, never read as code."""
     return _need(pytestconfig, "roms", "bbc")
+
+
+@pytest.fixture
+def pg(monkeypatch):
+    """pygame with SDL's dummy video and audio drivers: the window runs offscreen."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from emulator.frontend.window import import_pygame
+    pygame = import_pygame()
+    yield pygame
+    pygame.quit()

@@ -12,11 +12,11 @@ import pytest
 
 from emulator.asm import assemble
 from emulator.chips import vdg6847 as vdg
-from emulator.display.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_TOP
+from emulator.chips.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_TOP
 from emulator.errors import UserError
 from emulator.session import Halted, Machine, Timeout
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 
 def rom(name):

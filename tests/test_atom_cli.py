@@ -6,7 +6,7 @@ import pytest
 from emulator.asm import assemble
 from emulator.cli import main
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ follows, ' a new line, $n the character n, & hexadecimal, ':' exclusive or.
 """
 import pytest
 
-from test_atom_firmware_support import (CONFORMANCE_DIR, boot, load_program, rows, run_program,
+from atom_firmware_support import (CONFORMANCE_DIR, boot, load_program, rows, run_program,
                                    type_and_wait)
 
 PROGRAMS = sorted(CONFORMANCE_DIR.glob("*.bas"))

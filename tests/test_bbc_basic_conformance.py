@@ -1,13 +1,10 @@
 """Conformance programs (tests/bbc_basic/cases.py) run on our BBC BASIC ROM, on a bare 6502 with a
 stand-in MOS (tests/bbc_basic/harness.py)."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.cases import CASES  # noqa: E402
-from bbc_basic.harness import run_program  # noqa: E402
+from bbc_basic.cases import CASES
+from bbc_basic.harness import run_program
 
 
 @pytest.mark.parametrize("name,program,inputs,expected", CASES, ids=[c[0] for c in CASES])

@@ -1,12 +1,9 @@
 """The conformance programs (tests/bbc_basic/cases.py) typed into the emulated BBC Micro, running
 our BASIC under our MOS, with the output read off the MODE 7 screen."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.cases import CASES  # noqa: E402
+from bbc_basic.cases import CASES
 
 WIDTH = 40
 # MODE 7 shows these ASCII codes as the SAA5050's own characters (User Guide, "Teletext mode")

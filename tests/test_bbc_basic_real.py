@@ -1,14 +1,11 @@
 """Real numbers in our BBC BASIC (issue 9, part 2a): the programs of tests/bbc_basic/cases_real.py
 on the bare-6502 harness, and the Python model of the 5-byte format they are worked out with."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic import real_model as m  # noqa: E402
-from bbc_basic.cases_real import CASES  # noqa: E402
-from bbc_basic.harness import run_program  # noqa: E402
+from bbc_basic import real_model as m
+from bbc_basic.cases_real import CASES
+from bbc_basic.harness import run_program
 
 
 @pytest.mark.parametrize("name,program,inputs,expected", CASES, ids=[c[0] for c in CASES])

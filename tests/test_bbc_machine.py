@@ -1,4 +1,4 @@
-"""The BBC Micro Model B driven by our own test MOS (tests/roms/bbc_hw.s), as a MOS drives it.
+"""The BBC Micro Model B driven by our own test MOS (emulator/programs/bbc_hw.s), as a MOS drives it.
 
 Expected pictures, counts and frequencies are computed here from the documented behaviour (memory
 map, shift-register pixel order, palette encoding, SN76489 formula), never taken from the emulator.
@@ -13,7 +13,7 @@ from emulator.display import bbc_video
 from emulator.errors import UserError
 from emulator.session import Machine
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 MODE7, MODE1, MODE4 = 0, 1, 2          # the test MOS's MODE table indices
 
 # bbc_hw.s zero page

@@ -1,5 +1,5 @@
 """Our BBC MOS (roms/src/bbc/mos) driven through a test language ROM of our own
-(tests/roms/bbc_lang_test.s): a mailbox in the language's zero page that calls OSWRCH, OSBYTE,
+(emulator/programs/bbc_lang_test.s): a mailbox in the language's zero page that calls OSWRCH, OSBYTE,
 OSWORD, OSRDCH and OSCLI, and records BRK errors.  The tests check what the MOS documents:
 the screen (screen.text(), screen.rgb()), its variables, the chips' registers."""
 from pathlib import Path
@@ -11,7 +11,7 @@ from emulator.session import Machine
 
 ROOT = Path(__file__).resolve().parent.parent
 MOS_SOURCE = ROOT / "roms" / "src" / "bbc" / "mos" / "main.s"
-ROMS = Path(__file__).resolve().parent / "roms"
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 CMD, REG_A, REG_X, REG_Y, COUNT = 0x70, 0x71, 0x72, 0x73, 0x74
 OUT_A, OUT_X, OUT_Y, OUT_P = 0x75, 0x76, 0x77, 0x78

@@ -1,13 +1,13 @@
-"""The host filing card (emulator/chips/hostfs.py), driven through its four registers as firmware
-drives it (docs/hostfs.md), and the .ssd reader (emulator/chips/dfs_disc.py)."""
+"""The host filing card (emulator/media/hostfs.py), driven through its four registers as firmware
+drives it (docs/hostfs.md), and the .ssd reader (emulator/media/dfs_disc.py)."""
 import os
 
 import pytest
 
 from emulator import atomic
-from emulator.chips import hostfs
-from emulator.chips.dfs_disc import DFSDisc, build_ssd
-from emulator.chips.hostfs import HostFilingCard
+from emulator.media import hostfs
+from emulator.media.dfs_disc import DFSDisc, build_ssd
+from emulator.media.hostfs import HostFilingCard
 from emulator.errors import UserError
 
 STATUS, DATA, RESET = 0, 1, 2

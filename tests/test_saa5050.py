@@ -1,6 +1,6 @@
 """The SAA5050's attribute decoding, read as codes and text (pixels are in test_bbc_video)."""
 from emulator.chips import saa5050
-from emulator.display import saa5050_glyphs as glyphs
+from emulator.chips import saa5050_glyphs as glyphs
 
 
 def decode(rows, field=0):

@@ -17,7 +17,6 @@ from emulator.basic.silver_dollar_harness import Harness, Policy
 from emulator.errors import EXIT_BAD_STATE, UserError
 from emulator.session import Machine
 from emulator.state import FORMAT_VERSION, MAGIC, BadState, check_plain, machine_state, pack, unpack
-from test_frontend import pg  # noqa: F401  (the offscreen pygame fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "basic_programs"

@@ -24,7 +24,7 @@ background colours and the text a reader sees; the renderer does the pixels with
 """
 import numpy as np
 
-from emulator.display import saa5050_glyphs as glyphs
+from emulator.chips import saa5050_glyphs as glyphs
 
 COLUMNS, ROWS = 40, 25
 

@@ -78,7 +78,7 @@ def build(args, out=print):
     if machine_name is None:
         if listing:
             raise UserError(f"{args.file}: a BASIC listing needs a machine (--machine atom)")
-        from emulator.commands.exec_cmd import bare_cpu
+        from emulator.machines.bare import bare_cpu
 
         image, load, start = program if program else (b"", 0, 0)
         cpu = bare_cpu(image, load, pc if pc is not None else start, source=args.file or "image")
@@ -147,7 +147,7 @@ def interactive(monitor):
 
 def main(args):
     if args.bench_idle:
-        from emulator.debug.bench import main as bench_main
+        from emulator.commands.bench_debug import main as bench_main
 
         return bench_main(args.bench_idle)
     monitor = build(args)

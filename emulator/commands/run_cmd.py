@@ -14,7 +14,7 @@ used when it is installed.  Without a window `acorn run` refuses unless --headle
 import argparse
 import sys
 
-from emulator.errors import EXIT_TIMEOUT, UserError, parse_number
+from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds, parse_number
 
 DEFAULT_MAX_SECONDS = 60.0
 
@@ -114,16 +114,6 @@ def wait_for_new_text(machine, text, max_seconds, any_copy=False):
             return
 
 
-def _max_seconds(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise UserError(f"--max-seconds {text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise UserError("--max-seconds must be more than 0")
-    return value
-
-
 def _window_runner():
     try:
         from emulator.frontend.window import run_window
@@ -200,7 +190,7 @@ def _resolve_file(args):
 def main(args):
     from emulator.session import Machine, Timeout
 
-    max_seconds = _max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
+    max_seconds = parse_max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
     load_state = getattr(args, "load_state", None)
     if load_state is not None and (getattr(args, "file", None) is not None or args.machine is not None
                                    or getattr(args, "ram", None) or getattr(args, "no_via", False)

@@ -23,11 +23,11 @@ machine, at a breakpoint, and after a rewind.  The interface every view offers:
     FOR); the dynamic variables in one linked list per first character, the list heads at &0480 +
     2 * character code (A at &0482 ... z at &04F4), PROC and FN definitions in the lists at &04F6 and
     &04F8 (Plumbley, 3.1 and appendix G); program lines shown with their tokens as keywords
-    (emulator/debug/bbc_tokens.py).
+    (emulator/basic/bbc_tokens.py).
 """
 from pathlib import Path
 
-from emulator.debug.bbc_tokens import REST_IS_TEXT, detokenise
+from emulator.basic.bbc_tokens import REST_IS_TEXT, detokenise
 
 ATOM_INCLUDE = Path(__file__).resolve().parents[2] / "roms" / "src" / "atom" / "atom.inc"
 

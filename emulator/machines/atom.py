@@ -5,7 +5,7 @@ Memory map ("Atomic Theory and Practice" ch. 25; J. G. Harston's Atom memory map
     #0400-#27FF, #3C00-#7FFF              RAM when the machine is expanded (ram="expanded")
     #8000-#97FF  video RAM (6 KiB, read by the MC6847)
     #A000 utility ROM   #B000-#B3FF 8255 PPI (4 registers, mirrored)   #B800 optional 6522 VIA
-    #BC00-#BC03 our host filing card when `files` is given (emulator/chips/hostfs.py)
+    #BC00-#BC03 our host filing card when `files` is given (emulator/media/hostfs.py)
     #C000 BASIC   #D000 floating point   #E000 DOS   #F000 kernel (4 KiB sockets)
 Addresses nothing answers (an empty ROM socket, #9800-#9FFF, the rest of #B000-#BFFF) read as the
 high byte of the address: the Atom has no pull-ups, so the data bus keeps the last byte the CPU
@@ -29,7 +29,7 @@ The CPU runs at 1 MHz, so a cycle is a microsecond.
 import os
 
 from emulator.bus import Bus
-from emulator.chips.hostfs import CardPage, HostFilingCard
+from emulator.media.hostfs import CardPage, HostFilingCard
 from emulator.chips.atom_keyboard import MATRIX, ROWS as KEYBOARD_ROWS, AtomKeyboard, chord_for
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker

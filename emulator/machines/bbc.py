@@ -5,7 +5,7 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
     &8000-&BFFF  paged ("sideways") ROM: one of 16 slots, chosen by ROMSEL; BASIC is in slot 15
     &C000-&FBFF  MOS ROM                  &FF00-&FFFF  MOS ROM (vectors)
     &FC00 FRED, &FD00 JIM: the 1 MHz bus, nothing fitted (open-bus reads, writes lost), except
-        &FCC0-&FCC3 our host filing card when `files` is given (emulator/chips/hostfs.py): the
+        &FCC0-&FCC3 our host filing card when `files` is given (emulator/media/hostfs.py): the
         Advanced User Guide's 1 MHz bus allocation of FRED sets &FCC0-&FCFE aside for user
         applications
     &FE00 SHEILA, one page of memory-mapped chips:
@@ -47,23 +47,19 @@ schedules one clock event per field for the start of VSYNC and one for its end, 
 again every field so a MODE change takes effect on the next field.  While the CRTC holds no sane
 frame (before the MOS programs it) no VSYNC happens and the machine looks again every millisecond.
 """
-import copy
 import os
-
-import numpy as np
 
 from emulator.bus import Bus
 from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number, keys_for_char
 from emulator.chips.crtc6845 import CRTC6845
-from emulator.chips.dfs_disc import DFSDisc
-from emulator.chips.hostfs import CardPage, HostFilingCard
-from emulator.chips.saa5050 import flash_visible
+from emulator.media.dfs_disc import DFSDisc
+from emulator.media.hostfs import CardPage, HostFilingCard
 from emulator.chips.sn76489 import SN76489
+from emulator.chips.upd7002 import ADC7002
 from emulator.chips.via6522 import VIA6522
 from emulator.chips.video_ula import VideoULA
 from emulator.clock import Clock
-from emulator.display import bbc_video
-from emulator.display.png import write_png
+from emulator.display.bbc_screen import BBCScreen
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
 from emulator.machines.power_on import power_on_pattern
@@ -136,38 +132,6 @@ class OpenBus:
         return addr >> 8
 
 
-class ADC7002:
-    """The uPD7002 at &FEC0, fitted but with nothing plugged into the analogue port.
-
-    Register 0: writing starts a conversion on channel bits 0-1 (bit 3: 12-bit); reading gives the
-    status: bits 0-1 channel, bit 3 resolution, bit 6 busy, bit 7 /EOC (uPD7002 data sheet; Advanced
-    User Guide 20.1).  Conversions finish at once with a result of 0 and no CB1 pulse: an idle ADC
-    that a MOS sees as "not busy, converted".
-    """
-
-    def __init__(self):
-        self.control = 0
-
-    def read(self, addr, cycle):
-        return self.peek(addr)
-
-    def peek(self, addr):
-        register = addr & 3
-        if register == 0:
-            return self.control & 0x0F
-        return 0x00                     # result high byte, low byte (0: nothing connected)
-
-    def write(self, addr, value, cycle):
-        if addr & 3 == 0:
-            self.control = value & 0x0F
-
-    def state(self):
-        return {"control": self.control}
-
-    def set_state(self, d):
-        self.control = d["control"]
-
-
 class Sheila:
     """&FE00-&FEFF: one page, decoded by address ranges as the Model B's IC decoding does.  The bus
     reaches it through bbc_io.SheilaPage, which answers the two VIAs' ranges itself (in C)."""
@@ -233,163 +197,6 @@ class Sheila:
         self.acia_control, self.serial_ula = d["acia_control"], d["serial_ula"]
 
 
-class BBCScreen:
-    """What a person sees: the picture rendered from RAM and the 6845 / video ULA registers.
-
-    Rendering is on demand, and a picture is made of character rows that are kept.  A row's pixels
-    depend only on its own bytes, the display's settings (the CRTC registers other than the screen
-    start and cursor address, the ULA's control and palette, C0/C1), where the cursor is in the row
-    while it shows, and, for a teletext row with flashing text, the flash phase.  Rows are kept under
-    those keys (for the rows of the last two pictures), so a picture whose rows all moved, as a
-    hardware scroll moves them, is put together from kept rows and only new rows are drawn.  A
-    teletext page with double height is drawn whole (a row there depends on the one above).
-    Asking again for an unchanged picture returns the same (read-only) array.
-    """
-
-    def __init__(self, bbc):
-        self.bbc = bbc
-        self.font = bbc_video.font_table(bbc.mos_rom, count=FONT_COUNT, offset=FONT_OFFSET) \
-            if bbc.mos_rom is not None else {}
-        self._key = None
-        self._ram = None
-        self._frame = None
-        self._settings = None
-        self._rows = {}                 # row key -> row picture, for the rows of the last picture
-        self._older_rows = {}           # ... and of the one before
-        self.renders = 0                # whole pictures drawn
-        self.row_renders = 0            # character rows drawn on their own
-
-    def _inputs(self):
-        bbc = self.bbc
-        crtc, ula = bbc.crtc, bbc.ula
-        field = bbc.field_count
-        phase = (crtc.cursor_visible(field), flash_visible(field) if ula.teletext else None)
-        return (bytes(crtc.registers), ula.control, bytes(ula.palette), bbc.latch_c0c1, phase)
-
-    def _screen_bytes(self):
-        """(ma, ram): the 6845 address of each displayed cell (rows, columns), and (rows, columns * 8)
-        uint8, every RAM byte the picture can depend on, row by row: for each cell the 8 bytes from
-        its first address (a bitmap cell's 8 lines; a teletext cell's byte and its neighbours,
-        which is more than needed but never less)."""
-        bbc = self.bbc
-        crtc = bbc.crtc
-        r = crtc.registers
-        rows, columns = min(r[6], r[4] + 1), min(r[1], r[0] + 1)
-        if rows <= 0 or columns <= 0:
-            return np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.uint8)
-        ma = (crtc.start_address + np.arange(rows)[:, None] * r[1] + np.arange(columns)[None, :]) & 0x3FFF
-        teletext = 0x3C00 | (ma & 0x3FF) | ((ma & 0x800) << 3)
-        bitmap = (ma & 0xFFF) << 3
-        bitmap = np.where(ma & 0x1000, bitmap - bbc_video.wrap_size(bbc.latch_c0c1), bitmap)
-        first = np.where(ma & 0x2000, teletext, bitmap)
-        addresses = (first[:, :, None] + np.arange(8)) & 0x7FFF
-        return ma, np.frombuffer(bbc.bus.memory, dtype=np.uint8).take(addresses).reshape(rows, columns * 8)
-
-    def rgb(self):
-        """The picture of the current field: numpy uint8 (512, 640, 3), or (500, 480, 3) in MODE 7.
-
-        Read-only: the same array comes back while nothing on the screen changes."""
-        bbc = self.bbc
-        key = self._inputs()
-        ma, ram = self._screen_bytes()
-        if self._frame is not None and key == self._key and np.array_equal(ram, self._ram):
-            return self._frame
-        registers, control, palette, c0c1, (cursor_on, flash_on) = key
-        teletext = bbc.ula.teletext
-        # The settings every row depends on: all but the start (R12, R13) and cursor (R14, R15).
-        settings = (registers[:12] + registers[16:], control, palette, c0c1)
-        codes = ram[:, ::8] & 0x7F
-        double_height = teletext and bool((codes == 0x0D).any())
-        whole = len(ram) == 0 or bbc_video.displayed_rows(bbc.crtc) != len(ram)   # e.g. display off
-        if settings != self._settings or double_height or whole:
-            frame = self._render_whole(ram, ma, double_height)
-        else:
-            frame = self._assemble(ram, ma, codes, teletext)
-        self._settings = settings
-        frame.setflags(write=False)
-        self._frame, self._key, self._ram = frame, key, ram
-        return frame
-
-    def _row_keys(self, ram, ma, codes, teletext):
-        """The key of each row: its bytes, the cursor's column in it while the cursor shows (else
-        -1), and in a teletext row with flashing text the flash phase."""
-        bbc = self.bbc
-        crtc = bbc.crtc
-        field = bbc.field_count
-        cursor_columns = np.full(len(ram), -1)
-        if crtc.cursor_visible(field):
-            rows, columns = np.nonzero(ma == crtc.cursor_address)
-            cursor_columns[rows] = columns
-        keys = []
-        if teletext:
-            flashing = (codes == 0x08).any(axis=1)
-            phase = flash_visible(field)
-            for row in range(len(ram)):
-                keys.append((ram[row, ::8].tobytes(), int(cursor_columns[row]),
-                             phase if flashing[row] else None))
-        else:
-            for row in range(len(ram)):
-                keys.append((ram[row].tobytes(), int(cursor_columns[row]), None))
-        return keys
-
-    def _render_whole(self, ram, ma, double_height):
-        bbc = self.bbc
-        frame = bbc_video.render_frame(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, bbc.field_count)
-        self.renders += 1
-        self._older_rows = {}
-        self._rows = {}
-        if not double_height and len(ram) and bbc_video.displayed_rows(bbc.crtc) == len(ram):
-            # Every row of a page without double height is a row picture to keep.
-            height = frame.shape[0] // len(ram)
-            teletext = bbc.ula.teletext
-            keys = self._row_keys(ram, ma, ram[:, ::8] & 0x7F, teletext)
-            for row, key in enumerate(keys):
-                self._rows[key] = frame[row * height:(row + 1) * height]
-        return frame
-
-    def _assemble(self, ram, ma, codes, teletext):
-        """The picture from kept rows, drawing only the rows not kept."""
-        keys = self._row_keys(ram, ma, codes, teletext)
-        rows, older = self._rows, self._older_rows
-        kept = {}
-        pictures = []
-        for row, key in enumerate(keys):
-            picture = kept.get(key)
-            if picture is None:
-                picture = rows.get(key)
-            if picture is None:
-                picture = older.get(key)
-            if picture is None:
-                picture = self._draw_row(row)
-            kept[key] = picture
-            pictures.append(picture)
-        self._older_rows, self._rows = rows, kept
-        return np.concatenate(pictures)
-
-    def _draw_row(self, row):
-        """Character row `row` drawn on its own, from a view of the 6845 that displays just it."""
-        bbc = self.bbc
-        crtc = bbc.crtc
-        view = copy.copy(crtc)
-        registers = list(crtc.registers)
-        start = (crtc.start_address + row * registers[1]) & 0x3FFF
-        registers[12], registers[13], registers[6] = start >> 8, start & 0xFF, 1
-        view.registers = registers
-        picture = bbc_video.render_frame(bbc.bus.memory, view, bbc.ula, bbc.latch_c0c1, bbc.field_count)
-        self.row_renders += 1
-        return picture
-
-    def text(self):
-        """Rows as a person reads them: MODE 7 through the SAA5050's character set; a bitmap MODE
-        by matching each 8 x 8 cell against the MOS ROM's font at &C000 (a cell no character of that
-        font matches reads as '?', every cell does when the MOS has no font there)."""
-        bbc = self.bbc
-        return bbc_video.screen_text(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, self.font)
-
-    def screenshot(self, path):
-        write_png(path, np.ascontiguousarray(self.rgb()))
-
-
 class BBCMicro(MachineBase):
     name = "bbc"
     clock_hz = CLOCK_HZ
@@ -418,7 +225,7 @@ class BBCMicro(MachineBase):
         self.romsel = None
         self.mos_rom = None
         self._map_memory(roms)
-        self.screen = BBCScreen(self)
+        self.screen = BBCScreen(self, FONT_OFFSET, FONT_COUNT)
         self.field_count = 0
         self.vsync = False
         self.field_listeners = []       # called with the cycle at each VSYNC start (a window draws)
