@@ -1,0 +1,172 @@
+"""What a person sees on the BBC Micro: the picture rendered from RAM and the 6845 / video ULA
+registers (emulator/display/bbc_video.py draws it), and the screen read as text."""
+import copy
+
+import numpy as np
+
+from emulator.chips.saa5050 import flash_visible
+from emulator.display import bbc_video
+from emulator.display.png import write_png
+
+# MOS 1.20 keeps the bitmaps of characters &20-&7F at &C000-&C2FF (Advanced User Guide, VDU
+# drivers: "the character definitions are held in the MOS ROM at &C000"); screen.text() matches the
+# cells of a bitmap MODE against the MOS ROM's bytes there.
+FONT_OFFSET = 0x0000
+FONT_COUNT = 96
+
+
+class BBCScreen:
+    """What a person sees: the picture rendered from RAM and the 6845 / video ULA registers.
+
+    Rendering is on demand, and a picture is made of character rows that are kept.  A row's pixels
+    depend only on its own bytes, the display's settings (the CRTC registers other than the screen
+    start and cursor address, the ULA's control and palette, C0/C1), where the cursor is in the row
+    while it shows, and, for a teletext row with flashing text, the flash phase.  Rows are kept under
+    those keys (for the rows of the last two pictures), so a picture whose rows all moved, as a
+    hardware scroll moves them, is put together from kept rows and only new rows are drawn.  A
+    teletext page with double height is drawn whole (a row there depends on the one above).
+    Asking again for an unchanged picture returns the same (read-only) array.
+    """
+
+    def __init__(self, bbc):
+        self.bbc = bbc
+        self.font = bbc_video.font_table(bbc.mos_rom, count=FONT_COUNT, offset=FONT_OFFSET) \
+            if bbc.mos_rom is not None else {}
+        self._key = None
+        self._ram = None
+        self._frame = None
+        self._settings = None
+        self._rows = {}                 # row key -> row picture, for the rows of the last picture
+        self._older_rows = {}           # ... and of the one before
+        self.renders = 0                # whole pictures drawn
+        self.row_renders = 0            # character rows drawn on their own
+
+    def _inputs(self):
+        bbc = self.bbc
+        crtc, ula = bbc.crtc, bbc.ula
+        field = bbc.field_count
+        phase = (crtc.cursor_visible(field), flash_visible(field) if ula.teletext else None)
+        return (bytes(crtc.registers), ula.control, bytes(ula.palette), bbc.latch_c0c1, phase)
+
+    def _screen_bytes(self):
+        """(ma, ram): the 6845 address of each displayed cell (rows, columns), and (rows, columns * 8)
+        uint8, every RAM byte the picture can depend on, row by row: for each cell the 8 bytes from
+        its first address (a bitmap cell's 8 lines; a teletext cell's byte and its neighbours,
+        which is more than needed but never less)."""
+        bbc = self.bbc
+        crtc = bbc.crtc
+        r = crtc.registers
+        rows, columns = min(r[6], r[4] + 1), min(r[1], r[0] + 1)
+        if rows <= 0 or columns <= 0:
+            return np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.uint8)
+        ma = (crtc.start_address + np.arange(rows)[:, None] * r[1] + np.arange(columns)[None, :]) & 0x3FFF
+        teletext = 0x3C00 | (ma & 0x3FF) | ((ma & 0x800) << 3)
+        bitmap = (ma & 0xFFF) << 3
+        bitmap = np.where(ma & 0x1000, bitmap - bbc_video.wrap_size(bbc.latch_c0c1), bitmap)
+        first = np.where(ma & 0x2000, teletext, bitmap)
+        addresses = (first[:, :, None] + np.arange(8)) & 0x7FFF
+        return ma, np.frombuffer(bbc.bus.memory, dtype=np.uint8).take(addresses).reshape(rows, columns * 8)
+
+    def rgb(self):
+        """The picture of the current field: numpy uint8 (512, 640, 3), or (500, 480, 3) in MODE 7.
+
+        Read-only: the same array comes back while nothing on the screen changes."""
+        bbc = self.bbc
+        key = self._inputs()
+        ma, ram = self._screen_bytes()
+        if self._frame is not None and key == self._key and np.array_equal(ram, self._ram):
+            return self._frame
+        registers, control, palette, c0c1, (cursor_on, flash_on) = key
+        teletext = bbc.ula.teletext
+        # The settings every row depends on: all but the start (R12, R13) and cursor (R14, R15).
+        settings = (registers[:12] + registers[16:], control, palette, c0c1)
+        codes = ram[:, ::8] & 0x7F
+        double_height = teletext and bool((codes == 0x0D).any())
+        whole = len(ram) == 0 or bbc_video.displayed_rows(bbc.crtc) != len(ram)   # e.g. display off
+        if settings != self._settings or double_height or whole:
+            frame = self._render_whole(ram, ma, double_height)
+        else:
+            frame = self._assemble(ram, ma, codes, teletext)
+        self._settings = settings
+        frame.setflags(write=False)
+        self._frame, self._key, self._ram = frame, key, ram
+        return frame
+
+    def _row_keys(self, ram, ma, codes, teletext):
+        """The key of each row: its bytes, the cursor's column in it while the cursor shows (else
+        -1), and in a teletext row with flashing text the flash phase."""
+        bbc = self.bbc
+        crtc = bbc.crtc
+        field = bbc.field_count
+        cursor_columns = np.full(len(ram), -1)
+        if crtc.cursor_visible(field):
+            rows, columns = np.nonzero(ma == crtc.cursor_address)
+            cursor_columns[rows] = columns
+        keys = []
+        if teletext:
+            flashing = (codes == 0x08).any(axis=1)
+            phase = flash_visible(field)
+            for row in range(len(ram)):
+                keys.append((ram[row, ::8].tobytes(), int(cursor_columns[row]),
+                             phase if flashing[row] else None))
+        else:
+            for row in range(len(ram)):
+                keys.append((ram[row].tobytes(), int(cursor_columns[row]), None))
+        return keys
+
+    def _render_whole(self, ram, ma, double_height):
+        bbc = self.bbc
+        frame = bbc_video.render_frame(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, bbc.field_count)
+        self.renders += 1
+        self._older_rows = {}
+        self._rows = {}
+        if not double_height and len(ram) and bbc_video.displayed_rows(bbc.crtc) == len(ram):
+            # Every row of a page without double height is a row picture to keep.
+            height = frame.shape[0] // len(ram)
+            teletext = bbc.ula.teletext
+            keys = self._row_keys(ram, ma, ram[:, ::8] & 0x7F, teletext)
+            for row, key in enumerate(keys):
+                self._rows[key] = frame[row * height:(row + 1) * height]
+        return frame
+
+    def _assemble(self, ram, ma, codes, teletext):
+        """The picture from kept rows, drawing only the rows not kept."""
+        keys = self._row_keys(ram, ma, codes, teletext)
+        rows, older = self._rows, self._older_rows
+        kept = {}
+        pictures = []
+        for row, key in enumerate(keys):
+            picture = kept.get(key)
+            if picture is None:
+                picture = rows.get(key)
+            if picture is None:
+                picture = older.get(key)
+            if picture is None:
+                picture = self._draw_row(row)
+            kept[key] = picture
+            pictures.append(picture)
+        self._older_rows, self._rows = rows, kept
+        return np.concatenate(pictures)
+
+    def _draw_row(self, row):
+        """Character row `row` drawn on its own, from a view of the 6845 that displays just it."""
+        bbc = self.bbc
+        crtc = bbc.crtc
+        view = copy.copy(crtc)
+        registers = list(crtc.registers)
+        start = (crtc.start_address + row * registers[1]) & 0x3FFF
+        registers[12], registers[13], registers[6] = start >> 8, start & 0xFF, 1
+        view.registers = registers
+        picture = bbc_video.render_frame(bbc.bus.memory, view, bbc.ula, bbc.latch_c0c1, bbc.field_count)
+        self.row_renders += 1
+        return picture
+
+    def text(self):
+        """Rows as a person reads them: MODE 7 through the SAA5050's character set; a bitmap MODE
+        by matching each 8 x 8 cell against the MOS ROM's font at &C000 (a cell no character of that
+        font matches reads as '?', every cell does when the MOS has no font there)."""
+        bbc = self.bbc
+        return bbc_video.screen_text(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, self.font)
+
+    def screenshot(self, path):
+        write_png(path, np.ascontiguousarray(self.rgb()))
