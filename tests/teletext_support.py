@@ -78,3 +78,33 @@ def differences(ours, reference, cells=None):
     keys = sorted(reference) if cells is None else sorted(cells)
     return [(row, column, describe(ours[row, column]), describe(reference[row, column]))
             for row, column in keys if not same(ours[row, column], reference[row, column])]
+
+
+# --- hoglet's T8: a MODE 4 frame with teletext switched in part-way along its scan lines --------------
+
+# The reference picture: MODE 4's picture begins at (240, 104), 32 pixels a character and 4 a scan
+# line; ours at (0, 0) with 16 and 2.  T8 shows 26 rows of 8 lines.
+T8_REF_GEOMETRY = (240, 104, 16, 4)
+T8_OUR_GEOMETRY = (0, 0, 8, 2)
+T8_LINES, T8_HALF_CHARACTERS, T8_BAND_LINES = 208, 80, 10
+
+
+def raster_cells(rgb, geometry, lines=T8_LINES, columns=T8_HALF_CHARACTERS, band=T8_BAND_LINES):
+    """{(band, half character): colours present} over a bitmap MODE's picture: half a character
+    across (one 2 MHz cycle at 1 MHz) by `band` scan lines down (the SAA5050's 10-line rows, so a
+    band of teletext holds its characters' ink and the gaps between them whatever the glyphs).
+    Where white shows (T8's teletext), black is left out: how much of a glyph's cell is gap is a
+    matter of glyph shape."""
+    x0, y0, half_width, line_height = geometry
+    colours = colour_indices(rgb)
+    cells = {}
+    for b in range((lines + band - 1) // band):
+        top, bottom = y0 + b * band * line_height, y0 + min(lines, (b + 1) * band) * line_height
+        for column in range(columns):
+            block = colours[top:bottom, x0 + column * half_width:x0 + (column + 1) * half_width]
+            counts = np.bincount(block.ravel(), minlength=8) / block.size
+            present = tuple(int(c) for c in np.nonzero(counts >= MIN_SHARE)[0])
+            if 7 in present:                # white is teletext here: its black gaps are our glyphs'
+                present = tuple(c for c in present if c)
+            cells[b, column] = present
+    return cells

@@ -58,6 +58,7 @@ from emulator.chips.sn76489 import SN76489
 from emulator.chips.via6522 import VIA6522
 from emulator.chips.video_ula import VideoULA
 from emulator.clock import Call, Clock
+from emulator.display.bbc_raster import VideoLog
 from emulator.display.bbc_screen import BBCScreen
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
@@ -176,6 +177,12 @@ class Sheila:
             self._writers[offset] = self._write_serial_ula
         for offset in range(0x30, 0x40):
             self._writers[offset] = self._write_romsel
+        # The 6845's and the ULA's registers are written through the video log, which keeps each
+        # write's cycle for a raster-accurate picture (emulator/display/bbc_raster.py).
+        for offset in range(0x00, 0x08):
+            self._writers[offset] = bbc.video_log.write_crtc
+        for offset in range(0x20, 0x30):
+            self._writers[offset] = bbc.video_log.write_ula
 
     def read(self, addr, cycle):
         return self._readers[addr & 0xFF](addr, cycle)
@@ -227,6 +234,7 @@ class BBCMicro(MachineBase):
         self.crtc = CRTC6845(cpu_hz=CLOCK_HZ)
         self.ula = VideoULA()
         self.ula.listeners.append(lambda ula: self.crtc.set_character_clock(ula.crtc_clock_hz))
+        self.video_log = VideoLog(self.crtc, self.ula, lambda: self.latch_c0c1)
         self.sound = SN76489(chip_hz=4_000_000, cpu_hz=CLOCK_HZ)
         self.keyboard = BBCKeyboard(links=links)
         self.adc = ADC7002()
@@ -370,6 +378,8 @@ class BBCMicro(MachineBase):
             self.sound.write(self.port_a_out, self.system_via.cycle)
         if (old ^ new) & LATCH_KEYBOARD_ENABLE:
             self.keyboard.set_autoscan(new & LATCH_KEYBOARD_ENABLE)
+        if (old ^ new) & (3 << LATCH_C0_SHIFT):
+            self.video_log.latch_changed(self.system_via.cycle, (new >> LATCH_C0_SHIFT) & 3)
 
     def _keyboard_ca2(self, level):
         self.system_via.set_ca2(level, self.cpu.cycles)
@@ -399,6 +409,7 @@ class BBCMicro(MachineBase):
         if field < MIN_FIELD_CYCLES:
             self.clock.schedule(cycle + NO_FRAME_RETRY_CYCLES, self._field_start)
             return
+        self.video_log.start_field(cycle, timing)
         if timing.vsync_start < field:
             start = cycle + timing.vsync_start
             self.clock.schedule(start, self._vsync_on)
