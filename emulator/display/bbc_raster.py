@@ -94,8 +94,9 @@ class Plan:
 class VideoLog:
     """The register writes of the current field, with their cycles (see the module docstring).
 
-    The machine routes the CPU's writes to the 6845 and the ULA through `write_crtc` and `write_ula`,
-    reports C0/C1 changes to `latch_changed`, and calls `start_field` at each field's first line."""
+    The 6845 and the ULA put their writes in the lists this log gives them (their `write_log`), the
+    machine reports C0/C1 changes to `latch_changed` and calls `start_field` at each field's first
+    line."""
 
     def __init__(self, crtc, ula, c0c1=lambda: 0):
         self.crtc = crtc
@@ -104,31 +105,34 @@ class VideoLog:
         self.field_start = None         # no field begun yet: pictures are drawn from the registers
         self.timing = None
         self.start_state = None
-        self.writes = []                # (cycle, kind, value)
-
-    # --- recording ---------------------------------------------------------------------------------
-
-    def write_crtc(self, addr, value, cycle):
-        crtc = self.crtc
-        crtc.write(addr, value, cycle)
-        if addr & 1 and crtc.selected < 16:
-            self.writes.append((cycle, crtc.selected, crtc.registers[crtc.selected]))
-
-    def write_ula(self, addr, value, cycle):
-        self.ula.write(addr, value, cycle)
-        self.writes.append((cycle, PALETTE if addr & 1 else CONTROL, value & 0xFF))
+        self.crtc_writes = crtc.write_log = []      # (cycle, register 0-15, value)
+        self.ula_writes = ula.write_log = []        # (cycle, 0 control / 1 palette, value)
+        self.latch_writes = []                      # (cycle, LATCH, C0 | C1 << 1)
 
     def latch_changed(self, cycle, c0c1):
-        self.writes.append((cycle, LATCH, c0c1))
+        self.latch_writes.append((cycle, LATCH, c0c1))
+
+    @property
+    def writes(self):
+        """This field's writes so far, as (cycle, kind, value): kind a 6845 register, CONTROL,
+        PALETTE or LATCH."""
+        return (self.crtc_writes + [(cycle, CONTROL + register, value)
+                                    for cycle, register, value in self.ula_writes]
+                + self.latch_writes)
 
     def current_state(self):
         return VideoState(self.crtc.registers, self.ula.control, self.ula.palette, self.c0c1())
+
+    def no_field(self):
+        """The 6845 holds no sane frame: nothing to draw in spans, nothing to keep."""
+        self.field_start = None
+        del self.crtc_writes[:], self.ula_writes[:], self.latch_writes[:]
 
     def start_field(self, cycle, timing):
         self.field_start = cycle
         self.timing = timing
         self.start_state = self.current_state()
-        self.writes = []
+        del self.crtc_writes[:], self.ula_writes[:], self.latch_writes[:]
 
     # --- planning ----------------------------------------------------------------------------------
 
@@ -138,7 +142,7 @@ class VideoLog:
 
     def plan(self, now):
         """The Plan of the current field's picture, as of cycle `now`."""
-        if self.field_start is None or not self.writes:
+        if self.field_start is None or not (self.crtc_writes or self.ula_writes or self.latch_writes):
             return Plan([None])
         timing = self.timing
         line_cycles = timing.cycles_per_line

@@ -95,7 +95,9 @@ class BBCScreen:
         registers, control, palette, c0c1, (cursor_on, flash_on) = key
         teletext = self._ula.teletext
         # The settings every row depends on: all but the start (R12, R13) and cursor (R14, R15).
-        settings = (registers[:12] + registers[16:], control, palette, c0c1)
+        # R10's blink mode is left out: whether the cursor shows is in the row keys.
+        settings = (registers[:10] + bytes([registers[10] & 0x1F]) + registers[11:12] + registers[16:],
+                    control, palette, c0c1)
         codes = ram[:, ::8] & 0x7F
         double_height = teletext and bool((codes == 0x0D).any())
         whole = len(ram) == 0 or bbc_video.displayed_rows(self._crtc) != len(ram)  # e.g. display off

@@ -177,12 +177,6 @@ class Sheila:
             self._writers[offset] = self._write_serial_ula
         for offset in range(0x30, 0x40):
             self._writers[offset] = self._write_romsel
-        # The 6845's and the ULA's registers are written through the video log, which keeps each
-        # write's cycle for a raster-accurate picture (emulator/display/bbc_raster.py).
-        for offset in range(0x00, 0x08):
-            self._writers[offset] = bbc.video_log.write_crtc
-        for offset in range(0x20, 0x30):
-            self._writers[offset] = bbc.video_log.write_ula
 
     def read(self, addr, cycle):
         return self._readers[addr & 0xFF](addr, cycle)
@@ -234,6 +228,8 @@ class BBCMicro(MachineBase):
         self.crtc = CRTC6845(cpu_hz=CLOCK_HZ)
         self.ula = VideoULA()
         self.ula.listeners.append(lambda ula: self.crtc.set_character_clock(ula.crtc_clock_hz))
+        # The field's 6845, ULA and C0/C1 writes with their cycles: a raster-accurate picture
+        # (emulator/display/bbc_raster.py).
         self.video_log = VideoLog(self.crtc, self.ula, lambda: self.latch_c0c1)
         self.sound = SN76489(chip_hz=4_000_000, cpu_hz=CLOCK_HZ)
         self.keyboard = BBCKeyboard(links=links)
@@ -407,6 +403,7 @@ class BBCMicro(MachineBase):
         timing = self.crtc.frame_timing()
         field = timing.cycles_per_field
         if field < MIN_FIELD_CYCLES:
+            self.video_log.no_field()
             self.clock.schedule(cycle + NO_FRAME_RETRY_CYCLES, self._field_start)
             return
         self.video_log.start_field(cycle, timing)
