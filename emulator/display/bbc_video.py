@@ -1,4 +1,6 @@
-"""Render a BBC Micro frame from memory and the 6845 / video ULA registers, once per 50 Hz field.
+"""Render a BBC Micro frame from memory and the 6845 / video ULA registers: a whole field from one
+set of registers (a field written to while on the screen is put together from several such pictures,
+emulator/display/bbc_raster.py and bbc_screen.py).
 
 Addressing (the board's logic between the CRTC and RAM):
   * MA13 set (MODE 7): address = &3C00 + MA0-9, MA11 -> address bit 14 (R12/R13 = &2800 reads &7C00).
