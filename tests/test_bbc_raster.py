@@ -121,3 +121,28 @@ def test_start_address_written_mid_field_waits_for_the_next_field(mode4):
     assert np.array_equal(hw.screen.rgb()[32:], after[32:])
     assert not np.array_equal(after[32:], before[32:])
     assert hw.screen.span_renders == spans
+
+
+@pytest.mark.parametrize("moved_at_line, shown_at_row", [(100, 20), (200, 0)])
+def test_the_cursor_drawn_is_the_one_the_beam_met(mode4, moved_at_line, shown_at_row):
+    """A MOS moves the cursor (R14/R15) at any time.  Moved on line 100 to row 20 (lines 160-167),
+    the beam meets it there; moved on line 200, the beam has passed row 20 and met the cursor where
+    it stood before, at the prompt on row 0 (the MOS's own, made steady here)."""
+    m, hw = mode4, mode4.hardware
+    start = _next_field(m)
+    hw.bus.write(0xFE00, 10, m.cycles)
+    hw.bus.write(0xFE01, 0x07, m.cycles)                   # steady, line 7 only
+    prompt = hw.crtc.cursor_address
+    assert (prompt - hw.crtc.start_address) // 40 == 0
+    _run_to(m, start + moved_at_line * LINE_CYCLES)
+    target = hw.crtc.start_address + 20 * 40 + 10
+    for register, value in ((14, target >> 8), (15, target & 0xFF)):
+        hw.bus.write(0xFE00, register, m.cycles)
+        hw.bus.write(0xFE01, value, m.cycles)
+    _run_to(m, start + DISPLAYED_LINES * LINE_CYCLES + 64)
+    picture = hw.screen.rgb()
+    row20 = (picture[16 * 20 + 14:16 * 20 + 16, 160:176] == 255).all()   # line 7 of row 20, cell 10
+    prompt_column = (prompt - hw.crtc.start_address) % 40
+    row0 = (picture[14:16, prompt_column * 16:(prompt_column + 1) * 16] == 255).all()
+    assert (row20, row0) == (shown_at_row == 20, shown_at_row == 0)
+    assert hw.screen.span_renders == 0                     # drawn in one go
