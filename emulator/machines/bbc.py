@@ -59,6 +59,7 @@ from emulator.chips.upd7002 import ADC7002
 from emulator.chips.via6522 import VIA6522
 from emulator.chips.video_ula import VideoULA
 from emulator.clock import Clock
+from emulator.display.bbc_raster import VideoLog
 from emulator.display.bbc_screen import BBCScreen
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
@@ -213,6 +214,9 @@ class BBCMicro(MachineBase):
         self.crtc = CRTC6845(cpu_hz=CLOCK_HZ)
         self.ula = VideoULA()
         self.ula.listeners.append(lambda ula: self.crtc.set_character_clock(ula.crtc_clock_hz))
+        # The field's 6845, ULA and C0/C1 writes with their cycles: a raster-accurate picture
+        # (emulator/display/bbc_raster.py).
+        self.video_log = VideoLog(self.crtc, self.ula, lambda: self.latch_c0c1)
         self.sound = SN76489(chip_hz=4_000_000, cpu_hz=CLOCK_HZ)
         self.keyboard = BBCKeyboard(links=links)
         self.adc = ADC7002()
@@ -384,6 +388,8 @@ class BBCMicro(MachineBase):
         if (old ^ new) & LATCH_KEYBOARD_ENABLE:
             self.keyboard.set_autoscan(new & LATCH_KEYBOARD_ENABLE)
             self.autoscan_since = self.cpu.cycles
+        if (old ^ new) & (3 << LATCH_C0_SHIFT):
+            self.video_log.latch_changed(self.system_via.cycle, (new >> LATCH_C0_SHIFT) & 3)
 
     def _keyboard_ca2(self, level):
         self.system_via.set_ca2(level, self.cpu.cycles)
@@ -411,8 +417,10 @@ class BBCMicro(MachineBase):
         timing = self.crtc.frame_timing()
         field = timing.cycles_per_field
         if field < MIN_FIELD_CYCLES:
+            self.video_log.no_field()
             self.clock.schedule(cycle + NO_FRAME_RETRY_CYCLES, self._field_start)
             return
+        self.video_log.start_field(cycle, timing)
         if timing.vsync_start < field:
             start = cycle + timing.vsync_start
             self.clock.schedule(start, self._vsync_on)
