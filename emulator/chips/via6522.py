@@ -771,7 +771,7 @@ class VIA6522(IODevice):
             if value & 0x20:                            # freeze the count
                 self.t2_count = self._t2_at(tick + 1)
                 if self.t2_armed and self.t2_underflow == tick + 1:
-                    # the last timed count underflows: the flag is set (half a cycle early)
+                    # the last timed count underflows: the flag is set, a cycle early (docstring)
                     self.t2_armed = False
                     self.t2_flag_tick = tick + 1
                     self.ifr |= IFR_T2
