@@ -71,7 +71,7 @@ def test_memory_map():
         assert mem[addr] == addr >> 8
     for addr in (0xFE18, 0xFE30, 0xFE80, 0xFEA0, 0xFEE0, 0xFEFF):
         assert mem[addr] == 0xFE, hex(addr)
-    assert mem[0xFE08] == 0x02                   # ACIA: transmit register empty, nothing received
+    assert mem[0xFE08] == 0x02                   # ACIA (serial ULA: cassette): transmitter empty
     mem[0xFEC0] = 0x0A                           # ADC: start a 12-bit conversion on channel 2
     assert mem[0xFEC0] & 0xC0 == 0x00 and mem[0xFEC0] & 0x0B == 0x0A   # converted, not busy
     # the 6845: R14 (cursor high) is readable, R0 is not
@@ -493,6 +493,20 @@ def test_shift_break_and_ctrl_break(modifier, address):
     assert m.memory[address] == 0x80
     other = CTRL0 if address == SHIFT0 else SHIFT0
     assert m.memory[other] == 0
+
+
+def test_acia_status_shows_cts_high_with_rs423_selected():
+    # MC6850: /CTS high inhibits TDRE.  With RS423 selected (serial ULA bit 6) and nothing plugged
+    # in, /CTS is high; with the cassette selected the serial ULA holds it low.
+    m = bbc()
+    m.run(0.05)
+    mem = m.memory
+    mem[0xFE10] = 0x64                          # RS423, 9600 baud (as Acorn's MOS 1.20 leaves it)
+    assert mem[0xFE08] == 0x08                  # CTS high, no TDRE, nothing received, no IRQ
+    assert mem[0xFE0E] == 0x08                  # mirrored through &FE0F
+    mem[0xFE10] = 0x24                          # the cassette
+    assert mem[0xFE08] == 0x02                  # transmit data register empty
+    assert mem[0xFE09] == 0x00                  # nothing received
 
 
 def test_plain_break_through_the_session():

@@ -10,8 +10,8 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
         applications
     &FE00 SHEILA, one page of memory-mapped chips:
         &FE00-&FE07 6845 CRTC (address / data, mirrored)
-        &FE08-&FE0F 6850 ACIA: fitted, idle (status: transmit register empty, nothing received)
-        &FE10-&FE17 serial ULA: fitted, idle (write-only control register)
+        &FE08-&FE0F 6850 ACIA: fitted, idle: nothing received; CTS as the serial ULA routes it
+        &FE10-&FE17 serial ULA: fitted, idle (write-only control register; bit 6 RS423/cassette)
         &FE20-&FE2F video ULA (control / palette, mirrored)
         &FE30-&FE3F ROMSEL (write only: bits 0-3 the sideways slot)
         &FE40-&FE5F system VIA            &FE60-&FE7F user VIA
@@ -100,9 +100,16 @@ IRQ_USER_VIA = 2
 MIN_FIELD_CYCLES = 2000         # shorter "fields" are a CRTC not yet programmed: no VSYNC
 NO_FRAME_RETRY_CYCLES = 2000
 
-# ACIA status (MC6850 data sheet): bit 1 transmit data register empty.  Nothing is connected, so
-# nothing is ever received (bit 0), there is no interrupt (bit 7) and no error.
-ACIA_STATUS_IDLE = 0x02
+# ACIA status (MC6850 data sheet): bit 1 TDRE, transmit data register empty; bit 3 the /CTS input,
+# and "in the high state, the Transmit Data Register Empty bit is inhibited".  The serial ULA's
+# control bit 6 connects the ACIA to the RS423 port (1) or the cassette interface (0) (BBC Micro
+# Advanced User Guide, serial ULA).  With RS423 selected and nothing plugged in, /CTS is high: the
+# status reads CTS and no TDRE.  With the cassette selected the serial ULA holds /CTS low.  Nothing
+# is ever received (bit 0), DCD is low (no carrier), no error, no interrupt (bit 7): the ACIA never
+# transmits, so TDRE never drops.
+ACIA_TDRE = 0x02
+ACIA_CTS = 0x08
+SERIAL_ULA_RS423 = 0x40
 
 # Typing (emulator/machines/typist.py), in emulated milliseconds, as for the Atom.  A key goes down
 # once the MOS's keyboard interrupt (CA2) is enabled and the keyboard is back on auto-scan (the MOS
@@ -179,7 +186,9 @@ class Sheila:
 
     # ACIA: status at even addresses, receive data (nothing received: 0) at odd ones.
     def _read_acia(self, addr, cycle):
-        return ACIA_STATUS_IDLE if addr & 1 == 0 else 0x00
+        if addr & 1:
+            return 0x00
+        return ACIA_CTS if self.serial_ula & SERIAL_ULA_RS423 else ACIA_TDRE
 
     def _write_acia(self, addr, value, cycle):
         if addr & 1 == 0:
