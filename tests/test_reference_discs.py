@@ -21,7 +21,7 @@ from emulator import Machine
 from emulator.basic.bbc_tokeniser import parse_program
 from emulator.basic.listing import (BOOT_SECONDS, TokenisedProgram, at_prompt, load_tokenised,
                                     wait_for_prompt)
-from emulator.chips.dfs_disc import DFSDisc
+from emulator.media.dfs_disc import DFSDisc
 from emulator.firmware import rom_set
 
 POLL_SECONDS = 0.01          # how often the screen is read while a program runs (its output scrolls)
