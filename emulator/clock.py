@@ -39,6 +39,7 @@ class Event:
 class Clock:
     def __init__(self, cpu):
         self.cpu = cpu
+        cpu.clock = self            # the CPU fires the events due before an interrupt poll (fire_until)
         self._queue = []            # heap of (cycle, sequence, Event)
         self._sequence = 0          # keeps events at the same cycle in scheduling order
 
@@ -69,6 +70,15 @@ class Clock:
         """Run every event whose cycle has been reached, in order."""
         queue = self._queue
         while queue and queue[0][0] <= self.cpu.cycles:
+            event = heapq.heappop(queue)[2]
+            if not event.cancelled:
+                event.callback(event.cycle)
+
+    def fire_until(self, cycle):
+        """Run every event due by `cycle` (the CPU calls this before it samples its interrupt lines
+        part-way through an instruction, while `cpu.cycles` says `cycle`)."""
+        queue = self._queue
+        while queue and queue[0][0] <= cycle:
             event = heapq.heappop(queue)[2]
             if not event.cancelled:
                 event.callback(event.cycle)

@@ -182,6 +182,15 @@ class CPU:
         self.poll_state = 0         # 0 poll normally, 1 IRQ uses i_at_poll (after CLI/SEI/PLP), 2 skip
         self.i_at_poll = 1
         self.stretch_extra = 0      # stretch cycles added by I/O accesses of the current instruction
+        # The interrupt sample: the chip polls its IRQ line and NMI latch at the end of an instruction's
+        # penultimate cycle.  When something can change them between that point and the instruction's
+        # end (an I/O access on the last cycle, events due before the end), the lines as they were at
+        # the poll are held here and the next poll uses them instead of the live ones.
+        self.held = 0
+        self.irq_seen = 0
+        self.nmi_seen = 0
+        self.last_cycle = 0         # the last cycle of the instruction in progress (before stretching)
+        self.clock = None           # an emulator.clock.Clock attaches itself: events due before a poll
         # debugger hooks (all off): see HOOK_* and CAUSE_* above
         self.debug_hooks = 0
         self.break_map = bytearray(0x10000)
@@ -242,6 +251,7 @@ class CPU:
         self.nmi_latched = 0
         self.poll_state = 0
         self.stretch_extra = 0
+        self.held = 0
         low = self.rd(0xFFFC, start + 5)
         self.pc = low | self.rd(0xFFFD, start + 6) << 8
         self.cycles = start + 7 + self.stretch_extra
@@ -285,7 +295,8 @@ class CPU:
                 "halted": bool(self.halted), "jam_opcode": self.jam_opcode, "trapped": bool(self.trapped),
                 "irq_lines": self.irq_lines, "nmi_lines": self.nmi_lines, "nmi_latched": self.nmi_latched,
                 "poll_state": self.poll_state, "i_at_poll": self.i_at_poll,
-                "stretch_extra": self.stretch_extra}
+                "stretch_extra": self.stretch_extra,
+                "held": self.held, "irq_seen": self.irq_seen, "nmi_seen": self.nmi_seen}
 
     def set_state(self, d):
         self.a, self.x, self.y, self.s, self.pc = d["a"], d["x"], d["y"], d["s"], d["pc"]
@@ -297,6 +308,9 @@ class CPU:
         self.irq_lines, self.nmi_lines, self.nmi_latched = d["irq_lines"], d["nmi_lines"], d["nmi_latched"]
         self.poll_state, self.i_at_poll = d["poll_state"], d["i_at_poll"]
         self.stretch_extra = d["stretch_extra"]
+        self.held = d.get("held", 0)                # saves from before the interrupt sample: none held
+        self.irq_seen = d.get("irq_seen", 0)
+        self.nmi_seen = d.get("nmi_seen", 0)
 
     # --- memory access --------------------------------------------------------------------------------
 
@@ -311,6 +325,12 @@ class CPU:
             self.mem[addr] = value
         elif kind == _PAGE_IO:
             self.io_wr(addr, value, when)
+        return 0
+
+    def rd_dummy(self, addr, when):
+        """A read whose value the CPU discards: only a device can see it (and the slow bus stretch it)."""
+        if self.kind[addr >> 8] == _PAGE_IO:
+            self.io_rd(addr, when)
         return 0
 
     def wr_old(self, addr, value, when):
@@ -329,7 +349,13 @@ class CPU:
         return 0
 
     def io_cycle(self, addr, when):
-        """The cycle an I/O access happens on, stretching the instruction for a slow page."""
+        """The cycle an I/O access happens on, stretching the instruction for a slow page.
+
+        An access on the instruction's last cycle comes after the interrupt poll: the lines are
+        sampled first (with the events due by then fired), so what the access does to them is seen
+        only by the next instruction's poll."""
+        if when >= self.last_cycle and not self.held:
+            self.sample_lines(when + self.stretch_extra - 1)
         when += self.stretch_extra
         if self.stretch[addr >> 8]:
             delay = self.bus.access_delay(addr, when)
@@ -337,6 +363,19 @@ class CPU:
             when += delay
         self.cycles = when
         return when
+
+    def sample_lines(self, poll):
+        """The interrupt poll at the end of cycle `poll`: fire the events due by then, hold the lines."""
+        if self.clock is not None and poll >= self.limit:
+            now = self.cycles
+            self.cycles = poll
+            self.clock.fire_until(poll)
+            if self.cycles == poll:
+                self.cycles = now
+        self.held = 1
+        self.irq_seen = self.irq_lines
+        self.nmi_seen = self.nmi_latched
+        return 0
 
     def _debug_hook(self, pc, a, x, y, s, p, cycles):
         """The per-instruction hooks, called only while `debug_hooks` is nonzero (kept out of the
@@ -386,20 +425,35 @@ class CPU:
         cycle_table = self.cycle_table
         penalty_table = self.penalty_table
         stop = 0                    # STOP_LIMIT
+        poll_back = 0               # the last instruction polled this many cycles before its end (0: none)
         self.trapped = False
         if self.halted:
             return 1                # STOP_JAM
         while single or cycles < self.limit:
-            # --- interrupt poll (between instructions) -----------------------------------------------
-            if (self.nmi_latched or self.irq_lines) and poll_state != 2:
+            # --- interrupt poll: the lines as the last instruction's poll cycle saw them ---------------
+            poll_back = 0
+            if self.held or self.nmi_latched or self.irq_lines:
+                if self.held:
+                    self.held = 0
+                    irq = self.irq_seen
+                    nmi = self.nmi_seen
+                else:
+                    irq = self.irq_lines
+                    nmi = self.nmi_latched
                 vector = 0
-                if self.nmi_latched:
+                if poll_state == 2:
+                    pass                    # the handler's first instruction runs before any poll
+                elif nmi:
                     self.nmi_latched = 0
                     vector = 0xFFFA
-                elif self.irq_lines and not (i_at_poll if poll_state == 1 else fi):
+                elif irq and not (i_at_poll if poll_state == 1 else fi):
                     vector = 0xFFFE
                 if vector:
+                    # the opcode fetch and the next byte's read are made and discarded, then the pushes
                     self.stretch_extra = 0
+                    self.last_cycle = cycles + 7
+                    self.rd_dummy(pc, cycles)
+                    self.rd_dummy(pc, cycles + 1)
                     self.wr(0x100 | s, pc >> 8, cycles + 2)
                     s = (s - 1) & 0xFF
                     self.wr(0x100 | s, pc & 0xFF, cycles + 3)
@@ -430,25 +484,32 @@ class CPU:
             # --- addressing mode ---------------------------------------------------------------------
             start = cycles
             opc = pc
+            self.last_cycle = start + 1     # until the instruction's length is known
             op = self.rd(opc, start)
             mode = mode_table[op]
             n = cycle_table[op]
             cross = 0
             ea = 0
             base = 0
-            if mode == 0 or mode == 1:                      # imp, acc
+            if mode == 0 or mode == 1:                      # imp, acc: the next byte is read, discarded
                 pc = (opc + 1) & 0xFFFF
+                if op != 0x20:                              # (JSR reads it as its operand)
+                    self.rd_dummy(pc, start + 1)
             elif mode == 2:                                 # imm
                 ea = (opc + 1) & 0xFFFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 3:                                 # zpg
                 ea = self.rd((opc + 1) & 0xFFFF, start + 1)
                 pc = (opc + 2) & 0xFFFF
-            elif mode == 4:                                 # zpx
-                ea = (self.rd((opc + 1) & 0xFFFF, start + 1) + x) & 0xFF
+            elif mode == 4:                                 # zpx: the unindexed address is read first
+                base = self.rd((opc + 1) & 0xFFFF, start + 1)
+                self.rd_dummy(base, start + 2)
+                ea = (base + x) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 5:                                 # zpy
-                ea = (self.rd((opc + 1) & 0xFFFF, start + 1) + y) & 0xFF
+                base = self.rd((opc + 1) & 0xFFFF, start + 1)
+                self.rd_dummy(base, start + 2)
+                ea = (base + y) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 6:                                 # abs
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
@@ -460,20 +521,26 @@ class CPU:
                 ea = (base + x) & 0xFFFF
                 cross = (lo + x) >> 8
                 pc = (opc + 3) & 0xFFFF
+                if cross or not penalty_table[op]:          # the un-carried address: a read, discarded
+                    self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 3)
             elif mode == 8:                                 # aby
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
                 ea = (base + y) & 0xFFFF
                 cross = (lo + y) >> 8
                 pc = (opc + 3) & 0xFFFF
+                if cross or not penalty_table[op]:          # stores and read-modify-writes always
+                    self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 3)
             elif mode == 9:                                 # ind (JMP only): the pointer wraps in its page
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 ptr = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr & 0xFF00) | ((ptr + 1) & 0xFF), start + 4) << 8
                 pc = (opc + 3) & 0xFFFF
-            elif mode == 10:                                # inx
-                ptr = (self.rd((opc + 1) & 0xFFFF, start + 1) + x) & 0xFF
+            elif mode == 10:                                # inx: the pointer is read before indexing
+                base = self.rd((opc + 1) & 0xFFFF, start + 1)
+                self.rd_dummy(base, start + 2)
+                ptr = (base + x) & 0xFF
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr + 1) & 0xFF, start + 4) << 8
                 pc = (opc + 2) & 0xFFFF
@@ -484,6 +551,8 @@ class CPU:
                 ea = (base + y) & 0xFFFF
                 cross = (lo + y) >> 8
                 pc = (opc + 2) & 0xFFFF
+                if cross or not penalty_table[op]:
+                    self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 4)
             else:                                           # rel: ea is the branch target
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 pc = (opc + 2) & 0xFFFF
@@ -491,6 +560,8 @@ class CPU:
             if cross:
                 n += penalty_table[op]
             last = start + n - 1                            # the cycle of the data access
+            self.last_cycle = last
+            poll_back = 2                                   # the poll: at the end of the penultimate cycle
             instructions += 1
 
             # --- operation ---------------------------------------------------------------------------
@@ -510,7 +581,16 @@ class CPU:
                 else:
                     flag = 1 if fz == 0 else 0
                 if flag == ((op >> 5) & 1):
-                    n += 1 if (pc ^ ea) < 0x100 else 2
+                    # the next opcode is read and discarded; across a page, so is the un-carried
+                    # target.  A taken branch that stays in its page does not poll on its last cycle.
+                    self.last_cycle = start + 3
+                    self.rd_dummy(pc, start + 2)
+                    if (pc ^ ea) < 0x100:
+                        n += 1
+                        poll_back = 3
+                    else:
+                        n += 2
+                        self.rd_dummy((pc & 0xFF00) | (ea & 0xFF), start + 3)
                     if ea == opc and self.stop_on_trap:
                         self.trapped = True
                         stop = 2        # STOP_TRAP
@@ -641,6 +721,7 @@ class CPU:
             elif op == 0x20:                                                  # JSR
                 # low byte on cycle 2, pushes on 4 and 5, high byte on 6: a push can land on it
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                self.rd_dummy(0x100 | s, start + 2)         # the stack, read and discarded
                 t = (opc + 2) & 0xFFFF
                 self.wr(0x100 | s, t >> 8, start + 3)
                 s = (s - 1) & 0xFF
@@ -648,20 +729,25 @@ class CPU:
                 s = (s - 1) & 0xFF
                 pc = lo | self.rd(t, start + 5) << 8
             elif op == 0x60:                                                  # RTS
+                self.rd_dummy(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 lo = self.rd(0x100 | s, start + 3)
                 s = (s + 1) & 0xFF
-                pc = ((lo | self.rd(0x100 | s, start + 4) << 8) + 1) & 0xFFFF
+                pc = lo | self.rd(0x100 | s, start + 4) << 8
+                self.rd_dummy(pc, start + 5)                # the pulled address, before the increment
+                pc = (pc + 1) & 0xFFFF
             elif op == 0x48:                                                  # PHA
                 self.wr(0x100 | s, a, start + 2)
                 s = (s - 1) & 0xFF
             elif op == 0x68:                                                  # PLA
+                self.rd_dummy(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 a = fn = fz = self.rd(0x100 | s, start + 3)
             elif op == 0x08:                                                  # PHP (B set)
                 self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 2)
                 s = (s - 1) & 0xFF
             elif op in (0x28, 0x40):                                          # PLP, RTI
+                self.rd_dummy(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 v = self.rd(0x100 | s, start + 3)
                 if op == 0x28:
@@ -827,11 +913,6 @@ class CPU:
             if stop or single:
                 break
 
-        if self.break_requested:            # a device asked for a stop (request_break)
-            self.break_requested = False
-            if stop == 0:
-                self.break_cause = 2        # CAUSE_REQUEST
-                stop = 3                    # STOP_BREAK
         self.a = a
         self.x = x
         self.y = y
@@ -847,4 +928,13 @@ class CPU:
         self.instructions = instructions
         self.poll_state = poll_state
         self.i_at_poll = i_at_poll
+        if poll_back and self.clock is not None and not self.held:
+            # The last instruction's poll: the events due by its poll cycle fire now, the rest after
+            # the run (Clock.fire_due), so a line that changes after the poll waits one instruction.
+            self.sample_lines(cycles - poll_back)
+        if self.break_requested:            # a device asked for a stop (request_break)
+            self.break_requested = False
+            if stop == 0:
+                self.break_cause = 2        # CAUSE_REQUEST
+                stop = 3                    # STOP_BREAK
         return stop
