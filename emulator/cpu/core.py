@@ -75,8 +75,9 @@ _PAGE_IO = 2            # emulator.bus.PAGE_IO
 
 # Per-opcode tables for the run loop: addressing mode number (index into MODES), base cycles, and
 # whether a page crossing costs a cycle.
-# JSR fetches its own operand (its high byte comes after the pushes), so the loop treats it as implied.
-_MODE_TABLE = bytes(0 if o.mnemonic == "JSR" else MODES.index(o.mode) for o in OPCODES)
+# JSR fetches its own operand (its high byte comes after the pushes): mode 13, nothing done for it.
+_MODE_JSR = len(MODES)
+_MODE_TABLE = bytes(_MODE_JSR if o.mnemonic == "JSR" else MODES.index(o.mode) for o in OPCODES)
 _CYCLE_TABLE = bytes(o.cycles for o in OPCODES)
 _PENALTY_TABLE = bytes(1 if o.page_penalty and o.mode != "rel" else 0 for o in OPCODES)
 
@@ -189,7 +190,7 @@ class CPU:
         self.held = 0
         self.irq_seen = 0
         self.nmi_seen = 0
-        self.last_cycle = 0         # the last cycle of the instruction in progress (before stretching)
+        self.last_cycle = -1        # the last cycle of the instruction in progress (before stretching)
         self.clock = None           # an emulator.clock.Clock attaches itself: events due before a poll
         # debugger hooks (all off): see HOOK_* and CAUSE_* above
         self.debug_hooks = 0
@@ -354,7 +355,7 @@ class CPU:
         An access on the instruction's last cycle comes after the interrupt poll: the lines are
         sampled first (with the events due by then fired), so what the access does to them is seen
         only by the next instruction's poll."""
-        if when >= self.last_cycle and not self.held:
+        if when == self.last_cycle and not self.held:
             self.sample_lines(when + self.stretch_extra - 1)
         when += self.stretch_extra
         if self.stretch[addr >> 8]:
@@ -484,7 +485,6 @@ class CPU:
             # --- addressing mode ---------------------------------------------------------------------
             start = cycles
             opc = pc
-            self.last_cycle = start + 1     # until the instruction's length is known
             op = self.rd(opc, start)
             mode = mode_table[op]
             n = cycle_table[op]
@@ -493,8 +493,7 @@ class CPU:
             base = 0
             if mode == 0 or mode == 1:                      # imp, acc: the next byte is read, discarded
                 pc = (opc + 1) & 0xFFFF
-                if op != 0x20:                              # (JSR reads it as its operand)
-                    self.rd_dummy(pc, start + 1)
+                self.rd_dummy(pc, start + 1)
             elif mode == 2:                                 # imm
                 ea = (opc + 1) & 0xFFFF
                 pc = (opc + 2) & 0xFFFF
@@ -553,6 +552,8 @@ class CPU:
                 pc = (opc + 2) & 0xFFFF
                 if cross or not penalty_table[op]:
                     self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 4)
+            elif mode == 13:                                # JSR: its operation reads its operand
+                pc = (opc + 1) & 0xFFFF
             else:                                           # rel: ea is the branch target
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 pc = (opc + 2) & 0xFFFF
