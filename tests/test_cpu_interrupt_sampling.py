@@ -141,3 +141,73 @@ def test_a_branch_not_taken_polls_at_its_first_cycle():
     cpu.fz = 1
     line(clock, cpu, 2, True)
     assert run_to_handler(clock, cpu) == 0x203
+
+
+def test_a_write_on_the_penultimate_cycle_comes_after_the_poll():
+    """A device latches a write at the end of its cycle; the CPU has sampled the line by then.  So the
+    first (unmodified) write of INC, on cycle 5 of 6, that acknowledges the IRQ does not stop it."""
+    cpu, clock = machine([0xEE, 0x00, 0xFE, NOP, NOP])                  # INC $FE00: cycles 0-5
+    writes = []
+
+    class Acknowledge:
+        def read(self, addr, cycle):
+            return 0
+
+        def write(self, addr, value, cycle):
+            writes.append(cycle)
+            cpu.set_irq(1, False)
+
+    cpu.bus.map_io(0xFE00, 0x100, Acknowledge())
+    line(clock, cpu, 3, True)
+    assert run_to_handler(clock, cpu) == 0x203
+    assert writes == [4, 5]
+
+
+def test_a_read_on_the_penultimate_cycle_sees_the_events_due_by_then():
+    """STA abs,X reads its target on cycle 4 of 5 (discarded); the clock's events due by that cycle
+    have fired when the device sees the read, and the poll follows them."""
+    cpu, clock = machine([0x9D, 0x00, 0xFE, NOP, NOP])                  # STA $FE00,X: cycles 0-4
+    order = []
+
+    class Device:
+        def read(self, addr, cycle):
+            order.append(("read", cycle))
+            return 0
+
+        def write(self, addr, value, cycle):
+            order.append(("write", cycle))
+
+    cpu.bus.map_io(0xFE00, 0x100, Device())
+    clock.schedule(3, lambda c: (order.append(("event", c)), cpu.set_irq(1, True)))
+    assert run_to_handler(clock, cpu) == 0x203
+    assert order[:3] == [("event", 3), ("read", 3), ("write", 4)]
+
+
+NMI_HANDLER = 0x0500
+
+
+@pytest.mark.parametrize("edge, vector", [(3, NMI_HANDLER), (4, HANDLER)])
+def test_an_nmi_in_the_first_four_cycles_of_brk_takes_it_over(edge, vector):
+    """BRK (cycles 0-6) pushes as usual, B set, but reads the NMI vector when an NMI edge came by
+    the end of its 4th cycle (nesdev wiki, "CPU interrupts": interrupt hijacking)."""
+    cpu, clock = machine([0x00, 0x00])
+    set_vectors(cpu, nmi=NMI_HANDLER)
+    cpu.bus.load(NMI_HANDLER, bytes([0x4C, NMI_HANDLER & 0xFF, NMI_HANDLER >> 8]))
+    line(clock, cpu, edge, True, nmi=True)
+    clock.run_until(7)
+    assert cpu.pc == vector and cpu.cycles == 7
+    assert cpu.bus.memory[0x1FD] & 0x10                 # B set: it is still a BRK
+    assert return_address(cpu) == 0x202
+    assert cpu.nmi_latched == (vector == HANDLER)       # not taken over: the NMI is still to come
+
+
+def test_an_nmi_during_an_irq_entry_takes_it_over():
+    cpu, clock = machine([NOP] * 8)
+    set_vectors(cpu, nmi=NMI_HANDLER)
+    cpu.bus.load(NMI_HANDLER, bytes([0x4C, NMI_HANDLER & 0xFF, NMI_HANDLER >> 8]))
+    line(clock, cpu, 2, True)                           # IRQ seen by the NOP on 2-3; entry on 4-10
+    line(clock, cpu, 7, True, nmi=True)                 # the entry's 4th cycle
+    clock.run_until(11)
+    assert cpu.pc == NMI_HANDLER and cpu.cycles == 11
+    assert not cpu.bus.memory[0x1FD] & 0x10             # pushed as an IRQ, B clear
+    assert return_address(cpu) == 0x202 and cpu.nmi_latched == 0

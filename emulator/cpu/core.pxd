@@ -39,13 +39,16 @@ cdef class CPU:
     cdef inline int rd(self, int addr, long long when) except -1
     cdef inline int wr(self, int addr, int value, long long when) except -1
     cdef inline int rd_dummy(self, int addr, long long when) except -1
+    cdef inline int rd_dummy_in(self, int addr, long long when, long long last) except -1
     cdef inline int wr_old(self, int addr, int value, long long when) except -1
     cdef int io_rd(self, int addr, long long when) except -1
     cdef int io_wr(self, int addr, int value, long long when) except -1
-    @cython.locals(delay=int)
+    @cython.locals(delay=int, nominal=cython.longlong)
     cdef long long io_cycle(self, int addr, long long when) except *
     @cython.locals(now=cython.longlong)
     cpdef int sample_lines(self, long long poll) except -1
+    @cython.locals(now=cython.longlong)
+    cdef int irq_vector(self, long long poll) except -1
 
     @cython.locals(start=cython.longlong, low=int)
     cpdef reset(self)

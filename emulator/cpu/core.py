@@ -7,21 +7,39 @@ registers and flags live in C locals while it runs, N and Z are kept as "last re
 built from `opcodes.py`) and then the operation (an if/elif chain on the opcode, which Cython turns
 into a C switch).
 
-Time.  An instruction that starts when `cycles == C` and lasts n cycles occupies cycles C .. C+n-1.
-RAM and ROM pages are read straight from the bus's memory array; only I/O pages call the bus, and the
-cycle given is the exact cycle of the access: the opcode is fetched on C and operand bytes on C+1 and
-C+2; loads and stores access their data on the instruction's last cycle (C+n-1, any page-cross penalty
-included); read-modify-write instructions read on C+n-3 and write twice, the old value on C+n-2 and
-the new value on C+n-1, as the NMOS part does; stack pushes and pulls and vector fetches are on the
-cycles of the MCS6500 manual's tables (e.g. BRK pushes on C+2..C+4 and reads the vector on C+5, C+6).
-An access to a stretched part of an I/O page (the BBC's 1 MHz bus) first adds `bus.access_delay(addr,
+Time.  An instruction that starts when `cycles == C` and lasts n cycles occupies cycles C .. C+n-1,
+and every one of those cycles is a bus access, as in the cycle tables of the MCS6500 hardware manual
+(appendix A) and 64doc: the opcode on C, operand bytes on C+1 and C+2; loads and stores access their
+data on the last cycle (C+n-1, any page-cross penalty included); read-modify-writes read on C+n-3 and
+write twice, the old value on C+n-2 and the new one on C+n-1; stack and vector accesses on the tables'
+cycles (BRK pushes on C+2..C+4 and reads the vector on C+5, C+6).  The accesses whose value the CPU
+throws away are made too: implied and accumulator instructions read the next byte on C+1; zp,X/zp,Y
+and (zp,X) read the unindexed address on C+2; abs,X, abs,Y and (zp),Y read the address before the
+carry into its high byte (the wrong one when the index crosses a page) whenever they cross, and
+stores and read-modify-writes always, even without a crossing; JSR, RTS, RTI, PLA and PLP read the
+stack on C+2, RTS reads the pulled address before incrementing it; a taken branch reads the next
+opcode, and the un-carried target when it crosses; an interrupt entry reads the opcode twice before
+its pushes.  RAM and ROM pages are read straight from the bus's memory array (a discarded access to
+them costs one page-kind test); only I/O pages call the bus, with the exact cycle of the access.  An
+access to a stretched part of an I/O page (the BBC's 1 MHz bus) first adds `bus.access_delay(addr,
 cycle)` cycles to the instruction.  While an I/O handler runs, `cpu.cycles` is the cycle of that access.
 
-Interrupts are polled between instructions.  An IRQ is taken when an IRQ line is asserted and I was
-clear at the poll; CLI, SEI and PLP change I only after the poll (one more instruction runs after CLI
-before a pending IRQ; an IRQ pending during SEI is still taken), RTI before it.  NMI is latched on the
-rising edge of the OR of its sources and taken before IRQ.  An interrupt entry takes 7 cycles and the
-first instruction of the handler always runs before the next poll.
+Interrupts.  The chip samples its IRQ line and NMI latch at the end of each instruction's penultimate
+cycle and acts on them after the instruction: a line that rises on the last cycle is taken one
+instruction later, one that rises and falls between two polls is never seen, one up at the poll is
+taken even if it falls before the instruction ends.  A taken branch that stays in its page polls only
+at the end of its first cycle.  The sample is taken before what an I/O access on the penultimate or
+last cycle does to the lines (a device latches a write at the end of its cycle), and the clock's
+events due by the poll fire first (`clock.fire_until`, called from inside the instruction), so devices
+whose lines change during an instruction are up to date; what changes after the poll is held for the
+next instruction (`held`, `irq_seen`, `nmi_seen`).  Without a clock (a bare CPU stepped by a test),
+lines set between two `step()` calls count as set before the poll.  An IRQ is taken when the line was
+asserted and I was clear at the poll; CLI, SEI and PLP change I only after the poll (one more
+instruction runs after CLI before a pending IRQ; an IRQ pending during SEI is still taken), RTI before
+it.  NMI is latched on the rising edge of the OR of its sources and taken before IRQ.  An interrupt
+entry takes 7 cycles and the first instruction of the handler always runs before the next poll.  An
+NMI edge by the end of the 4th cycle of a BRK or IRQ sequence takes it over: the pushes are BRK's or
+IRQ's (B as they set it), the vector is NMI's.
 
 Debugger hooks (emulator.debug uses them; all off by default).  The run loop tests one local,
 `debug_hooks`, per instruction; while it is nonzero `_debug_hook` stops before an address flagged in
@@ -41,14 +59,11 @@ Unstable undocumented opcodes follow "NMOS 6510 Unintended Opcodes - No More Sec
 ARR in decimal mode follows the same document (and 64doc): N = old C, Z and V from the rotated value,
 then each nibble is BCD-fixed and C comes from the high nibble.
 
-Known simplifications:
-  * dummy reads (page-cross fix-up reads, the extra read of RMW abs,X, the discarded stack reads of
-    RTS/RTI/PLA/PLP, the second byte read by implied instructions) never reach I/O devices;
-  * interrupt lines are sampled at the instruction boundary, not during the last cycle as on the chip,
-    so a line that rises on an instruction's final cycle is seen one instruction early;
-  * an NMI arriving during a BRK/IRQ entry does not hijack its vector (it is taken after the
-    handler's first instruction), and BRK's B flag is always pushed set;
-  * JAM stops the CPU without advancing the cycle count; only reset() restarts it.
+Known simplifications (none that the public timing and interrupt test programs detect):
+  * JAM stops the CPU without advancing the cycle count; only reset() restarts it;
+  * code running from an I/O page polls interrupts as if its own fetches were RAM reads (the sample
+    before a last-cycle access is keyed to data accesses);
+  * the RESET sequence does not perform its three suppressed stack reads as bus accesses.
 """
 from array import array
 
@@ -334,6 +349,13 @@ class CPU:
             self.io_rd(addr, when)
         return 0
 
+    def rd_dummy_in(self, addr, when, last):
+        """rd_dummy during the addressing cycles, before the run loop has set `last_cycle`."""
+        if self.kind[addr >> 8] == _PAGE_IO:
+            self.last_cycle = last
+            self.io_rd(addr, when)
+        return 0
+
     def wr_old(self, addr, value, when):
         """The first write of a read-modify-write (the unmodified value): only a device can see it."""
         if self.kind[addr >> 8] == _PAGE_IO:
@@ -352,16 +374,20 @@ class CPU:
     def io_cycle(self, addr, when):
         """The cycle an I/O access happens on, stretching the instruction for a slow page.
 
-        An access on the instruction's last cycle comes after the interrupt poll: the lines are
-        sampled first (with the events due by then fired), so what the access does to them is seen
-        only by the next instruction's poll."""
-        if when == self.last_cycle and not self.held:
-            self.sample_lines(when + self.stretch_extra - 1)
+        The interrupt poll samples the lines during the instruction's penultimate cycle, before what
+        an access on that cycle or the last one does to them (a device latches a write at the end of
+        the cycle): the lines are sampled first, with the events due by then fired, so the access's
+        effect on them is seen only by the next instruction's poll."""
+        nominal = when
         when += self.stretch_extra
+        delay = 0
         if self.stretch[addr >> 8]:
             delay = self.bus.access_delay(addr, when)
             self.stretch_extra += delay
             when += delay
+        if nominal >= self.last_cycle - 1 and nominal <= self.last_cycle and not self.held:
+            # on the penultimate cycle the poll is at its (stretched) end; on the last, just before it
+            self.sample_lines(when if nominal != self.last_cycle else when - delay - 1)
         self.cycles = when
         return when
 
@@ -377,6 +403,21 @@ class CPU:
         self.irq_seen = self.irq_lines
         self.nmi_seen = self.nmi_latched
         return 0
+
+    def irq_vector(self, poll):
+        """The vector of a BRK or IRQ sequence: an NMI edge latched by the end of its 4th cycle
+        (`poll`) takes the sequence over, which then reads the NMI vector (the pushes are made as for
+        BRK or IRQ, B included).  nesdev wiki, "CPU interrupts": interrupt hijacking."""
+        if self.clock is not None and poll >= self.limit:
+            now = self.cycles
+            self.cycles = poll
+            self.clock.fire_until(poll)
+            if self.cycles == poll:
+                self.cycles = now
+        if self.nmi_latched:
+            self.nmi_latched = 0
+            return 0xFFFA
+        return 0xFFFE
 
     def _debug_hook(self, pc, a, x, y, s, p, cycles):
         """The per-instruction hooks, called only while `debug_hooks` is nonzero (kept out of the
@@ -462,6 +503,8 @@ class CPU:
                     self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc) & 0xEF, cycles + 4)  # B clear
                     s = (s - 1) & 0xFF
                     fi = 1
+                    if vector == 0xFFFE:
+                        vector = self.irq_vector(cycles + 3)    # an NMI by now takes it over
                     lo = self.rd(vector, cycles + 5)
                     pc = lo | self.rd(vector + 1, cycles + 6) << 8
                     cycles += 7 + self.stretch_extra
@@ -493,7 +536,7 @@ class CPU:
             base = 0
             if mode == 0 or mode == 1:                      # imp, acc: the next byte is read, discarded
                 pc = (opc + 1) & 0xFFFF
-                self.rd_dummy(pc, start + 1)
+                self.rd_dummy_in(pc, start + 1, start + n - 1)
             elif mode == 2:                                 # imm
                 ea = (opc + 1) & 0xFFFF
                 pc = (opc + 2) & 0xFFFF
@@ -502,12 +545,12 @@ class CPU:
                 pc = (opc + 2) & 0xFFFF
             elif mode == 4:                                 # zpx: the unindexed address is read first
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy(base, start + 2)
+                self.rd_dummy_in(base, start + 2, start + n - 1)
                 ea = (base + x) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 5:                                 # zpy
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy(base, start + 2)
+                self.rd_dummy_in(base, start + 2, start + n - 1)
                 ea = (base + y) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 6:                                 # abs
@@ -521,7 +564,7 @@ class CPU:
                 cross = (lo + x) >> 8
                 pc = (opc + 3) & 0xFFFF
                 if cross or not penalty_table[op]:          # the un-carried address: a read, discarded
-                    self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 3)
+                    self.rd_dummy_in((base & 0xFF00) | (ea & 0xFF), start + 3, start + n + cross * penalty_table[op] - 1)
             elif mode == 8:                                 # aby
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
@@ -529,7 +572,7 @@ class CPU:
                 cross = (lo + y) >> 8
                 pc = (opc + 3) & 0xFFFF
                 if cross or not penalty_table[op]:          # stores and read-modify-writes always
-                    self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 3)
+                    self.rd_dummy_in((base & 0xFF00) | (ea & 0xFF), start + 3, start + n + cross * penalty_table[op] - 1)
             elif mode == 9:                                 # ind (JMP only): the pointer wraps in its page
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 ptr = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
@@ -538,7 +581,7 @@ class CPU:
                 pc = (opc + 3) & 0xFFFF
             elif mode == 10:                                # inx: the pointer is read before indexing
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy(base, start + 2)
+                self.rd_dummy_in(base, start + 2, start + n - 1)
                 ptr = (base + x) & 0xFF
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr + 1) & 0xFF, start + 4) << 8
@@ -551,7 +594,7 @@ class CPU:
                 cross = (lo + y) >> 8
                 pc = (opc + 2) & 0xFFFF
                 if cross or not penalty_table[op]:
-                    self.rd_dummy((base & 0xFF00) | (ea & 0xFF), start + 4)
+                    self.rd_dummy_in((base & 0xFF00) | (ea & 0xFF), start + 4, start + n + cross * penalty_table[op] - 1)
             elif mode == 13:                                # JSR: its operation reads its operand
                 pc = (opc + 1) & 0xFFFF
             else:                                           # rel: ea is the branch target
@@ -789,8 +832,9 @@ class CPU:
                 self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 4)
                 s = (s - 1) & 0xFF
                 fi = 1
-                lo = self.rd(0xFFFE, start + 5)
-                pc = lo | self.rd(0xFFFF, start + 6) << 8
+                vector = self.irq_vector(start + 3)
+                lo = self.rd(vector, start + 5)
+                pc = lo | self.rd(vector + 1, start + 6) << 8
                 if self.break_on_brk:
                     self.break_cause = 3    # CAUSE_BRK
                     stop = 3                # STOP_BREAK
