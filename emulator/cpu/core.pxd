@@ -38,8 +38,6 @@ cdef class CPU:
 
     cdef inline int rd(self, int addr, long long when) except -1
     cdef inline int wr(self, int addr, int value, long long when) except -1
-    cdef inline int rd_dummy(self, int addr, long long when) except -1
-    cdef inline int rd_dummy_in(self, int addr, long long when, long long last) except -1
     cdef inline int wr_old(self, int addr, int value, long long when) except -1
     cdef int io_rd(self, int addr, long long when) except -1
     cdef int io_wr(self, int addr, int value, long long when) except -1
@@ -61,7 +59,8 @@ cdef class CPU:
                    last=cython.longlong, poll_state=int, i_at_poll=int, stop=int, vector=int,
                    opc=int, op=int, mode=int, n=int, cross=int, ea=int, base=int, lo=int, ptr=int,
                    v=int, t=int, r=int, flag=int, flag_select=int, shift=int,
-                   debug_hooks=int, irq=int, nmi=int, poll_back=int,
+                   debug_hooks=int, irq=int, nmi=int, poll_back=int, d=int,
+                   kind="unsigned char[::1]",
                    mode_table="unsigned char[::1]", cycle_table="unsigned char[::1]",
                    penalty_table="unsigned char[::1]")
     cdef int _run(self, bint single) except -1

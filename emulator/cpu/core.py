@@ -343,19 +343,6 @@ class CPU:
             self.io_wr(addr, value, when)
         return 0
 
-    def rd_dummy(self, addr, when):
-        """A read whose value the CPU discards: only a device can see it (and the slow bus stretch it)."""
-        if self.kind[addr >> 8] == _PAGE_IO:
-            self.io_rd(addr, when)
-        return 0
-
-    def rd_dummy_in(self, addr, when, last):
-        """rd_dummy during the addressing cycles, before the run loop has set `last_cycle`."""
-        if self.kind[addr >> 8] == _PAGE_IO:
-            self.last_cycle = last
-            self.io_rd(addr, when)
-        return 0
-
     def wr_old(self, addr, value, when):
         """The first write of a read-modify-write (the unmodified value): only a device can see it."""
         if self.kind[addr >> 8] == _PAGE_IO:
@@ -466,6 +453,7 @@ class CPU:
         mode_table = self.mode_table
         cycle_table = self.cycle_table
         penalty_table = self.penalty_table
+        kind = self.kind            # discarded reads test the page kind here: only I/O pages see them
         stop = 0                    # STOP_LIMIT
         poll_back = 0               # the last instruction polled this many cycles before its end (0: none)
         self.trapped = False
@@ -473,8 +461,7 @@ class CPU:
             return 1                # STOP_JAM
         while single or cycles < self.limit:
             # --- interrupt poll: the lines as the last instruction's poll cycle saw them ---------------
-            poll_back = 0
-            if self.held or self.nmi_latched or self.irq_lines:
+            if self.irq_lines or self.nmi_latched or self.held:
                 if self.held:
                     self.held = 0
                     irq = self.irq_seen
@@ -492,10 +479,12 @@ class CPU:
                     vector = 0xFFFE
                 if vector:
                     # the opcode fetch and the next byte's read are made and discarded, then the pushes
+                    poll_back = 0           # (no poll in the sequence: nothing to sample at its end)
                     self.stretch_extra = 0
                     self.last_cycle = cycles + 7
-                    self.rd_dummy(pc, cycles)
-                    self.rd_dummy(pc, cycles + 1)
+                    if kind[pc >> 8] == 2:                  # on an I/O page (_PAGE_IO)
+                        self.io_rd(pc, cycles)
+                        self.io_rd(pc, cycles + 1)
                     self.wr(0x100 | s, pc >> 8, cycles + 2)
                     s = (s - 1) & 0xFF
                     self.wr(0x100 | s, pc & 0xFF, cycles + 3)
@@ -523,6 +512,7 @@ class CPU:
             if debug_hooks:
                 if self._debug_hook(pc, a, x, y, s, _pack_p(fn, fv, fd, fi, fz, fc), cycles):
                     stop = 3                    # STOP_BREAK
+                    poll_back = 0               # this poll is made: nothing more to sample
                     break
 
             # --- addressing mode ---------------------------------------------------------------------
@@ -536,7 +526,9 @@ class CPU:
             base = 0
             if mode == 0 or mode == 1:                      # imp, acc: the next byte is read, discarded
                 pc = (opc + 1) & 0xFFFF
-                self.rd_dummy_in(pc, start + 1, start + n - 1)
+                if kind[pc >> 8] == 2:                      # on an I/O page (_PAGE_IO)
+                    self.last_cycle = start + n - 1
+                    self.io_rd(pc, start + 1)
             elif mode == 2:                                 # imm
                 ea = (opc + 1) & 0xFFFF
                 pc = (opc + 2) & 0xFFFF
@@ -545,12 +537,16 @@ class CPU:
                 pc = (opc + 2) & 0xFFFF
             elif mode == 4:                                 # zpx: the unindexed address is read first
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy_in(base, start + 2, start + n - 1)
+                if kind[base >> 8] == 2:
+                    self.last_cycle = start + n - 1
+                    self.io_rd(base, start + 2)
                 ea = (base + x) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 5:                                 # zpy
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy_in(base, start + 2, start + n - 1)
+                if kind[base >> 8] == 2:
+                    self.last_cycle = start + n - 1
+                    self.io_rd(base, start + 2)
                 ea = (base + y) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 6:                                 # abs
@@ -564,7 +560,10 @@ class CPU:
                 cross = (lo + x) >> 8
                 pc = (opc + 3) & 0xFFFF
                 if cross or not penalty_table[op]:          # the un-carried address: a read, discarded
-                    self.rd_dummy_in((base & 0xFF00) | (ea & 0xFF), start + 3, start + n + cross * penalty_table[op] - 1)
+                    d = (base & 0xFF00) | (ea & 0xFF)
+                    if kind[d >> 8] == 2:
+                        self.last_cycle = start + n + cross * penalty_table[op] - 1
+                        self.io_rd(d, start + 3)
             elif mode == 8:                                 # aby
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
@@ -572,7 +571,10 @@ class CPU:
                 cross = (lo + y) >> 8
                 pc = (opc + 3) & 0xFFFF
                 if cross or not penalty_table[op]:          # stores and read-modify-writes always
-                    self.rd_dummy_in((base & 0xFF00) | (ea & 0xFF), start + 3, start + n + cross * penalty_table[op] - 1)
+                    d = (base & 0xFF00) | (ea & 0xFF)
+                    if kind[d >> 8] == 2:
+                        self.last_cycle = start + n + cross * penalty_table[op] - 1
+                        self.io_rd(d, start + 3)
             elif mode == 9:                                 # ind (JMP only): the pointer wraps in its page
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 ptr = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
@@ -581,7 +583,9 @@ class CPU:
                 pc = (opc + 3) & 0xFFFF
             elif mode == 10:                                # inx: the pointer is read before indexing
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy_in(base, start + 2, start + n - 1)
+                if kind[base >> 8] == 2:
+                    self.last_cycle = start + n - 1
+                    self.io_rd(base, start + 2)
                 ptr = (base + x) & 0xFF
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr + 1) & 0xFF, start + 4) << 8
@@ -594,7 +598,10 @@ class CPU:
                 cross = (lo + y) >> 8
                 pc = (opc + 2) & 0xFFFF
                 if cross or not penalty_table[op]:
-                    self.rd_dummy_in((base & 0xFF00) | (ea & 0xFF), start + 4, start + n + cross * penalty_table[op] - 1)
+                    d = (base & 0xFF00) | (ea & 0xFF)
+                    if kind[d >> 8] == 2:
+                        self.last_cycle = start + n + cross * penalty_table[op] - 1
+                        self.io_rd(d, start + 4)
             elif mode == 13:                                # JSR: its operation reads its operand
                 pc = (opc + 1) & 0xFFFF
             else:                                           # rel: ea is the branch target
@@ -628,13 +635,16 @@ class CPU:
                     # the next opcode is read and discarded; across a page, so is the un-carried
                     # target.  A taken branch that stays in its page does not poll on its last cycle.
                     self.last_cycle = start + 3
-                    self.rd_dummy(pc, start + 2)
+                    if kind[pc >> 8] == 2:
+                        self.io_rd(pc, start + 2)
                     if (pc ^ ea) < 0x100:
                         n += 1
                         poll_back = 3
                     else:
                         n += 2
-                        self.rd_dummy((pc & 0xFF00) | (ea & 0xFF), start + 3)
+                        d = (pc & 0xFF00) | (ea & 0xFF)
+                        if kind[d >> 8] == 2:
+                            self.io_rd(d, start + 3)
                     if ea == opc and self.stop_on_trap:
                         self.trapped = True
                         stop = 2        # STOP_TRAP
@@ -765,7 +775,8 @@ class CPU:
             elif op == 0x20:                                                  # JSR
                 # low byte on cycle 2, pushes on 4 and 5, high byte on 6: a push can land on it
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
-                self.rd_dummy(0x100 | s, start + 2)         # the stack, read and discarded
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 t = (opc + 2) & 0xFFFF
                 self.wr(0x100 | s, t >> 8, start + 3)
                 s = (s - 1) & 0xFF
@@ -773,25 +784,29 @@ class CPU:
                 s = (s - 1) & 0xFF
                 pc = lo | self.rd(t, start + 5) << 8
             elif op == 0x60:                                                  # RTS
-                self.rd_dummy(0x100 | s, start + 2)
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 lo = self.rd(0x100 | s, start + 3)
                 s = (s + 1) & 0xFF
                 pc = lo | self.rd(0x100 | s, start + 4) << 8
-                self.rd_dummy(pc, start + 5)                # the pulled address, before the increment
+                if kind[pc >> 8] == 2:                      # the pulled address, before the increment
+                    self.io_rd(pc, start + 5)
                 pc = (pc + 1) & 0xFFFF
             elif op == 0x48:                                                  # PHA
                 self.wr(0x100 | s, a, start + 2)
                 s = (s - 1) & 0xFF
             elif op == 0x68:                                                  # PLA
-                self.rd_dummy(0x100 | s, start + 2)
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 a = fn = fz = self.rd(0x100 | s, start + 3)
             elif op == 0x08:                                                  # PHP (B set)
                 self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 2)
                 s = (s - 1) & 0xFF
             elif op in (0x28, 0x40):                                          # PLP, RTI
-                self.rd_dummy(0x100 | s, start + 2)
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 v = self.rd(0x100 | s, start + 3)
                 if op == 0x28:
