@@ -4,6 +4,11 @@ Time is CPU cycles, counted by the CPU itself (`cpu.cycles`).  Devices schedule 
 cycles; the clock runs the CPU in blocks up to the next event, so nothing is called per cycle.  A device
 touched by the CPU between events catches up lazily from the cycle it is given.  Scheduling an event
 earlier than the end of the block being run lowers `cpu.limit`, so the block stops in time.
+
+The instruction that ends a block usually runs past the event's cycle.  The 6502 samples its interrupt
+lines at the end of an instruction's penultimate cycle, so the CPU itself fires the events due by then
+(`fire_until`, from inside the instruction) before it samples; the rest fire after the block
+(`fire_due`) and are seen by the next instruction's poll.
 """
 import heapq
 
