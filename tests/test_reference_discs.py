@@ -9,9 +9,9 @@ takes.  Their figures from a real Model B were taken under Acorn's MOS 1.20, so 
 Acorn's MOS 1.20 and BASIC II: the BASIC program is read from the disc image and put at PAGE as a
 filing system would put it there, then BREAK and OLD (emulator.basic.listing.load_tokenised).
 
-What fails today because the CPU is not yet exact at bus-cycle level (issue 21) is marked xfail
-(strict: the test turns red the day it passes, so the mark comes off).  The discs, the programs and
-their results stay in the reference folder (pytest --reference DIR); without it these tests skip.
+What still fails is marked xfail with its cause (strict: the test turns red the day it passes, so the
+mark comes off).  The discs, the programs and their results stay in the reference folder (pytest
+--reference DIR); without it these tests skip.
 """
 import re
 
@@ -26,11 +26,6 @@ from emulator.firmware import rom_set
 
 POLL_SECONDS = 0.01          # how often the screen is read while a program runs (its output scrolls)
 
-DUMMY_CYCLES = ("the CPU's dummy (discarded) reads and writes do not reach the bus, so they are "
-                "never stretched on the 1 MHz bus (the CPU bus-cycle work of issue 21)")
-IRQ_SAMPLING = ("the CPU samples IRQ at instruction boundaries: a line that rises on an "
-                "instruction's last cycle is taken one instruction early, one that rises and falls "
-                "inside one instruction is never seen (the CPU bus-cycle work of issue 21)")
 ADC_IDLE = ("our uPD7002 finishes a conversion at once, with no end-of-conversion edge on the system "
             "VIA's CB1, and its status says busy (bit 6 clear), so MOS 1.20 never runs its ADC "
             "interrupts (100 a second on a real Model B: a 12-bit conversion takes 10 ms); an ADC "
@@ -123,7 +118,6 @@ def test_dp111_6502timing(discs, our_mos_with_basic_ii, tmp_path):
     assert _dp111_failures(seen) == 0, seen[-20:]
 
 
-@pytest.mark.xfail(strict=True, reason=DUMMY_CYCLES)
 def test_dp111_6502timing_1mhz(discs, our_mos_with_basic_ii, tmp_path):
     # The same with the operands in FRED, on the 1 MHz bus.
     machine = boot_with_disc(our_mos_with_basic_ii, discs / "dp111_6502timing1M.ssd", tmp_path)
@@ -140,7 +134,6 @@ def test_rmwx(discs, our_mos_with_basic_ii, tmp_path):
     assert words == [0xF2FE0A16, 0xEAEADAE6, 0xF2FE0A16, 0xC1CDD9E5]
 
 
-@pytest.mark.xfail(strict=True, reason=DUMMY_CYCLES)
 def test_beeb_6502_timing_tests(discs, our_mos_with_basic_ii, tmp_path):
     # Tom Seddon's dead cycles, page crossings and 1 MHz bus cases: the output never says FAILED.
     machine = boot_with_disc(our_mos_with_basic_ii, discs / "beeb_6502_timing_tests.ssd", tmp_path)
@@ -165,7 +158,6 @@ TEST_TIMINGS_ROWS = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason=IRQ_SAMPLING)
 def test_test_timings(discs, acorn_bbc_roms):
     # Richard Talbot-Watkins' user-VIA T1 interrupts landing inside instructions of each kind.
     machine = load_from_disc(discs / "TestTimings.ssd", "TEST", acorn_bbc_roms)

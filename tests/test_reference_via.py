@@ -20,16 +20,6 @@ RUN_SECONDS = 20.0           # emulated time a program may take from RUN to BASI
 PROGRAMS = ["AC1", "AC2", "AC3", "AC4", "AC5", "AC6", "AC7", "C1", "C2", "C3", "C4_(Model_B)",
             "C5", "I1", "I2", "PB2", "PB7", "T.PB6", "T11", "T12", "T21", "T22", "T23"]
 
-CPU_CAUSES = {
-    "C4_(Model_B)": "the CPU's dummy (discarded) reads do not reach the bus, so they are never "
-                    "stretched on the 1 MHz bus (the CPU bus-cycle work of issue 21)",
-}
-
-
-def _program(name):
-    if name in CPU_CAUSES:
-        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=CPU_CAUSES[name]))
-    return name
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +47,7 @@ def test_the_list_is_complete(expected):
     assert sorted(expected) == sorted(PROGRAMS)
 
 
-@pytest.mark.parametrize("name", [_program(n) for n in PROGRAMS])
+@pytest.mark.parametrize("name", PROGRAMS)
 def test_via_program_leaves_a_real_model_bs_bytes(name, via_programs, expected, acorn_bbc_roms):
     # T23 is in the list although no agreed hardware result exists for it (jsbeeb's suite skips
     # it): expected.json holds the result the program itself states for a real BBC (251, 249).

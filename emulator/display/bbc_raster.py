@@ -22,8 +22,10 @@ A write's position on the screen: the beam is at (cycle - field start) cycles in
 line (that // cycles per line), x cycles into it; the picture changes from 2 MHz position
 x + WRITE_DELAY_CYCLES of the line (the 6845 puts out character c's address at positions 2c and
 2c + 1 at 1 MHz; a write is done at the end of its cycle).  The value is hoglet's test page T8 run
-under Acorn's MOS 1.20 as the reference render shows it: its first write of each scan line, 16
-cycles into the line, switches the teletext bit from half a character into character 8.
+under Acorn's MOS 1.20 as the reference render shows it: its first write of each scan line switches
+the teletext bit from half a character into character 8.  (It was 1 while the CPU took interrupts at
+instruction boundaries; with the bus-cycle exact core the writes land two cycles earlier, as on the
+chip, and the delay measured against the render is 3.)
 """
 import copy
 
@@ -33,7 +35,7 @@ CONTROL, PALETTE, LATCH = 16, 17, 18            # log entry kinds besides 6845 r
 START_REGISTERS = frozenset((12, 13))
 CURSOR_REGISTERS = frozenset((10, 11, 14, 15))
 WHOLE_FIELD_REGISTERS = START_REGISTERS | CURSOR_REGISTERS
-WRITE_DELAY_CYCLES = 1
+WRITE_DELAY_CYCLES = 3
 CURSOR_OFF = 0x20                               # R10 blink mode 1: no cursor
 
 
