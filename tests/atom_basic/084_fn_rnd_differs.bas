@@ -1,3 +1,5 @@
 10 A=RND;B=RND;PRINT A<>B
 ==
-       1
+2060796610
+ERROR 29 LINE      10
+>

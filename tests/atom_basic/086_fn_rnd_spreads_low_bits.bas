@@ -4,3 +4,5 @@
 40 NEXT;PRINT N
 ==
        8
+ERROR 94 LINE      40
+>

@@ -1,3 +1,5 @@
 10 DIM R-1,S-1;PRINT S-R
 ==
-       0
+1151139840
+ERROR 94 LINE      10
+>

@@ -1,8 +1,11 @@
 """Writes the conformance programs tests/atom_basic/NNN_name.bas: the program's lines, "==", then
-the rows it prints.  The expected rows follow the documented language ("Atomic Theory and
-Practice"): numbers right-justified in @ (8) columns, PRINT ending with a new line unless ';' ends
-the statement, ' a new line, $n the character n, & hexadecimal, FOR bodies run at least once,
-integer division truncating toward zero.  Run it again after adding a case:
+the rows after >RUN, the prompt's row the last.
+
+The rows recorded are what Acorn's own Atom ROMs show on the same emulated machine (issue 18: Acorn's
+ROMs are right).  The rows below come from reading the documented language ("Atomic Theory and
+Practice") and are only a new program's first guess: a file that exists keeps the rows recorded in
+it when its program is unchanged, and `python tests/reference/update.py` records Acorn's rows for a
+new one (it needs the reference folder).  Run this again after adding a case:
     python tests/atom_basic/make_programs.py
 """
 import os
@@ -256,14 +259,20 @@ case("error_assembler_label", "10 DIM P-1;[:5 NOP;]", ["ERROR 76 LINE 10"])
 case("error_star_command", "10 PRINT 1\n20 *CAT\n30 PRINT 2", [N(1), "COM?", "ERROR 48 LINE 20"])
 
 os.makedirs(OUT, exist_ok=True)
+recorded = {}                   # program lines -> the rows recorded in the file (Acorn's)
 for f in os.listdir(OUT):
     if f.endswith(".bas"):
+        with open(os.path.join(OUT, f)) as old:
+            program, rows = old.read().split("\n==\n", 1)
+        recorded[(f.split("_", 1)[1], program)] = rows
         os.remove(os.path.join(OUT, f))
 n = 0
 for name, lines, expected, note in cases:
     for line in lines:          # the Atom's input buffer holds 63 characters and RETURN
         assert len(line) <= 63, f"{name}: line too long to type: {line}"
     n += 1
+    program = "\n".join(lines)
+    rows = recorded.get((f"{name}.bas", program), "\n".join(expected + [">"]) + "\n")
     with open(os.path.join(OUT, f"{n:03d}_{name}.bas"), "w") as f:
-        f.write("\n".join(lines) + "\n==\n" + "\n".join(expected) + "\n")
+        f.write(program + "\n==\n" + rows)
 print(n, "programs")

@@ -1,0 +1,84 @@
+"""The known differences between our firmware and Acorn's: tests/reference/known_differences.toml.
+
+One entry a program: the machine, the program's name (as tests/reference/corpus.py names it), the
+reason a person can act on, and the difference as a unified diff of the two screens (Acorn's ROMs
+first).  The differential tests fail when a program differs and is not listed, and when a listed
+program no longer differs, so the list only shrinks; the conformance tests that run on our firmware
+alone expect a listed program to differ from the output recorded from Acorn's ROMs.
+"""
+import tomllib
+from pathlib import Path
+
+PATH = Path(__file__).resolve().parent / "known_differences.toml"
+
+
+def load(path=PATH):
+    """{(machine, program name): entry dict}."""
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    entries = {}
+    for entry in data.get("difference", []):
+        key = (entry["machine"], entry["program"])
+        if key in entries:
+            raise ValueError(f"{path}: {key} is listed twice")
+        entries[key] = entry
+    return entries
+
+
+_LOADED = None
+
+
+def known():
+    global _LOADED
+    if _LOADED is None:
+        _LOADED = load()
+    return _LOADED
+
+
+def is_known(machine, program):
+    return (machine, program) in known()
+
+
+def _literal(text):
+    """A TOML multi-line literal string (no escapes; the diff never holds three quotes)."""
+    if "'''" in text:
+        raise ValueError("text with ''' cannot be a literal string")
+    return "'''\n" + text + "\n'''"
+
+
+def _basic(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def dump(entries, header):
+    """The file's text: `header` (comment lines) then the entries, sorted by machine and program."""
+    out = [header.rstrip("\n"), ""]
+    for (machine, program), entry in sorted(entries.items()):
+        out += ["[[difference]]", f"machine = {_basic(machine)}", f"program = {_basic(program)}",
+                f"reason = {_basic(entry['reason'])}"]
+        if entry.get("diff"):
+            out.append(f"diff = {_literal(entry['diff'])}")
+        out.append("")
+    return "\n".join(out)
+
+
+def output_differs(entry):
+    """Whether the entry's diff changes a row of the screens (not only the cursor, a picture or
+    whether the program finished): a conformance test that reads the output then fails too."""
+    for line in entry.get("diff", "").splitlines():
+        if line.startswith(("---", "+++")) or not line.startswith(("-", "+")):
+            continue
+        if not line[1:].startswith("["):
+            return True
+    return False
+
+
+def expect_difference(machine, program, output_only=True):
+    """pytest marks for a conformance test of `program`: strict xfail, with the reason, when the
+    program is listed (and, with `output_only`, its listed difference is in the output)."""
+    import pytest
+
+    entry = known().get((machine, program))
+    if entry is None or (output_only and not output_differs(entry)):
+        return ()
+    return (pytest.mark.xfail(strict=True, reason=f"known difference from Acorn's ROMs: {entry['reason']}"),)
