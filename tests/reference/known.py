@@ -18,6 +18,9 @@ def load(path=PATH):
         data = tomllib.load(f)
     entries = {}
     for entry in data.get("difference", []):
+        for field in ("diff", "ours"):     # a multi-line string keeps the new line before its end
+            if field in entry:
+                entry[field] = entry[field].removesuffix("\n")
         key = (entry["machine"], entry["program"])
         if key in entries:
             raise ValueError(f"{path}: {key} is listed twice")
@@ -58,6 +61,8 @@ def dump(entries, header):
                 f"reason = {_basic(entry['reason'])}"]
         if entry.get("diff"):
             out.append(f"diff = {_literal(entry['diff'])}")
+        if "ours" in entry:
+            out.append(f"ours = {_literal(entry['ours'])}")
         out.append("")
     return "\n".join(out)
 
@@ -71,6 +76,27 @@ def output_differs(entry):
         if not line[1:].startswith("["):
             return True
     return False
+
+
+def check_ours(machine, program, got, acorn):
+    """For a test on our firmware alone: None when `got` (ours' rows after >RUN, "..." last when it
+    never came back) is what it should be, else what is wrong.  Unlisted: `got` must be Acorn's
+    rows `acorn`.  Listed: `got` must still be the rows the entry records for ours (a program that
+    now shows Acorn's rows must leave the list; one that shows something new needs its entry
+    brought up to date: tests/reference/update.py --known)."""
+    got, acorn = list(got), list(acorn)
+    entry = known().get((machine, program))
+    if entry is None:
+        return None if got == acorn else "\n".join(["ours:"] + got + ["Acorn's ROMs:"] + acorn)
+    if got == acorn:
+        return (f"{program} now shows what Acorn's ROMs show: take its entry out of "
+                f"tests/reference/known_differences.toml")
+    recorded = entry.get("ours", "").split("\n")
+    if got != recorded:
+        return "\n".join([f"{program} is listed as a known difference, but ours now shows:"] + got
+                          + ["where the entry records:"] + recorded + ["and Acorn's ROMs:"] + acorn
+                          + ["(bring the entry up to date: tests/reference/record.py, then update.py --known)"])
+    return None
 
 
 def expect_difference(machine, program, output_only=True):

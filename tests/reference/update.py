@@ -29,8 +29,10 @@ ACORN_OUTPUTS = TESTS / "bbc_basic" / "acorn_outputs.py"
 KNOWN_HEADER = """\
 # The differences between our firmware and Acorn's ROMs that are known, one entry a program:
 # the machine, the program (as tests/reference/corpus.py names it), the reason a person can act on,
-# and the unified diff of the two screens (Acorn's ROMs "-", ours "+"; "[cursor ...]" is where the
-# cursor is, "[screen before key N]" the screen when the program waited for its Nth key).
+# the unified diff of the two screens (Acorn's ROMs "-", ours "+"; "[cursor ...]" is where the
+# cursor is, "[screen before key N]" the screen when the program waited for its Nth key), and the rows
+# after >RUN that ours shows: the tests that run on our firmware alone check ours still shows just
+# that (a change is either a fix, and the entry goes, or a new difference to record).
 # tests/reference/test_differential.py fails for a program that differs and is not here, and for one
 # here that no longer differs: the firmware issues empty this list.  The diffs are refreshed by
 # tests/reference/update.py --known; the reasons are written by people.  A period listing's entry
@@ -120,6 +122,8 @@ def update_known(results):
         reason = entries.get(key, {}).get("reason", "")
         # a period listing's screens are others' work and stay in the reference folder with it
         new[key] = {"reason": reason, "diff": "" if name.startswith("listings/") else r["diff"]}
+        if not name.startswith("listings/"):        # what ours shows, for the tests on ours alone
+            new[key]["ours"] = "\n".join(r["ours"] + ([] if r["ours_finished"] else [corpus.NEVER_RETURNS]))
     # entries of programs not in these results stay as they are
     names = set((r["machine"], n) for n, r in results.items())
     for key, entry in entries.items():
