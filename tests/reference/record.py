@@ -12,7 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# this checkout's emulator and tests (not an installed copy elsewhere)
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent.parent)]
 
 from reference import corpus  # noqa: E402
 from reference.harness import Pair  # noqa: E402

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(TESTS))
+sys.path[:0] = [str(TESTS.parent), str(TESTS)]
 
 from reference import corpus, known  # noqa: E402
 
