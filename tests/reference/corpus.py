@@ -90,6 +90,12 @@ MACHINE_PROGRAMS = [
     Program("machine/atom_input_of_a_string", "atom", ("10 DIM A20;INPUT $A;PRINT $A LEN A",),
             ("HELLO THERE\r",)),
     Program("machine/atom_star_command", "atom", ("10 *RUN",)),
+    # graphics: the picture is compared (the Atom program loops for ever and is stopped)
+    Program("machine/atom_clear4_draw", "atom", ("10 CLEAR 4;MOVE 10,20;DRAW 200,150;PLOT 13,5,5",
+                                                 "20 PLOT 4,0,100;PLOT 1,50,-30", "30 DO UNTIL 0"),
+            max_seconds=3.0),
+    Program("machine/bbc_mode4_draw", "bbc", ('10 MODE 4:MOVE 100,100:DRAW 1000,800:PRINT "HELLO"',
+                                              "20 GCOL 0,1:MOVE 0,0:PLOT 85,600,0:PLOT 85,0,600")),
     Program("machine/bbc_runs_a_program", "bbc", ("10 FOR I=1 TO 3:PRINT I*I:NEXT",)),
     Program("machine/bbc_error_message", "bbc", ("10 PRINT 1/0",)),
 ]

@@ -46,6 +46,7 @@ WAITING_WITH_PROMPT = 0.4       # a program waits for a key: still this long aft
 WAITING = 5.0                   # ... or this long whatever the screen shows (GET, INKEY loops)
 ATOM_CURSOR_ROW, ATOM_CURSOR_COLUMN = 0xDE, 0xE0
 ATOM_VIDEO, ATOM_ROW_BYTES = 0x8000, 32
+ATOM_PICTURE = (192, 256, 3)    # the 6847's active picture (emulator/display/screen.py)
 
 
 @dataclass
@@ -150,19 +151,14 @@ def read_screen(m):
     if m.name == "atom":
         if hw.vdg.ag:
             picture = np.ascontiguousarray(m.screen.rgb()).tobytes()
-            return Screen([], None, hw.vdg.mode_name() if hasattr(hw.vdg, "mode_name") else "graphics",
-                          picture)
-        row_address = m.memory.word(ATOM_CURSOR_ROW)
-        row, column = divmod(row_address - ATOM_VIDEO, ATOM_ROW_BYTES)
-        cursor = (row, m.memory[ATOM_CURSOR_COLUMN]) if 0 <= row < 16 else None
-        return Screen(_trim(m.screen.text()), cursor)
+            return Screen([], None, f"graphics mode {hw.vdg.mode_name}", picture)
+        return Screen(_trim(m.screen.text()), cursor(m))
     rows = _trim(m.screen.text())
-    cursor = _bbc_cursor(hw)
     if hw.ula.teletext:
-        return Screen(rows, cursor)
+        return Screen(rows, cursor(m))
     cells = _bbc_cells(hw, rows)
     picture = b"".join(repr(k).encode() + v for k, v in sorted(cells.items()))
-    return Screen(rows, cursor, "bitmap" if cells else "text", picture if cells else b"", cells)
+    return Screen(rows, cursor(m), "bitmap" if cells else "text", picture if cells else b"", cells)
 
 
 def _fingerprint(m):
@@ -183,17 +179,29 @@ def last_row(m):
     return rows[-1].rstrip() if rows else ""
 
 
+def cursor(m):
+    """(row, column) of the cursor a person sees, or None."""
+    if m.name == "atom":
+        if m.hardware.vdg.ag:
+            return None
+        row, column = divmod(m.memory.word(ATOM_CURSOR_ROW) - ATOM_VIDEO, ATOM_ROW_BYTES)
+        return (row, m.memory[ATOM_CURSOR_COLUMN]) if 0 <= row < 16 else None
+    return _bbc_cursor(m.hardware)
+
+
 def prompt_at_cursor(m):
-    """The character just left of the cursor is the prompt (it can sit mid-screen)."""
-    screen = read_screen(m)
-    if screen.cursor is None:
+    """The character just left of the cursor is the prompt (it can sit mid-screen, or above a
+    picture)."""
+    where = cursor(m)
+    if where is None:
         return False
-    row, column = screen.cursor
-    return 0 < column and row < len(screen.rows) and screen.rows[row][column - 1:column] == ">"
+    row, column = where
+    rows = m.screen.text()
+    return 0 < column and row < len(rows) and rows[row][column - 1:column] == ">"
 
 
 def at_prompt(m):
-    return last_row(m).strip() == ">"
+    return last_row(m).strip() == ">" or prompt_at_cursor(m)
 
 
 # --- one machine, many programs -------------------------------------------------------------------
@@ -328,9 +336,33 @@ def screens_text(result):
     return lines
 
 
+def picture_difference(a, o):
+    """Where two pictures of the same mode differ, in words (None: they do not)."""
+    if a.mode != o.mode or a.mode == "text" or a.picture == o.picture:
+        return None
+    if a.picture_cells or o.picture_cells:             # BBC bitmap MODEs: cells not read as text
+        cells = [k for k in set(a.picture_cells) | set(o.picture_cells)
+                 if a.picture_cells.get(k) != o.picture_cells.get(k)]
+        rows, columns = [r for r, _ in cells], [c for _, c in cells]
+        return (f"[the picture differs in {len(cells)} cells: rows {min(rows)}-{max(rows)}, "
+                f"columns {min(columns)}-{max(columns)}]")
+    if len(a.picture) != len(o.picture):
+        return "[the pictures differ in size]"
+    pa = np.frombuffer(a.picture, dtype=np.uint8).reshape(ATOM_PICTURE)
+    po = np.frombuffer(o.picture, dtype=np.uint8).reshape(ATOM_PICTURE)
+    ys, xs = np.nonzero((pa != po).any(axis=2))
+    return (f"[the picture differs in {len(ys)} pixels: lines {ys.min()}-{ys.max()}, "
+            f"dots {xs.min()}-{xs.max()}]")
+
+
 def diff_text(name, acorn, ours):
-    return "\n".join(difflib.unified_diff(screens_text(acorn), screens_text(ours),
-                                          f"{name} (Acorn's ROMs)", f"{name} (our ROMs)", lineterm=""))
+    lines = list(difflib.unified_diff(screens_text(acorn), screens_text(ours),
+                                      f"{name} (Acorn's ROMs)", f"{name} (our ROMs)", lineterm=""))
+    for i, (a, o) in enumerate(zip(acorn.screens(), ours.screens())):
+        where = picture_difference(a, o)
+        if where:
+            lines.append(f"{where} (screen {i + 1})")
+    return "\n".join(lines)
 
 
 class Pair:
