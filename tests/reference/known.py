@@ -1,10 +1,11 @@
 """The known differences between our firmware and Acorn's: tests/reference/known_differences.toml.
 
 One entry a program: the machine, the program's name (as tests/reference/corpus.py names it), the
-reason a person can act on, and the difference as a unified diff of the two screens (Acorn's ROMs
-first).  The differential tests fail when a program differs and is not listed, and when a listed
+reason a person can act on, the difference as a unified diff of the two screens (Acorn's ROMs
+first), and the rows after >RUN that ours shows (a period listing's entry has only its reason: the
+listing and its screens stay in the reference folder).  The differential tests fail when a program differs and is not listed, and when a listed
 program no longer differs, so the list only shrinks; the conformance tests that run on our firmware
-alone expect a listed program to differ from the output recorded from Acorn's ROMs.
+alone expect a listed program to show just what its entry records for ours.
 """
 import tomllib
 from pathlib import Path
@@ -67,17 +68,6 @@ def dump(entries, header):
     return "\n".join(out)
 
 
-def output_differs(entry):
-    """Whether the entry's diff changes a row of the screens (not only the cursor, a picture or
-    whether the program finished): a conformance test that reads the output then fails too."""
-    for line in entry.get("diff", "").splitlines():
-        if line.startswith(("---", "+++")) or not line.startswith(("-", "+")):
-            continue
-        if not line[1:].startswith("["):
-            return True
-    return False
-
-
 def check_ours(machine, program, got, acorn):
     """For a test on our firmware alone: None when `got` (ours' rows after >RUN, "..." last when it
     never came back) is what it should be, else what is wrong.  Unlisted: `got` must be Acorn's
@@ -97,14 +87,3 @@ def check_ours(machine, program, got, acorn):
                           + ["where the entry records:"] + recorded + ["and Acorn's ROMs:"] + acorn
                           + ["(bring the entry up to date: tests/reference/record.py, then update.py --known)"])
     return None
-
-
-def expect_difference(machine, program, output_only=True):
-    """pytest marks for a conformance test of `program`: strict xfail, with the reason, when the
-    program is listed (and, with `output_only`, its listed difference is in the output)."""
-    import pytest
-
-    entry = known().get((machine, program))
-    if entry is None or (output_only and not output_differs(entry)):
-        return ()
-    return (pytest.mark.xfail(strict=True, reason=f"known difference from Acorn's ROMs: {entry['reason']}"),)

@@ -69,7 +69,7 @@ def bytes_from_screen(rows):
 
 def update_bbc(results):
     from bbc_basic.cases import MANUAL_CASES
-    from test_bbc_basic_machine import screen_rows
+    from test_bbc_basic_conformance import screen_rows
     outputs, unsure = {}, []
     for name, program, inputs, expected in MANUAL_CASES:
         r = results.get(f"bbc_basic/{name}")
