@@ -55,7 +55,12 @@ def check_case(name, program, inputs, expected):
             got_rows = [corpus.NEVER_RETURNS]
         wrong = check(name, got_rows, [corpus.NEVER_RETURNS])
     elif listed(name):
-        wrong = check(name, screen_rows(run_program(program, inputs)), screen_rows(expected))
+        got = run_program(program, inputs)
+        if any(ord(c) < 32 and c != "\n" for c in got):    # VDU codes: no rows to read; still differs?
+            wrong = None if got != expected else (f"bbc_basic/{name} now prints what Acorn's does: take "
+                                                  f"its entry out of tests/reference/known_differences.toml")
+        else:
+            wrong = check(name, screen_rows(got), screen_rows(expected))
     else:
         got = run_program(program, inputs)
         wrong = None if got == expected else f"ours: {got!r}\nAcorn's ROMs: {expected!r}"
