@@ -4,10 +4,6 @@ The folder is given at run time, never copied into the repository: `pytest --ref
 environment variable ACORN_REFERENCE=DIR (the layout of the project's shared/reference folder).
 Tests that need it take the `reference` fixture (or one of the narrower ones below) and are skipped,
 with the reason, when it is absent, so a fresh clone without it still passes.
-
-Fixtures that several test modules use live here; helpers they share are modules of their own beside
-the tests (atom_firmware_support.py, bbc_support.py, cpu_support.py, bbc_basic/).  pytest puts this
-folder on sys.path (it has no __init__.py), so they import by name, with no sys.path edits.
 """
 import os
 from pathlib import Path
@@ -21,6 +17,9 @@ def pytest_addoption(parser):
     parser.addoption("--reference", metavar="DIR", default=None,
                      help="the reference folder (Acorn's ROMs, test discs, listings); "
                           f"default: ${REFERENCE_ENV}, else the tests that need it are skipped")
+    parser.addoption("--rerun-acorn-listings", action="store_true", default=False,
+                     help="also type each period listing into Acorn's ROMs, to check the harness "
+                          "reproduces the screen recorded in the listing's NAME.out (some minutes)")
 
 
 def reference_path(config):
@@ -66,3 +65,26 @@ def pg(monkeypatch):
     pygame = import_pygame()
     yield pygame
     pygame.quit()
+
+
+# --- the differential suite's tally (tests/reference) ---------------------------------------------
+
+def pytest_terminal_summary(terminalreporter):
+    """After a run that compared programs with Acorn's ROMs: how many looked the same, how many
+    differ as tests/reference/known_differences.toml lists, and how many differ unlisted."""
+    counts = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "call":
+                continue
+            properties = dict(getattr(report, "user_properties", ()))
+            if "reference" in properties:
+                group = counts.setdefault(properties.get("reference_group", "programs"), {})
+                group[properties["reference"]] = group.get(properties["reference"], 0) + 1
+    if not counts:
+        return
+    terminalreporter.section("Acorn's ROMs against ours")
+    for group, c in sorted(counts.items()):
+        terminalreporter.write_line(
+            f"{group}: {c.get('same', 0)} the same, {c.get('known', 0)} known to differ"
+            + (f", {c['new']} differ unlisted" if c.get("new") else ""))
