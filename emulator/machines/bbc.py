@@ -114,12 +114,14 @@ SERIAL_ULA_RS423 = 0x40
 # Typing (emulator/machines/typist.py), in emulated milliseconds, as for the Atom.  A key goes down
 # once the MOS's keyboard interrupt (CA2) is enabled and the keyboard is back on auto-scan (the MOS
 # has seen the last key go up), and is held until the MOS has read it down for TYPE_SEEN_MS: its
-# keyboard scan runs every 10 ms.
+# keyboard scan runs every 10 ms, and MOS 1.20 takes a key only once two scans after the key-down
+# interrupt's have found it still down (measured: a key held for the interrupt's scan and one more
+# is dropped).
 TYPE_HOLD_MS = 20
 TYPE_GAP_MS = 10
 TYPE_MODIFIER_LEAD_MS = 10
 TYPE_READY_MS = 0
-TYPE_SEEN_MS = 20
+TYPE_SEEN_MS = 30
 BREAK_HOLD_MS = 20
 IER_CA2 = 0x01                  # the system VIA's CA2 interrupt: a key went down (auto-scan)
 # A MOS finishing a keyboard scan turns auto-scan back on and then tidies up (clears the CA2 flag its
