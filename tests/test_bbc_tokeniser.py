@@ -350,11 +350,11 @@ def entered(path, seed_and_run):
     """A BBC with the program at `path` put in by `acorn run`'s own path (typed or loaded), then the
     keys `seed_and_run` typed."""
     from emulator import Machine
-    from emulator.basic.listing import PASTE_TIMING, enter_program, read_program
+    from emulator.basic.listing import enter_program, read_program
     program = read_program(str(path))
     machine = Machine(program.machine)
     enter_program(machine, program, run=False)
-    machine.type(seed_and_run, **PASTE_TIMING["bbc"])
+    machine.type(seed_and_run)
     machine.run_until_typed()
     return machine
 
