@@ -233,7 +233,7 @@ class Machine:
     def run(self, seconds):
         self.run_cycles(round(seconds * self.hardware.clock_hz))
 
-    TYPING_CHECK_S = 0.002              # how often run_until_typed looks at the typist (emulated)
+    TYPING_CHECK_S = 0.01               # how often run_until_typed looks at the typist (emulated)
 
     def run_until_typed(self, max_seconds=60):
         """Run until every queued key press has happened (each key waits until the firmware takes

@@ -50,7 +50,7 @@ frame (before the MOS programs it) no VSYNC happens and the machine looks again 
 import os
 
 from emulator.bus import Bus
-from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number, keys_for_char
+from emulator.chips.bbc_keyboard import KEY_NAMES, BBCKeyboard, chars_to_keys, key_number, keys_for_char
 from emulator.chips.crtc6845 import CRTC6845
 from emulator.media.dfs_disc import DFSDisc
 from emulator.media.hostfs import CardPage, HostFilingCard
@@ -361,11 +361,10 @@ class BBCMicro(MachineBase):
         keyboard = self.keyboard
         levels = keyboard.port_a_input()
         if not keyboard.autoscan:
-            typist, number, down = self.typist, levels & 0x7F, levels & 0x80 != 0
-            held, released = typist.holding, typist.released
-            typist.note_read(self.cpu.cycles, idle=not keyboard.pressed,
-                             seen=down and held is not None and number == key_number(held),
-                             seen_up=not down and released is not None and number == key_number(released))
+            typist, number = self.typist, levels & 0x7F
+            watched = typist.holding if levels & 0x80 else typist.released
+            if watched is not None and number == _KEY_NUMBERS.get(watched, -1):
+                typist.note_key_read(self.cpu.cycles, down=levels & 0x80 != 0)
         return levels
 
     def keyboard_ready(self, typist, cycle):
@@ -513,6 +512,9 @@ class BBCMicro(MachineBase):
             chords.append(((), "CAPS LOCK"))
             self.caps_lock_lent = False
         return chords
+
+
+_KEY_NUMBERS = {name: key_number(name) for name in KEY_NAMES.values()}     # the typist's key names
 
 
 def _small_letter(char):

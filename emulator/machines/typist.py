@@ -26,7 +26,7 @@ from collections import deque
 
 from emulator.errors import UserError
 
-POLL_MS = 0.5                   # how often a waiting step looks again (emulated milliseconds)
+POLL_MS = 1                     # how often a waiting step looks again (emulated milliseconds)
 DENSE_GAP_MS = 2                # idle keyboard reads closer than this: a firmware's key-wait loop
 RUN_GAP_MS = 20                 # ... or one that scans once a field
 SPARSE_READY_MS = 50
@@ -99,6 +99,15 @@ class Typist:
         self.last_read = cycle
         if seen and self.seen_at is None and self.phase == HOLDING:
             self.seen_at = cycle
+
+    def note_key_read(self, cycle, down):
+        """The firmware tested the key being typed (`down`: found it down), or the key last
+        released (found it up): all a firmware that tests keys one by one tells."""
+        if down:
+            if self.seen_at is None and self.phase == HOLDING:
+                self.seen_at = cycle
+        else:
+            self.released = None
 
     def release_seen(self, cycle):
         """True once the firmware has read the last key released as up (or has not read the
@@ -228,7 +237,9 @@ class Typist:
             if kind == "key":
                 taken = self.seen_at is not None and cycle - self.seen_at >= self.seen_cycles
                 if not (taken and held >= hold) and held < self.give_up_cycles:
-                    return cycle + self.poll_cycles
+                    if self.seen_at is None:
+                        return cycle + self.poll_cycles
+                    return max(self.seen_at + self.seen_cycles, self.pressed_at + hold)
                 keyboard.release(key)
                 self.released, self.released_at = key, cycle
             else:
