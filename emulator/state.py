@@ -177,9 +177,6 @@ def write_file(path, data):
 
 
 def read_file(path):
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise BadState(f"{path}: cannot read the save state ({e.strerror})") from None
+    from emulator.inputs import STATE_LIMIT, read_input
+    data = read_input(path, "save state", STATE_LIMIT, error=BadState)
     return unpack(data, os.fspath(path))

@@ -109,11 +109,11 @@ def build(args, out=print):
 
 
 def _read_text(path):
-    try:
-        with open(path, encoding="latin-1") as f:
-            return f.read()
-    except OSError as e:
-        raise UserError(f"{path}: cannot read ({e.strerror})") from None
+    from emulator.inputs import LISTING_LIMIT, read_input
+    raw = read_input(path, "listing", LISTING_LIMIT, holds="a listing")
+    if raw.startswith(b"\xef\xbb\xbf"):           # a UTF-8 byte order mark is not text to type
+        raw = raw[3:]
+    return raw.decode("latin-1")
 
 
 def run_script(monitor, lines, echo=True):
@@ -156,11 +156,12 @@ def main(args):
     monitor.where()
     try:
         if args.script:
+            from emulator.inputs import SCRIPT_LIMIT, read_input
+            raw = read_input(args.script, "script", SCRIPT_LIMIT)
             try:
-                with open(args.script, encoding="utf-8") as f:
-                    lines = f.read().splitlines()
-            except (OSError, UnicodeDecodeError) as e:
-                raise UserError(f"cannot read script {args.script}: {getattr(e, 'strerror', None) or e}") from None
+                lines = raw.decode("utf-8").splitlines()
+            except UnicodeDecodeError:
+                raise UserError(f"{args.script}: cannot read the script: not UTF-8 text") from None
             run_script(monitor, lines)
         elif sys.stdin.isatty():
             interactive(monitor)

@@ -1,0 +1,234 @@
+"""The standing fuzz-and-fault corpus (issue 24, "Fuzzing and faults"): each case is a defect a
+fuzzing pass found, kept here so it stays fixed.  Bad input gets one line and its exit code
+(emulator.errors), never a traceback, and never destroys a file that is not the output."""
+import os
+import stat
+import threading
+
+import pytest
+
+from emulator.cli import main
+
+
+def acorn(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err):
+    return len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+class FifoReader:
+    """A FIFO at `path` with a thread reading everything written to it."""
+
+    def __init__(self, path):
+        os.mkfifo(path)
+        self.path = path
+        self.data = b""
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        with open(self.path, "rb") as f:
+            self.data = f.read()
+
+    def result(self):
+        self.thread.join(10)
+        return self.data
+
+
+# --- outputs never replace a device or a FIFO --------------------------------------------------------
+
+def test_asm_output_to_a_fifo_writes_into_it(tmp_path, capsys):
+    source = tmp_path / "p.s"
+    source.write_text(" .org $2000\n lda #1\n")
+    fifo = FifoReader(tmp_path / "out.fifo")
+    code, _, err = acorn(capsys, "asm", source, "-o", fifo.path)
+    assert (code, err) == (0, "")
+    assert fifo.result() == bytes([0xA9, 1])
+    assert stat.S_ISFIFO(os.stat(fifo.path).st_mode)          # still a FIFO, not a regular file
+
+
+def test_atomic_write_to_a_device_writes_in_place(tmp_path):
+    from emulator.atomic import replace_file
+    replace_file("/dev/null", b"nothing")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert not [p for p in os.listdir("/dev") if p.startswith(".tmp-")]
+
+
+@pytest.mark.parametrize("which", ["screenshot", "save-state"])
+def test_run_outputs_to_a_fifo(tmp_path, capsys, which):
+    fifo = FifoReader(tmp_path / "out.fifo")
+    code, _, err = acorn(capsys, "run", "--machine", "atom", "--headless", "--no-files",
+                         "--max-seconds", "0.1", f"--{which}", fifo.path)
+    assert (code, err) == (0, "")
+    data = fifo.result()
+    assert data.startswith(b"\x89PNG" if which == "screenshot" else b"ACORN-SAVE-STATE")
+    assert stat.S_ISFIFO(os.stat(fifo.path).st_mode)
+
+
+def test_basic_tokenize_output_to_a_fifo(tmp_path, capsys):
+    listing = tmp_path / "p.bas"
+    listing.write_text('10 PRINT "HI"\n')
+    fifo = FifoReader(tmp_path / "out.fifo")
+    code, _, err = acorn(capsys, "basic", "tokenize", listing, "-o", fifo.path)
+    assert (code, err) == (0, "")
+    assert fifo.result().startswith(b"\r\x00\x0a")
+    assert stat.S_ISFIFO(os.stat(fifo.path).st_mode)
+
+
+def test_an_output_that_is_a_directory_is_one_line(tmp_path, capsys):
+    source = tmp_path / "p.s"
+    source.write_text(" nop\n")
+    code, _, err = acorn(capsys, "asm", source, "-o", tmp_path)
+    assert code == 2 and one_line(err) and "directory" in err
+
+
+# --- acorn asm: never its own source, all outputs or none, bounded work -----------------------------
+
+@pytest.mark.parametrize("option", ["-o", "--listing", "--symbols"])
+def test_asm_refuses_to_overwrite_its_source(tmp_path, capsys, option):
+    source = tmp_path / "p.s"
+    text = " .org $2000\n nop\n"
+    source.write_text(text)
+    args = {"-o": tmp_path / "p.bin"}
+    args[option] = source
+    argv = ["asm", source]
+    for name, path in args.items():
+        argv += [name, path]
+    code, _, err = acorn(capsys, *argv)
+    assert code == 2 and one_line(err) and "would overwrite the source" in err
+    assert source.read_text() == text
+
+
+def test_asm_refuses_a_link_to_its_source(tmp_path, capsys):
+    source = tmp_path / "p.s"
+    source.write_text(" nop\n")
+    os.link(source, tmp_path / "same.s")
+    code, _, err = acorn(capsys, "asm", source, "-o", tmp_path / "same.s")
+    assert code == 2 and "would overwrite the source" in err
+    assert source.read_text() == " nop\n"
+
+
+def test_asm_writes_all_outputs_or_none(tmp_path, capsys):
+    source = tmp_path / "p.s"
+    source.write_text(" .org $2000\n nop\n")
+    out = tmp_path / "p.bin"
+    out.write_bytes(b"old")
+    code, _, err = acorn(capsys, "asm", source, "-o", out, "--listing", tmp_path / "nodir" / "p.lst")
+    assert code == 2 and one_line(err) and "nothing written" in err
+    assert out.read_bytes() == b"old"
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".tmp-")]
+
+
+def test_asm_self_calling_macro_with_bad_lines_is_bounded(tmp_path, capsys):
+    import resource
+    source = tmp_path / "bomb.s"
+    source.write_text(".macro m\n lda (((\n bogus thing here\n" + " nop\n" * 40 + " m\n m\n.endm\n m\n")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    code, _, err = acorn(capsys, "asm", source, "-o", tmp_path / "b.bin")
+    grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert code == 2 and "errors; stopped" in err and "nothing written" in err
+    assert len(err.splitlines()) < 600
+    assert grown_kib < 200_000
+
+
+# --- every input is read only as far as its format can go ------------------------------------------
+
+@pytest.mark.parametrize("argv, what", [
+    (["run", "/dev/zero", "--headless"], "the listing is larger than"),
+    (["asm", "/dev/zero", "-o", "{tmp}/x.bin"], "the source is larger than"),
+    (["exec", "/dev/zero", "--load", "0", "--pc", "0"], "the binary is larger than"),
+    (["basic", "tokenize", "/dev/zero", "-o", "{tmp}/x"], "the listing is larger than"),
+    (["basic", "detokenize", "/dev/zero", "-o", "{tmp}/x.bas"], "the tokenised program is larger than"),
+    (["run", "--headless", "--load-state", "/dev/zero"], "the save state is larger than"),
+    (["run", "--machine", "bbc", "--headless", "--disc1", "/dev/zero"], "the disc image is larger than"),
+    (["debug", "--script", "/dev/zero"], "the script is larger than"),
+    (["debug", "--machine", "atom", "{tmp}/zero.bas"], "the listing is larger than"),
+])
+def test_endless_inputs_are_refused_at_their_format_limit(tmp_path, capsys, argv, what):
+    os.symlink("/dev/zero", tmp_path / "zero.bas")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code, _, err = acorn(capsys, *argv)
+    assert code in (2, 5) and one_line(err) and what in err, err
+
+
+@pytest.mark.parametrize("argv, what", [
+    (["run", "{path}", "--headless"], "listing"),
+    (["asm", "{path}", "-o", "{tmp}/x.bin"], "source"),
+    (["exec", "{path}", "--load", "0", "--pc", "0"], "binary"),
+    (["basic", "tokenize", "{path}", "-o", "{tmp}/x"], "listing"),
+    (["basic", "detokenize", "{path}", "-o", "{tmp}/x.bas"], "tokenised program"),
+    (["run", "--headless", "--load-state", "{path}"], "save state"),
+    (["run", "--machine", "bbc", "--headless", "--disc1", "{path}"], "disc image"),
+    (["debug", "--script", "{path}"], "script"),
+    (["debug", "--machine", "atom", "{path}.bas"], "listing"),
+    (["debug", "{path}", "--load", "0"], "binary"),
+])
+@pytest.mark.parametrize("kind, reason", [
+    ("missing", "no such file"),
+    ("directory", "it is a directory"),
+    ("loop", "a loop of symbolic links"),
+])
+def test_unreadable_inputs_are_named_one_way(tmp_path, capsys, argv, what, kind, reason):
+    path = tmp_path / ("input.bas" if argv[-1] == "{path}.bas" else "input.x")
+    argv = [a.replace("{path}.bas", "{path}") for a in argv]
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "loop":
+        os.symlink(tmp_path / "other", path)
+        os.symlink(path, tmp_path / "other")
+    argv = [a.replace("{path}", str(path)).replace("{tmp}", str(tmp_path)) for a in argv]
+    code, _, err = acorn(capsys, *argv)
+    assert code in (2, 5) and one_line(err), err
+    assert f"{path}: cannot read the {what}: {reason}" in err
+
+
+def test_a_listing_with_a_byte_order_mark_goes_in(tmp_path, capsys):
+    listing = tmp_path / "bom.bas"
+    listing.write_bytes(b'\xef\xbb\xbf10 PRINT "BOM"+"OK"\n20 END\n')
+    code, out, err = acorn(capsys, "run", listing, "--machine", "bbc", "--headless", "--no-files",
+                           "--until", "BOMOK", "--print-screen")
+    assert (code, err) == (0, "") and "BOMOK" in out
+
+
+# --- ROM directories ---------------------------------------------------------------------------------
+
+def _bbc_rom_dir(path):
+    path.mkdir()
+    (path / "mos.rom").write_bytes(bytes(0x4000))
+    (path / "basic.rom").write_bytes(bytes(0x4000))
+    return path
+
+
+def test_roms_check_and_run_agree_about_a_second_rom_for_slot_15(tmp_path, capsys):
+    roms = _bbc_rom_dir(tmp_path / "roms")
+    (roms / "rom15.rom").write_bytes(bytes(0x4000))
+    code, out, _ = acorn(capsys, "roms", "check", roms)
+    assert code == 2 and "BBC Micro: incomplete" in out and "rom15.rom    WRONG: basic.rom" in out
+    code, _, err = acorn(capsys, "run", "--machine", "bbc", "--roms", roms, "--headless")
+    assert code == 2 and one_line(err) and "rom15.rom" in err
+
+
+def test_misnamed_rom_files_are_named(tmp_path, capsys):
+    roms = _bbc_rom_dir(tmp_path / "roms")
+    (roms / "ROM3.rom").write_bytes(bytes(0x4000))
+    (roms / "rom16.rom").write_bytes(bytes(0x4000))
+    code, out, _ = acorn(capsys, "roms", "check", roms)
+    assert "ROM3.rom     not used (the name is rom3.rom" in out
+    assert "rom16.rom    not used (no BBC Micro ROM has this name" in out
+
+
+@pytest.mark.parametrize("kind, reason", [("missing", "no such file"), ("loop", "a loop of symbolic links"),
+                                          ("file", "not a directory")])
+def test_rom_directory_errors_say_what_is_wrong(tmp_path, capsys, kind, reason):
+    path = tmp_path / "roms"
+    if kind == "loop":
+        os.symlink(tmp_path / "other", path)
+        os.symlink(path, tmp_path / "other")
+    elif kind == "file":
+        path.write_bytes(b"")
+    code, _, err = acorn(capsys, "roms", "check", path)
+    assert code == 2 and one_line(err) and f"{path}: cannot read the ROM directory: {reason}" in err
