@@ -90,7 +90,7 @@ def array(monitor, letter, count):
 # about 2.5 s compiled (the listing is typed in at a person's pace: two emulated minutes)
 @slow_uncompiled
 def test_silver_dollar_stops_when_the_computer_moves_a_coin_and_rewinds_there(tmp_path, layout):
-    monitor, out = monitor_for(tmp_path, SILVER_DOLLAR.read_text(), max_seconds="10")
+    monitor, out = monitor_for(tmp_path, SILVER_DOLLAR.read_text(), max_seconds="200")   # run covers the typing
     hardware = monitor.machine.hardware
     run(monitor, out, "type RUN\\r")
     typed_in = hardware.typing_until - monitor.dbg.cpu.cycles
@@ -239,12 +239,13 @@ def test_the_silver_dollar_session_in_the_docs_runs_as_printed(tmp_path, capsys,
     doc = (ROOT / "docs" / "debugger.md").read_text(encoding="utf-8")
     start = doc.index("acorn debug --machine atom tests/atom_basic/silver_dollar.atom")
     block = doc[start:doc.index("```", start)].splitlines()
-    assert block[0].split() == ["acorn", "debug", "--machine", "atom", "tests/atom_basic/silver_dollar.atom"]
+    assert block[0].split() == ["acorn", "debug", "--machine", "atom", "tests/atom_basic/silver_dollar.atom",
+                                "--max-seconds", "150"]
     script = tmp_path / "session.txt"
     script.write_text("\n".join(line[len("(acorn) "):] for line in block[1:] if line.startswith("(acorn) ")))
     capsys.readouterr()
     code = cli.main(["debug", "--machine", "atom", str(ROOT / "tests/atom_basic/silver_dollar.atom"),
-                     "--script", str(script)])
+                     "--max-seconds", "150", "--script", str(script)])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     hits = [line for line in out if line.startswith("watch 1: write")]

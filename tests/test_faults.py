@@ -232,3 +232,35 @@ def test_rom_directory_errors_say_what_is_wrong(tmp_path, capsys, kind, reason):
         path.write_bytes(b"")
     code, _, err = acorn(capsys, "roms", "check", path)
     assert code == 2 and one_line(err) and f"{path}: cannot read the ROM directory: {reason}" in err
+
+
+# --- run and debug: time limits ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["run", "debug"])
+@pytest.mark.parametrize("seconds", ["inf", "1e308", "nan", "-1"])
+def test_max_seconds_must_be_a_finite_time(capsys, monkeypatch, command, seconds):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    argv = [command, "--max-seconds", seconds] + (["--headless"] if command == "run" else [])
+    code, _, err = acorn(capsys, *argv)
+    assert code == 2 and one_line(err) and "--max-seconds" in err
+
+
+def _debug(capsys, monkeypatch, script, *argv):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    return acorn(capsys, "debug", *argv)
+
+
+def test_debugger_disasm_of_a_huge_count_is_bounded(capsys, monkeypatch):
+    code, out, err = _debug(capsys, monkeypatch, "disasm 0 99999999\n")
+    assert code == 0 and err == ""
+    assert "(at most 65536 instructions" in out
+    assert len(out.splitlines()) < 65536 + 20
+
+
+@pytest.mark.parametrize("command", ["step 99999999", "run 99999999999 cycles", "next 99999999"])
+def test_max_seconds_bounds_every_run_command(capsys, monkeypatch, command):
+    code, out, err = _debug(capsys, monkeypatch, command + "\n", "--machine", "atom", "--max-seconds", "0.05")
+    assert code == 0 and err == ""
+    assert "stopped after 50,000 cycles" in out

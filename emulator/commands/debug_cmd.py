@@ -67,12 +67,8 @@ def build(args, out=print):
         pc = expression.evaluate(None)
         if not 0 <= pc <= 0xFFFF:
             raise UserError(f"--pc {args.pc} is outside the 64 KiB address space")
-    try:
-        max_seconds = float(args.max_seconds)
-    except ValueError:
-        raise UserError(f"--max-seconds {args.max_seconds!r} is not a number of seconds") from None
-    if not max_seconds > 0:
-        raise UserError("--max-seconds must be more than 0")
+    from emulator.errors import parse_seconds
+    max_seconds = parse_seconds(args.max_seconds, "--max-seconds")
 
     machine = None
     if machine_name is None:

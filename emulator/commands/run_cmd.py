@@ -112,13 +112,8 @@ def wait_for_new_text(machine, text, max_seconds, any_copy=False):
 
 
 def _max_seconds(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise UserError(f"--max-seconds {text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise UserError("--max-seconds must be more than 0")
-    return value
+    from emulator.errors import parse_seconds
+    return parse_seconds(text, "--max-seconds")
 
 
 def _window_runner():
