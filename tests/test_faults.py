@@ -264,3 +264,112 @@ def test_max_seconds_bounds_every_run_command(capsys, monkeypatch, command):
     code, out, err = _debug(capsys, monkeypatch, command + "\n", "--machine", "atom", "--max-seconds", "0.05")
     assert code == 0 and err == ""
     assert "stopped after 50,000 cycles" in out
+
+
+# --- the host filing card ------------------------------------------------------------------------------
+
+def _typed(machine, text, **timing):
+    machine.type(text, **timing)
+    machine.run_until_typed()
+    machine.run(1)
+    return "\n".join(machine.screen.text())
+
+
+def _booted(name, files):
+    from emulator import Machine
+    m = Machine(name, files=files)
+    m.run_until_text(">", max_seconds=5)
+    return m
+
+
+def test_bbc_ptr_beyond_what_dfs_addresses_is_cant_extend(tmp_path):
+    import resource
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    m = _booted("bbc", tmp_path)
+    screen = _typed(m, 'F%=OPENOUT "P":PTR#F%=-1\rPTR#F%=&3FFFF:PRINT EXT#F%\rBPUT#F%,1\rCLOSE#F%\r')
+    assert screen.count("Can't extend") == 2 and "262143" in screen
+    assert (tmp_path / "P").stat().st_size == 0x3FFFF
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200_000     # KiB
+
+
+def test_atom_ptr_beyond_what_the_card_holds_is_cant_extend(tmp_path):
+    m = _booted("atom", tmp_path)
+    screen = _typed(m, 'C=FOUT"P"\rPTR C=-1\rSHUT C\r', gap_ms=60)
+    assert "Can't extend" in screen and "ERROR 191" in screen
+    assert (tmp_path / "P").stat().st_size == 0
+
+
+def test_card_ext_and_host_files_beyond_the_bound(tmp_path):
+    from emulator.chips import hostfs
+    (tmp_path / "BIG").write_bytes(bytes(hostfs.MAX_FILE_LENGTH + 1))
+    card = hostfs.HostFilingCard(tmp_path)
+    assert card.drives[0].find("$", "BIG") is None              # longer than DFS can address
+    for byte in bytes([hostfs.MODE_WRITE]) + b"F\r":
+        card.write(1, byte)
+    card.write(0, hostfs.OPEN)
+    handle = card.read(1)
+    for byte in bytes([handle, 3]) + (1 << 18).to_bytes(4, "little"):
+        card.write(1, byte)
+    card.write(0, hostfs.ARGS)
+    assert card.status == 0xBF
+    for byte in range(200):                       # a parameter flood: the command fails, bounded
+        for _ in range(0x400):
+            card.write(1, byte)
+    assert len(card.params) <= hostfs.MAX_PARAMS
+    card.write(0, hostfs.CAT)
+    assert card.status == 0xFE
+
+
+def test_bbc_save_of_a_name_that_is_a_sidecar_is_bad_filename(tmp_path):
+    m = _booted("bbc", tmp_path)
+    screen = _typed(m, '10 PRINT 1\rSAVE "Y"\rSAVE "Y.inf"\r')
+    assert "Bad filename" in screen
+    assert (tmp_path / "Y.inf").read_text().startswith("$.Y ")
+    assert sorted(os.listdir(tmp_path)) == ["Y", "Y.inf"]
+
+
+def test_atom_save_of_a_name_with_a_space_is_not_cut_short(tmp_path):
+    m = _booted("atom", tmp_path)
+    screen = _typed(m, '10 P.1\rSAVE "A B"\r', gap_ms=60)
+    assert "Bad filename" in screen and "ERROR 204" in screen
+    assert os.listdir(tmp_path) == []
+
+
+# --- a save state never chooses the served directory -------------------------------------------------
+
+def test_a_state_serves_the_directory_given_at_load_time(tmp_path):
+    from emulator import Machine
+    saved_in, served = tmp_path / "saved", tmp_path / "served"
+    saved_in.mkdir(), served.mkdir()
+    m = Machine("bbc", files=saved_in)
+    m.run_until_text(">", max_seconds=5)
+    m.type('F%=OPENUP "LOG":BPUT#F%,66\r')
+    (saved_in / "LOG").write_bytes(b"A")
+    (served / "LOG").write_bytes(b"Z")
+    m.run_until_typed()
+    m.run(0.3)
+    m.save_state(tmp_path / "s.state")
+    assert str(saved_in) not in (tmp_path / "s.state").read_bytes().decode("latin-1")
+    loaded = Machine.load_state(tmp_path / "s.state", files=served)
+    _typed(loaded, 'BPUT#F%,67:CLOSE#F%\r')
+    assert (served / "LOG").read_bytes() == b"ZC"       # the open file is reopened by name in `served`
+    assert (saved_in / "LOG").read_bytes() == b"B"      # (what was written went there at the save)
+
+
+def test_run_load_state_serves_files_or_the_current_directory(tmp_path, capsys, monkeypatch):
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    state = tmp_path / "s.state"
+    monkeypatch.chdir(first)
+    code, _, err = acorn(capsys, "run", "--machine", "bbc", "--headless", "--max-seconds", "1",
+                         "--save-state", state)
+    assert (code, err) == (0, "")
+    monkeypatch.chdir(second)
+    code, _, err = acorn(capsys, "run", "--headless", "--load-state", state, "--type", '10 REM\rSAVE "HERE"\r')
+    assert (code, err) == (0, "")
+    assert (second / "HERE").exists() and not (first / "HERE").exists()
+    code, _, err = acorn(capsys, "run", "--headless", "--load-state", state, "--files", tmp_path,
+                         "--type", '10 REM\rSAVE "THERE"\r')
+    assert (code, err) == (0, "") and (tmp_path / "THERE").exists()
+    code, _, err = acorn(capsys, "run", "--headless", "--load-state", state, "--no-files")
+    assert code == 5 and one_line(err) and "--files DIR" in err

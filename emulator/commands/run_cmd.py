@@ -199,7 +199,8 @@ def main(args):
                         "(no FILE, --machine, --ram, --via or --links with it)")
     loaded = None
     if load_state is not None:
-        loaded = Machine.load_state(load_state, roms=args.roms)
+        files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or ".")
+        loaded = Machine.load_state(load_state, roms=args.roms, files=files)   # the user's directory
         args.machine = loaded.name
     machine_name, listing, program = _resolve_file(args)
     options = {}
