@@ -30,6 +30,7 @@ from emulator.errors import EXIT_BAD_STATE, UserError
 MAGIC = b"ACORN-SAVE-STATE\n"
 FORMAT_VERSION = 1
 DIGEST_SIZE = 32
+MAX_PAYLOAD = 64 << 20          # the state uncompressed: RAM, chips and bounded histories fit well within
 _FIXED = len(MAGIC) + 2         # magic and version
 
 
@@ -78,6 +79,156 @@ def decode(data):
     return json.loads(data.decode("utf-8"), object_hook=_decode_object)
 
 
+# --- what a state may hold: types and ranges -------------------------------------------------------
+#
+# A state is data from a file, and a crafted file can hold anything a checksum can be recomputed
+# over.  Each device says what its state() holds with `state_schema()` (a schema, below); every value
+# is checked against it before any set_state runs, so a loaded machine never meets a value of the
+# wrong type or out of range (an OverflowError in a compiled field, a hang, a traceback later).
+# A schema is a dict {key: schema} (exactly those keys), or a check made by the functions below.
+
+MAX_CYCLE = 1 << 60             # far beyond any run (18,000 years at 2 MHz); well inside 64 bits
+MAX_TEXT = 256                  # the longest string a state holds (a file name, a key name)
+
+
+class SchemaError(ValueError):
+    pass
+
+
+def _fail(where, value, want):
+    text = repr(value)
+    raise SchemaError(f"{where} is {text[:40] + '...' if len(text) > 40 else text}, not {want}")
+
+
+def integer(lo, hi):
+    def check(value, where):
+        if type(value) is not int or not lo <= value <= hi:
+            _fail(where, value, f"an integer {lo}..{hi}")
+    return check
+
+
+U8, U16, FLAG = integer(0, 0xFF), integer(0, 0xFFFF), integer(0, 1)
+CYCLE = integer(0, MAX_CYCLE)
+
+
+def boolean(value, where):
+    if type(value) is not bool:
+        _fail(where, value, "true or false")
+
+
+def real(lo, hi):
+    def check(value, where):
+        if type(value) not in (int, float) or not lo <= value <= hi:
+            _fail(where, value, f"a number {lo}..{hi}")
+    return check
+
+
+def text(choices=None, longest=MAX_TEXT):
+    def check(value, where):
+        if type(value) is not str or len(value) > longest or (choices is not None and value not in choices):
+            _fail(where, value, f"one of {sorted(choices)}" if choices is not None else "a short text")
+    return check
+
+
+def data(shortest, longest=None):
+    longest = shortest if longest is None else longest
+
+    def check(value, where):
+        if type(value) is not bytes or not shortest <= len(value) <= longest:
+            _fail(where, value, f"{shortest}-{longest} bytes" if shortest != longest else f"{shortest} bytes")
+    return check
+
+
+def items(item, shortest, longest=None):
+    """A list of `shortest`..`longest` values, each checked by `item`."""
+    longest = shortest if longest is None else longest
+
+    def check(value, where):
+        if type(value) is not list or not shortest <= len(value) <= longest:
+            _fail(where, value, f"a list of {shortest}-{longest} items")
+        for i, element in enumerate(value):
+            validate(element, item, f"{where}[{i}]")
+    return check
+
+
+def fixed(*parts):
+    """A list of exactly these values, in order (a record)."""
+    def check(value, where):
+        if type(value) is not list or len(value) != len(parts):
+            _fail(where, value, f"a list of {len(parts)} items")
+        for i, (element, part) in enumerate(zip(value, parts)):
+            validate(element, part, f"{where}[{i}]")
+    return check
+
+
+def maybe(schema):
+    def check(value, where):
+        if value is not None:
+            validate(value, schema, where)
+    return check
+
+
+def mapping(key, item, longest):
+    """A dict of at most `longest` entries: keys checked by `key`, values by `item`."""
+    def check(value, where):
+        if type(value) is not dict or len(value) > longest:
+            _fail(where, value, f"a mapping of at most {longest} entries")
+        for k, v in value.items():
+            validate(k, key, f"{where} key")
+            validate(v, item, f"{where}.{k}")
+    return check
+
+
+def validate(value, schema, where="state"):
+    """Raise SchemaError naming the first value that `schema` does not allow."""
+    if isinstance(schema, dict):
+        if type(value) is not dict:
+            _fail(where, value, "a mapping")
+        if set(value) != set(schema):
+            missing, extra = sorted(set(schema) - set(value)), sorted(set(value) - set(schema))
+            raise SchemaError(f"{where} has " + "; ".join(
+                part for part in (f"no {', '.join(missing)}" if missing else "",
+                                  f"unknown {', '.join(extra)}" if extra else "") if part))
+        for key, part in schema.items():
+            validate(value[key], part, f"{where}.{key}")
+        return
+    schema(value, where)
+
+
+def _shape(template):
+    """A schema of the same keys and value types as `template` (for a device with no schema of its
+    own: nothing of another type or shape gets in, though ranges go unchecked)."""
+    if isinstance(template, dict):
+        return {key: _shape(value) for key, value in template.items()}
+    kind = type(template)
+    if kind is int:
+        return integer(-MAX_CYCLE, MAX_CYCLE)
+    if kind is float:
+        return real(-1e18, 1e18)
+    if kind is str:
+        return text()
+    if kind is bytes:
+        return data(0, 0x20000)
+    if kind is list:
+        return items(lambda value, where: check_plain_shallow(value, where), 0, 0x20000)
+    if template is None:
+        return lambda value, where: value is None or _fail(where, value, "nothing")
+    return boolean
+
+
+def check_plain_shallow(value, where):
+    if not (value is None or type(value) in (bool, int, float, str, bytes)):
+        _fail(where, value, "a plain value")
+    if type(value) is int and not -MAX_CYCLE <= value <= MAX_CYCLE:
+        _fail(where, value, "a number in range")
+
+
+def device_schema(device):
+    """The schema `device`'s state must fit: its own, or the shape of what it holds now."""
+    own = getattr(device, "state_schema", None)
+    return own() if own is not None else _shape(device.state())
+
+
 # --- a machine's state ----------------------------------------------------------------------------
 
 def machine_state(hardware):
@@ -101,9 +252,18 @@ def set_machine_state(hardware, state):
     if set(state) != set(devices):
         raise BadState(f"the state's devices ({', '.join(sorted(state))}) are not this machine's "
                        f"({', '.join(sorted(devices))})")
-    for event in state["clock"]["events"]:
-        if not isinstance(event[3], str) or event[3].startswith("__"):
-            raise BadState(f"the state schedules a call the machine does not make ({event[3]!r})")
+    try:
+        for name, device in devices.items():
+            if isinstance(device, Clock):
+                device.check_state(state[name], devices)
+            else:
+                validate(state[name], device_schema(device), name)
+        for name, device in devices.items():
+            check = getattr(device, "check_state", None)
+            if check is not None and not isinstance(device, Clock):
+                check(state[name], state)       # what depends on other parts (cycles, lengths)
+    except SchemaError as e:
+        raise BadState(f"the state does not fit this machine: {e}") from None
     for name, device in devices.items():
         if isinstance(device, Clock):
             device.set_state(state[name], devices)
@@ -161,9 +321,15 @@ def unpack(data, path="the state"):
         raise BadState(f"{path}: damaged save state (its SHA-256 checksum does not match)")
     try:
         header = decode(data[_FIXED + 4:head_end])
-        state = decode(zlib.decompress(data[head_end + 4:body_end]))
+        inflater = zlib.decompressobj()
+        payload = inflater.decompress(data[head_end + 4:body_end], MAX_PAYLOAD + 1)
+        if len(payload) > MAX_PAYLOAD or inflater.unconsumed_tail:
+            raise BadState(f"{path}: damaged save state (its state is larger than {MAX_PAYLOAD} bytes)")
+        state = decode(payload)
     except (ValueError, zlib.error, UnicodeDecodeError) as e:
         raise BadState(f"{path}: damaged save state ({e})") from None
+    except RecursionError:
+        raise BadState(f"{path}: damaged save state (nested too deeply)") from None
     if not isinstance(header, dict) or not isinstance(state, dict):
         raise BadState(f"{path}: damaged save state (no header or no state)")
     return header, state

@@ -373,3 +373,165 @@ def test_run_load_state_serves_files_or_the_current_directory(tmp_path, capsys, 
     assert (code, err) == (0, "") and (tmp_path / "THERE").exists()
     code, _, err = acorn(capsys, "run", "--headless", "--load-state", state, "--no-files")
     assert code == 5 and one_line(err) and "--files DIR" in err
+
+
+# --- crafted save states -------------------------------------------------------------------------------
+# A state whose checksum is recomputed over anything: every value is checked against its type and
+# range, and events name only callbacks a device registered with the clock.  Loading either refuses
+# the state (exit 5, one line) or gives a machine that runs and saves again.
+
+import hashlib
+import json
+import struct
+import zlib
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+
+def _base_state(name):
+    from emulator import Machine
+    from emulator.state import unpack
+    import tempfile
+    files = tempfile.mkdtemp()
+    options = {"files": files, **({"via": True} if name == "atom" else {})}
+    m = Machine(name, **options)
+    m.run(0.6)
+    m.type("AB")                        # key presses queued: Call events in the clock
+    m.run(0.05)
+    path = os.path.join(files, "base.state")
+    m.save_state(path)
+    with open(path, "rb") as f:
+        header, state = unpack(f.read())
+    return files, header, state
+
+
+_BASES = {}
+
+
+def base(name):
+    if name not in _BASES:
+        _BASES[name] = _base_state(name)
+    files, header, state = _BASES[name]
+    return files, header, json.loads(json.dumps(state, default=_bytes_as_list)), state
+
+
+def _bytes_as_list(value):
+    return {"$raw": list(value)}
+
+
+def _restore_bytes(value):
+    if isinstance(value, dict):
+        if set(value) == {"$raw"}:
+            return bytes(value["$raw"])
+        return {k: _restore_bytes(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_restore_bytes(v) for v in value]
+    return value
+
+
+def _copy(state):
+    return _restore_bytes(json.loads(json.dumps(state, default=_bytes_as_list)))
+
+
+def load_crafted(tmp_path, name, state, files, header=None, payload=None):
+    """Load a state built from `state` (or raw JSON `payload`) with a valid checksum; run what
+    loads a little and save it again.  Returns the BadState/UserError message or None."""
+    from emulator import Machine
+    from emulator.errors import UserError
+    from emulator.state import encode, pack, MAGIC, FORMAT_VERSION
+    _, base_header, _, _ = base(name)
+    header = header or base_header
+    if payload is None:
+        data = pack(header, state)
+    else:
+        head = encode(header)
+        body = (MAGIC + struct.pack(">H", FORMAT_VERSION) + struct.pack(">I", len(head)) + head
+                + struct.pack(">I", len(payload)) + payload)
+        data = body + hashlib.sha256(body).digest()
+    path = tmp_path / "crafted.state"
+    path.write_bytes(data)
+    try:
+        machine = Machine.load_state(path, files=files)
+        machine.run(0.02)
+        machine.save_state(tmp_path / "again.state")
+    except UserError as e:
+        assert "\n" not in str(e)
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("name", ["atom", "bbc"])
+@pytest.mark.parametrize("craft, why", [
+    (lambda s: s["clock"]["events"].append([s["cpu"]["cycles"] + 10, 1, "cpu", "run", [10 ** 12]]),
+     "does not make"),
+    (lambda s: s["clock"]["events"].append([s["cpu"]["cycles"] + 10, 1, "keyboard", "nonexistent", None]),
+     "does not make"),
+    (lambda s: s["clock"]["events"].append([s["cpu"]["cycles"] + 10, 1, "keyboard", "press", ["NOKEY"]]),
+     "keyboard.press"),
+    (lambda s: s["clock"]["events"].append([2 ** 70, 1, "keyboard", "press", ["A"]]), "cycle"),
+    (lambda s: s["cpu"].update(a=10 ** 30), "cpu.a"),
+    (lambda s: s["cpu"].update(cycles="many"), "cpu.cycles"),
+    (lambda s: s["cpu"].update(pc=-1), "cpu.pc"),
+    (lambda s: s["cpu"].update(halted=2), "cpu.halted"),
+    (lambda s: s["bus"].update(memory=b"short"), "bus.memory"),
+    (lambda s: s["machine"].update(typing_until=2 ** 64), "machine.typing_until"),
+    (lambda s: s["keyboard"].update(extra=1), "unknown extra"),
+    (lambda s: s["filing_card"]["files"].append({"handle": 0x11, "drive": 0, "name": "X", "mode": 0x80,
+                                                 "ptr": 2 ** 40}), "ptr"),
+    (lambda s: s["filing_card"].update(params=bytes(1 << 20)), "params"),
+])
+def test_crafted_states_are_refused_in_one_line(tmp_path, name, craft, why):
+    files, _, _, state = base(name)
+    state = _copy(state)
+    craft(state)
+    message = load_crafted(tmp_path, name, state, files)
+    assert message is not None and why in message
+
+
+@pytest.mark.parametrize("name", ["atom", "bbc"])
+def test_a_deeply_nested_state_is_refused(tmp_path, name):
+    files = base(name)[0]
+    payload = zlib.compress(b"[" * 200_000 + b"]" * 200_000)
+    message = load_crafted(tmp_path, name, None, files, payload=payload)
+    assert message is not None and "damaged save state" in message
+
+
+def test_a_state_that_inflates_without_end_is_refused(tmp_path):
+    files = base("atom")[0]
+    payload = zlib.compress(b" " * (80 << 20), 9)
+    message = load_crafted(tmp_path, "atom", None, files, payload=payload)
+    assert message is not None and "larger than" in message
+
+
+def _leaves(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, path + (key,))
+    elif isinstance(value, list) and len(value) <= 64:
+        for i, item in enumerate(value):
+            yield from _leaves(item, path + (i,))
+
+
+NASTY = st.one_of(
+    st.sampled_from([None, True, False, -1, 0, 1, 255, 256, 65536, 2 ** 31, 2 ** 62, 2 ** 63, 2 ** 64,
+                     10 ** 30, -(2 ** 63), 0.5, 1e308, "", "x" * 300, "_on_event", "__init__", [], {},
+                     [1], [[]], {"$bytes": ""}]),
+    st.integers(), st.text(max_size=8), st.binary(max_size=8),
+    st.lists(st.integers(-2, 300), max_size=5))
+
+
+@pytest.mark.parametrize("name", ["atom", "bbc"])
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_fuzzed_states_load_and_run_or_are_refused(tmp_path_factory, name, data):
+    files, _, _, original = base(name)
+    state = _copy(original)
+    paths = [p for p in _leaves(state) if p and p != ("bus", "memory")]
+    path = data.draw(st.sampled_from(paths), label="path")
+    value = data.draw(NASTY, label="value")
+    target = state
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    load_crafted(tmp_path_factory.mktemp("fuzz"), name, state, files)    # no exception but UserError

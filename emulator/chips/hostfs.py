@@ -784,6 +784,17 @@ class HostFilingCard:
 
     # --- save states --------------------------------------------------------------------------
 
+    def state_schema(self):
+        from emulator.state import U8, data, fixed, integer, items, text
+        drive = integer(0, 3)
+        return {"drive": drive, "directory": text(longest=1), "library": fixed(drive, text(longest=1)),
+                "params": data(0, MAX_PARAMS), "result": data(0, 1 << 20),
+                "result_pos": integer(0, 1 << 20), "status": U8,
+                "files": items({"handle": integer(FIRST_HANDLE, FIRST_HANDLE + MAX_OPEN - 1),
+                                "drive": drive, "name": text(longest=2 + ATOM_NAME_LENGTH),
+                                "mode": integer(MODE_READ, MODE_UPDATE), "ptr": integer(0, MAX_FILE_LENGTH)},
+                               0, MAX_OPEN)}
+
     def state(self):
         """The card's state as plain data.  Open files are recorded as name + mode + pointer, so
         whatever was written to them is written to the host first."""
@@ -806,7 +817,7 @@ class HostFilingCard:
         self.library = tuple(d.get("library", (0, "$")))
         self.params = bytearray(d["params"])
         self.result = bytes(d["result"])
-        self.result_pos = d["result_pos"]
+        self.result_pos = min(d["result_pos"], len(self.result))
         self.status = d["status"]
         for item in d["files"]:
             drive = self.drives.get(item["drive"])
@@ -814,11 +825,14 @@ class HostFilingCard:
                 continue
             name = item["name"]
             directory, _, plain = name.rpartition(".") if self.profile == "bbc" else ("", "", name)
-            entry = drive.find(directory or "$" if self.profile == "bbc" else "", plain)
-            if entry is None:
+            try:
+                entry = drive.find(directory or "$" if self.profile == "bbc" else "", plain)
+                if entry is None or item["mode"] not in (MODE_READ, MODE_WRITE, MODE_UPDATE):
+                    continue
+                contents = drive.read(entry)
+            except CardError:
                 continue
-            f = OpenFile(entry, item["mode"], drive.read(entry),
-                         item["mode"] == MODE_READ or drive.read_only)
+            f = OpenFile(entry, item["mode"], contents, item["mode"] == MODE_READ or drive.read_only)
             f.ptr = item["ptr"]
             self.open_files[item["handle"]] = f
 

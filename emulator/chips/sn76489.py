@@ -23,6 +23,9 @@ from collections import deque, namedtuple
 import numpy as np
 
 CHIP_DIVIDER = 16                  # chip clocks per counter tick
+MAX_NOTES = 10_000                 # the notes kept: the most recent (a program that plays for hours
+                                   # would otherwise grow memory and save states without end)
+MAX_HISTORY = 65_536               # register writes not yet turned into audio
 WHITE_NOISE_PERIOD = 32767
 PERIODIC_NOISE_PERIOD = 15
 LFSR_RESET = 0x4000
@@ -71,7 +74,7 @@ class SN76489:
         self.noise = 0                      # 3-bit noise control
         self.attenuation = [15, 15, 15, 15]
         self.latched = 0                    # register last latched: channel * 2 + type
-        self.notes = []                     # Note events: each change of what a channel plays
+        self.notes = deque(maxlen=MAX_NOTES)  # Note events: each change of what a channel plays
         # Register history not yet turned into audio: (tick, tone, noise, attenuation, reset_noise).
         self._history = deque()
         # Generator state at `_generated_tick`.
@@ -107,8 +110,8 @@ class SN76489:
         self._history.append((max(tick, self._generated_tick), list(self.tone), self.noise,
                               list(self.attenuation), reset_noise))
         self._record_note(cycle, channel)
-        if len(self._history) > 65536:      # nobody is taking audio: keep the history bounded
-            self._advance(self._history[-32768][0], keep=False)
+        if len(self._history) > MAX_HISTORY:    # nobody is taking audio: keep the history bounded
+            self._advance(self._history[-(MAX_HISTORY // 2)][0], keep=False)
 
     # --- what a channel plays ---------------------------------------------------------------------
 
@@ -224,6 +227,28 @@ class SN76489:
                 mix += gain * (2.0 * level - 1.0)
         return mix / 4.0
 
+    def state_schema(self):
+        from emulator.state import CYCLE, FLAG, boolean, fixed, integer, items, maybe, real, text
+        tones, attenuations = items(integer(0, 0x3FF), 3), items(integer(0, 15), 4)
+        registers = (tones, integer(0, 7), attenuations)
+        return {"tone": tones, "noise": integer(0, 7), "attenuation": attenuations,
+                "latched": integer(0, 7),
+                "notes": items(fixed(CYCLE, integer(0, 3), real(0, self.chip_hz), integer(0, 15),
+                                     maybe(text({"white", "periodic"}))), 0, MAX_NOTES),
+                "history": items(fixed(CYCLE, *registers, boolean), 0, MAX_HISTORY),
+                "generated_tick": CYCLE, "generator_registers": fixed(*registers),
+                "generator_levels": items(FLAG, 4), "generator_countdowns": items(integer(0, 1024), 4),
+                "lfsr_position": integer(0, WHITE_NOISE_PERIOD - 1)}
+
+    def check_state(self, d, machine):
+        """Sound is made from the register history up to now: nothing in it may lie ahead of the
+        machine's cycle count (the generators would run that far)."""
+        from emulator.state import SchemaError
+        now = int(machine["cpu"]["cycles"] // self.cycles_per_tick) + 1
+        ticks = [d["generated_tick"]] + [entry[0] for entry in d["history"]]
+        if max(ticks) > now or any(a > b for a, b in zip(ticks[1:], ticks[2:])):
+            raise SchemaError("sound.history is not in order up to the machine's cycle count")
+
     def state(self):
         """The registers, the notes played, the writes not yet turned into sound and the generators'
         state where sound was last made: the tone counters, their output levels, the noise clock and
@@ -243,7 +268,7 @@ class SN76489:
     def set_state(self, d):
         self.tone, self.noise = list(d["tone"]), d["noise"]
         self.attenuation, self.latched = list(d["attenuation"]), d["latched"]
-        self.notes = [Note(*note) for note in d["notes"]]
+        self.notes = deque((Note(*note) for note in d["notes"]), maxlen=MAX_NOTES)
         self._history = deque((tick, list(tone), noise, list(attenuation), reset)
                               for tick, tone, noise, attenuation, reset in d["history"])
         self._generated_tick = d["generated_tick"]

@@ -7,7 +7,7 @@ The speaker keeps the cycle of each level change.  From them it gives
   has been quiet for `quiet_ms`; tests read them headless.
 Nothing happens per cycle: an edge costs one list append.
 """
-from collections import namedtuple
+from collections import deque, namedtuple
 
 import numpy as np
 
@@ -16,7 +16,8 @@ Beep = namedtuple("Beep", "start end edges frequency")
 
 
 class Speaker:
-    MAX_EDGES = 1 << 20
+    MAX_EDGES = 1 << 16             # edges not yet taken as audio (headless, nobody takes them)
+    MAX_BEEPS = 10_000              # bursts kept: the most recent
 
     def __init__(self, clock_hz=1_000_000, quiet_ms=20, amplitude=8000):
         self.clock_hz = clock_hz
@@ -24,7 +25,7 @@ class Speaker:
         self.amplitude = amplitude
         self.level = 0
         self.edges = []             # (cycle, new level) not yet consumed as audio
-        self.beeps = []             # closed bursts
+        self.beeps = deque(maxlen=self.MAX_BEEPS)     # closed bursts, the most recent
         self._burst = None          # [first cycle, last cycle, edge count] of the open burst
         self._audio_cycle = 0       # where take_samples got to
         self._audio_level = 0
@@ -87,6 +88,20 @@ class Speaker:
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
 
+    def state_schema(self):
+        from emulator.state import CYCLE, FLAG, fixed, items, maybe, real
+        return {"level": FLAG, "edge_cycles": items(CYCLE, 0, self.MAX_EDGES),
+                "edge_levels": items(FLAG, 0, self.MAX_EDGES),
+                "beeps": items(fixed(CYCLE, CYCLE, CYCLE, real(0, self.clock_hz)), 0, self.MAX_BEEPS),
+                "burst": maybe(fixed(CYCLE, CYCLE, CYCLE)), "audio_cycle": CYCLE, "audio_level": FLAG}
+
+    def check_state(self, d, machine):
+        from emulator.state import SchemaError
+        now = machine["cpu"]["cycles"]
+        if len(d["edge_cycles"]) != len(d["edge_levels"]) or d["audio_cycle"] > now \
+                or any(cycle > now for cycle in d["edge_cycles"]):
+            raise SchemaError("speaker: its edges do not fit the machine's cycle count")
+
     def state(self):
         """The line, the edges not yet taken as audio, the bursts heard and the one still open."""
         return {"level": self.level,
@@ -99,6 +114,6 @@ class Speaker:
     def set_state(self, d):
         self.level = d["level"]
         self.edges = list(zip(d["edge_cycles"], d["edge_levels"]))
-        self.beeps = [Beep(*beep) for beep in d["beeps"]]
+        self.beeps = deque((Beep(*beep) for beep in d["beeps"]), maxlen=self.MAX_BEEPS)
         self._burst = None if d["burst"] is None else list(d["burst"])
         self._audio_cycle, self._audio_level = d["audio_cycle"], d["audio_level"]

@@ -137,6 +137,8 @@ class VIA6522(IODevice):
         if cycles_per_tick < 1:
             raise ValueError("cycles_per_tick must be at least 1")
         self.clock = clock
+        if clock is not None:
+            clock.register(self, "_on_event")       # the one callback it schedules (save states)
         self.irq = irq
         self.cycles_per_tick = cycles_per_tick
         self.tick_phase = tick_phase
@@ -764,6 +766,19 @@ class VIA6522(IODevice):
         self._settle()
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state_schema(self):
+        from emulator.state import FLAG, U8, U16, boolean, integer
+        tick = integer(0, NEVER)
+        kinds = {"irq_line": boolean, "t1_armed": boolean, "t2_armed": boolean, "pb6": boolean,
+                 "sr_running": boolean, "ca1": boolean, "ca2": boolean, "cb1": boolean, "cb2": boolean,
+                 "ca2_out": boolean, "cb2_out": boolean, "t1_latch": U16, "t2_count": U16,
+                 "sr_out_bit": FLAG, "sr_ext_count": integer(0, 16)}
+        for name in ("cycle", "tick", "t1_underflow", "t1_hold", "t1_last_underflow", "t1_flag_tick",
+                     "t2_underflow", "t2_hold", "t2_flag_tick", "sr_start", "sr_half", "sr_done",
+                     "ca2_pulse_end", "cb2_pulse_end", "_event_tick"):
+            kinds[name] = tick
+        return {name: kinds.get(name, U8) for name in STATE_FIELDS}
 
     def state(self):
         """Every field as it stands (the chip is not brought up to date: catching up is lazy and

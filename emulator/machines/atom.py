@@ -30,7 +30,7 @@ import os
 
 from emulator.bus import Bus
 from emulator.chips.hostfs import CardPage, HostFilingCard
-from emulator.chips.atom_keyboard import AtomKeyboard, chord_for
+from emulator.chips.atom_keyboard import AtomKeyboard, chord_for, key_name
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
 from emulator.chips.vdg6847 import FIELD_LINES, FS_LOW_LINES, VDG6847
@@ -95,6 +95,7 @@ class Atom(MachineBase):
         self.cpu = cpu_class(self.bus)
         self.clock = Clock(self.cpu)
         self.keyboard = AtomKeyboard(on_break=self._break_line)
+        self.register_key_events(key_name)
         self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=60, as_bit=6, intext_bit=6, inv_bit=7)
         self.speaker = Speaker(clock_hz=CLOCK_HZ)
         self.keyboard_row = 0
@@ -166,6 +167,11 @@ class Atom(MachineBase):
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
         return devices
+
+    def state_schema(self):
+        from emulator.state import CYCLE, U8, boolean, integer
+        return {"keyboard_row": integer(0, 15), "port_c_out": U8, "typing_until": CYCLE,
+                "reset_held": boolean}
 
     def state(self):
         """The wiring's own state: the keyboard row and port C latched from the PPI, the typing queue's

@@ -9,6 +9,16 @@ from emulator.errors import UserError
 
 
 class MachineBase:
+    def register_key_events(self, known_key):
+        """Let save states hold the typing queue: keyboard presses and releases of one key whose
+        name `known_key` accepts (it raises for any other)."""
+        def one_key(args):
+            if len(args) != 1 or type(args[0]) not in (str, int) or len(str(args[0])) > 16:
+                raise ValueError("not one key")
+            known_key(args[0])
+        self.clock.register(self.keyboard, "press", one_key)
+        self.clock.register(self.keyboard, "release", one_key)
+
     def queue_chords(self, chords, hold, gap, lead):
         """Schedule key presses: `chords` is a list of (modifier key names, key name).
 

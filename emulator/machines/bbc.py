@@ -150,6 +150,10 @@ class ADC7002:
         if addr & 3 == 0:
             self.control = value & 0x0F
 
+    def state_schema(self):
+        from emulator.state import U8
+        return {"control": U8}
+
     def state(self):
         return {"control": self.control}
 
@@ -214,6 +218,10 @@ class Sheila:
 
     def _write_romsel(self, addr, value, cycle):
         self.bbc.select_rom(value & 0x0F)
+
+    def state_schema(self):
+        from emulator.state import U8
+        return {"acia_control": U8, "serial_ula": U8}
 
     def state(self):
         return {"acia_control": self.acia_control, "serial_ula": self.serial_ula}
@@ -413,6 +421,10 @@ class BBCMicro(MachineBase):
         self.field_listeners = []       # called with the cycle at each VSYNC start (a window draws)
         self.typing_until = 0
         self.reset_held = False
+        for method in ("_field_start", "_vsync_on", "_vsync_off"):
+            self.clock.register(self, method)
+        self.clock.register(self, "_break_line", _one_flag)
+        self.register_key_events(key_number)
         self.cpu.reset()
         self.clock.schedule(self.cpu.cycles, self._field_start)
 
@@ -477,6 +489,11 @@ class BBCMicro(MachineBase):
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
         return devices
+
+    def state_schema(self):
+        from emulator.state import CYCLE, U8, boolean, integer
+        return {"latch": U8, "port_a_out": U8, "romsel": integer(0, 15), "field_count": CYCLE,
+                "vsync": boolean, "typing_until": CYCLE, "reset_held": boolean}
 
     def state(self):
         """The wiring's own state: IC32, the slow data bus, ROMSEL (the bus restores the window),
@@ -651,6 +668,12 @@ def _filing_card(files, discs):
             raise UserError(f"disc drive {drive}: the filing card's disc drives are 1, 2 and 3")
         mounted[drive] = disc if isinstance(disc, DFSDisc) else DFSDisc.load(disc, drive)
     return HostFilingCard(files, mounted, profile="bbc")
+
+
+def _one_flag(args):
+    """The arguments of a scheduled _break_line: one true or false."""
+    if len(args) != 1 or type(args[0]) is not bool:
+        raise ValueError("not one true or false")
 
 
 def _rom_slot(name):
