@@ -535,3 +535,53 @@ def test_fuzzed_states_load_and_run_or_are_refused(tmp_path_factory, name, data)
         target = target[key]
     target[path[-1]] = value
     load_crafted(tmp_path_factory.mktemp("fuzz"), name, state, files)    # no exception but UserError
+
+
+# --- sound keeps a bounded history -----------------------------------------------------------------------
+
+def test_sn76489_keeps_the_most_recent_notes():
+    from emulator.chips.sn76489 import MAX_NOTES, SN76489
+    chip = SN76489()
+    chip.write(0x90, 0)                                  # tone 0 at full volume
+    for i in range(1, 3 * MAX_NOTES):
+        chip.write(0x80 | (i & 0x0F), 16 * i)           # tone 0's low bits: a new note each time
+    assert len(chip.notes) == MAX_NOTES and chip.notes[-1].cycle == 16 * (3 * MAX_NOTES - 1)
+    assert len(chip.state()["notes"]) == MAX_NOTES
+
+
+def test_speaker_keeps_the_most_recent_bursts_and_edges():
+    from emulator.chips.speaker import Speaker
+    speaker = Speaker()
+    cycle = 0
+    for burst in range(Speaker.MAX_BEEPS + 500):
+        for edge in range(8):
+            cycle += 500
+            speaker.set_level(edge & 1 == 0, cycle)
+        cycle += speaker.quiet_cycles * 2
+    assert len(speaker.events(cycle)) == Speaker.MAX_BEEPS
+    assert len(speaker.edges) <= Speaker.MAX_EDGES
+
+
+def test_a_bbc_playing_sound_for_minutes_stays_bounded(tmp_path):
+    from emulator import Machine
+    from emulator.chips.sn76489 import MAX_NOTES
+    m = Machine("bbc")
+    m.run_until_text(">", max_seconds=5)
+    m.type("10 SOUND 1,-15,RND(200),1:GOTO 10\rRUN\r")
+    m.run_until_typed()
+    m.run(200)                                          # about 11,000 notes
+    assert len(m.beeps()) == MAX_NOTES
+    m.save_state(tmp_path / "s.state")
+    assert (tmp_path / "s.state").stat().st_size < 400_000
+
+
+def test_debugger_commands_from_an_endless_standard_input(capsys, monkeypatch):
+    import io
+
+    class Zeros(io.TextIOBase):
+        def readline(self, size=-1):
+            return "\0" * (size if size > 0 else 1 << 20)
+
+    monkeypatch.setattr("sys.stdin", Zeros())
+    code, _, err = acorn(capsys, "debug")
+    assert code == 2 and one_line(err) and "longer than 4096 characters" in err

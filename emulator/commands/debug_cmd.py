@@ -112,6 +112,20 @@ def _read_text(path):
     return raw.decode("latin-1")
 
 
+MAX_COMMAND_LINE = 4096                 # no debugger command is longer
+
+
+def _stdin_lines():
+    """Command lines from standard input, one at a time (endless input costs no more than a line)."""
+    while True:
+        line = sys.stdin.readline(MAX_COMMAND_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_COMMAND_LINE and not line.endswith("\n"):
+            raise UserError(f"standard input: a command line longer than {MAX_COMMAND_LINE} characters")
+        yield line.rstrip("\r\n")
+
+
 def run_script(monitor, lines, echo=True):
     """Run command lines; returns False if one of them was `quit`."""
     for line in lines:
@@ -162,7 +176,7 @@ def main(args):
         elif sys.stdin.isatty():
             interactive(monitor)
         else:
-            run_script(monitor, sys.stdin.read().splitlines())
+            run_script(monitor, _stdin_lines())
     finally:
         if monitor.machine is not None:
             monitor.machine.close_files()   # what the machine left open is written, as `acorn run` does
