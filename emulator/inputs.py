@@ -61,3 +61,13 @@ def read_input(path, what, limit, holds=None, error=UserError):
         raise error(f"{os.fspath(path)}: the {what} is larger than {limit} bytes, "
                     f"the most {holds or 'a ' + what} can hold")
     return data
+
+
+def check_directory(path, what):
+    """UserError unless `path` is a directory, in the words of the messages above."""
+    try:
+        os.listdir(path)
+    except NotADirectoryError:
+        raise UserError(f"{os.fspath(path)}: cannot read the {what}: not a directory") from None
+    except OSError as e:
+        raise UserError(cannot_read(path, what, e)) from None

@@ -585,3 +585,16 @@ def test_debugger_commands_from_an_endless_standard_input(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", Zeros())
     code, _, err = acorn(capsys, "debug")
     assert code == 2 and one_line(err) and "longer than 4096 characters" in err
+
+
+@pytest.mark.parametrize("kind, reason", [("missing", "no such file"), ("loop", "a loop of symbolic links"),
+                                          ("file", "not a directory")])
+def test_the_directory_to_serve_is_named_the_same_way(tmp_path, capsys, kind, reason):
+    path = tmp_path / "files"
+    if kind == "loop":
+        os.symlink(tmp_path / "other", path)
+        os.symlink(path, tmp_path / "other")
+    elif kind == "file":
+        path.write_bytes(b"")
+    code, _, err = acorn(capsys, "run", "--headless", "--files", path)
+    assert code == 2 and one_line(err) and f"{path}: cannot read the directory to serve: {reason}" in err

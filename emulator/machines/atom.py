@@ -26,7 +26,6 @@ CLEAR 1-4 put #30 #70 #B0 #F0 on port A (RG1 128x64, RG2 128x96, RG3 128x192, RG
 (CG1 CG2 CG3 CG6).
 The CPU runs at 1 MHz, so a cycle is a microsecond.
 """
-import os
 
 from emulator.bus import Bus
 from emulator.chips.hostfs import CardPage, HostFilingCard
@@ -147,8 +146,8 @@ class Atom(MachineBase):
         self.bus.map_io(VIA_BASE, 0x400, self.via)
 
     def _fit_filing_card(self, files):
-        if not os.path.isdir(files):
-            raise UserError(f"{files}: not a directory (the host filing card serves a directory)")
+        from emulator.inputs import check_directory
+        check_directory(files, "directory to serve")      # the host filing card serves a directory
         self.filing_card = HostFilingCard(files, profile="atom")
         self.bus.map_io(FILING_CARD, 0x100, CardPage(self.filing_card, 0))
 

@@ -660,8 +660,8 @@ def _filing_card(files, discs):
         if discs:
             raise UserError("disc images need the host filing card: give a files directory too")
         return None
-    if not os.path.isdir(files):
-        raise UserError(f"{files}: not a directory (the host filing card serves a directory)")
+    from emulator.inputs import check_directory
+    check_directory(files, "directory to serve")      # the host filing card serves a directory
     mounted = {}
     for drive, disc in (discs or {}).items():
         if drive not in (1, 2, 3):
