@@ -598,3 +598,11 @@ def test_the_directory_to_serve_is_named_the_same_way(tmp_path, capsys, kind, re
         path.write_bytes(b"")
     code, _, err = acorn(capsys, "run", "--headless", "--files", path)
     assert code == 2 and one_line(err) and f"{path}: cannot read the directory to serve: {reason}" in err
+
+
+def test_the_card_never_writes_into_a_fifo_in_the_served_directory(tmp_path):
+    os.mkfifo(tmp_path / "PIPE")
+    m = _booted("bbc", tmp_path)
+    screen = _typed(m, '10 REM\rSAVE "PIPE"\r')
+    assert "Disc read only" in screen
+    assert stat.S_ISFIFO(os.stat(tmp_path / "PIPE").st_mode)

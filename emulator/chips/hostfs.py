@@ -28,7 +28,7 @@ import errno
 import os
 import re
 
-from emulator.atomic import replace_file
+from emulator.atomic import is_special, replace_file
 
 ID = 0x48                       # "H"
 VERSION = 2                     # 2: RENAME, DIRINFO, SETDIR and RUNLOAD (commands 15-18)
@@ -368,6 +368,9 @@ def _remove_quietly(path):
 
 
 def _write_atomically(path, data):
+    # A device or FIFO in the served directory is not a file of the machine's: writing into it
+    # could block the emulator (a FIFO with no reader), and replacing it is not ours to do.
+    _check(not is_special(path), ERR_DISC_READ_ONLY)
     try:
         replace_file(path, data, keep_mode=True)        # a file written again keeps its permissions
     except OSError as e:
