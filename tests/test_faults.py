@@ -606,3 +606,59 @@ def test_the_card_never_writes_into_a_fifo_in_the_served_directory(tmp_path):
     screen = _typed(m, '10 REM\rSAVE "PIPE"\r')
     assert "Disc read only" in screen
     assert stat.S_ISFIFO(os.stat(tmp_path / "PIPE").st_mode)
+
+
+# --- fuzzers: the filing card's registers, the debugger's command lines ---------------------------------
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(writes=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 255)), max_size=300),
+       names=st.lists(st.sampled_from([b"F\r", b"$.G\r", b"Y.INF\r", b":1.X\r", b"*\r", b"\r", b"A B\r"]),
+                      max_size=4))
+def test_fuzzed_card_commands_answer_with_a_status(tmp_path_factory, writes, names):
+    from emulator.chips import hostfs
+    directory = tmp_path_factory.mktemp("card")
+    card = hostfs.HostFilingCard(directory)
+    stream = [(1, b) for name in names for b in bytes([hostfs.MODE_UPDATE]) + name] + writes
+    for register, value in stream:
+        card.write(register, value)                 # a command: never an exception, only a status
+        card.read(register)
+    for f in card.open_files.values():
+        assert len(f.data) <= hostfs.MAX_FILE_LENGTH
+    card.close_all()
+    assert all(p.stat().st_size <= hostfs.MAX_FILE_LENGTH for p in directory.iterdir())
+
+
+_DEBUG_WORDS = st.sampled_from(["0", "1", "$FFFF", "&10000", "99999999", "-1", "#2800", "A", "X+1",
+                                "PC", "?#2800", "!0", "(", ")", "cycles", "if", "A=1", "after", "3",
+                                "w", "r", "#2800:#28FF", "hit", "on", "off", "brk", "irq", "\\r", "1e9",
+                                "10**12", "'", '"', ";", "load", "/dev/zero", "*", "%101"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(lines=st.lists(st.tuples(st.sampled_from(
+    ["break", "delete", "watch", "catch", "go", "step", "next", "finish", "run", "back", "registers",
+     "mem", "poke", "disasm", "trace", "stopwatch", "print", "symbols", "basic", "type", "help", "bogus"]),
+    st.lists(_DEBUG_WORDS, max_size=4)), min_size=1, max_size=6))
+def test_fuzzed_debugger_lines_answer_in_lines(lines):
+    import types
+    from emulator.commands.debug_cmd import build
+    args = types.SimpleNamespace(machine="atom", roms=None, symbols=None, file=None, load=None,
+                                 pc=None, max_seconds="0.01", script=None)
+    monitor, out = _fuzz_monitor(build, args)
+    for command, words in lines:
+        assert monitor.execute(" ".join([command] + words)) in (True, False)
+    assert out and all(len(line) < 80 for line in out)
+
+
+_MONITORS = {}
+
+
+def _fuzz_monitor(build, args):
+    """One Atom monitor for the fuzzer, its output list emptied each time (booting is the slow part)."""
+    if "atom" not in _MONITORS:
+        sink = []
+        _MONITORS["atom"] = (build(args, out=sink.append), sink)
+    monitor, sink = _MONITORS["atom"]
+    sink.clear()
+    monitor.dbg.delete()
+    return monitor, sink
