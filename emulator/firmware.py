@@ -302,19 +302,8 @@ def unused_rom_files(machine, roms_dir):
 
 def _check_rom_directory(roms_dir):
     """UserError unless `roms_dir` is a directory, in the words every input error uses."""
-    from emulator.inputs import reason
-
-    try:
-        is_directory = os.path.isdir(os.path.realpath(roms_dir)) and bool(os.listdir(roms_dir) or True)
-    except OSError as e:
-        raise UserError(f"{roms_dir}: cannot read the ROM directory: {reason(e)}") from None
-    if not is_directory:
-        try:
-            os.stat(roms_dir)
-            why = "not a directory"
-        except OSError as e:
-            why = reason(e)
-        raise UserError(f"{roms_dir}: cannot read the ROM directory: {why}")
+    from emulator.inputs import check_directory
+    check_directory(roms_dir, "ROM directory")
 
 
 def user_rom_set(machine, roms_dir):
