@@ -74,7 +74,7 @@ class SN76489:
         self.noise = 0                      # 3-bit noise control
         self.attenuation = [15, 15, 15, 15]
         self.latched = 0                    # register last latched: channel * 2 + type
-        self.notes = deque(maxlen=MAX_NOTES)  # Note events: each change of what a channel plays
+        self.notes = []                     # Note events: each change of what a channel plays
         # Register history not yet turned into audio: (tick, tone, noise, attenuation, reset_noise).
         self._history = deque()
         # Generator state at `_generated_tick`.
@@ -141,7 +141,8 @@ class SN76489:
             if note.attenuation == 15:
                 return                      # silence to silence
         self.notes.append(note)
-
+        if len(self.notes) > MAX_NOTES:
+            del self.notes[0]
     # --- audio ------------------------------------------------------------------------------------
 
     def samples(self, start_cycle, end_cycle, rate=44100):
@@ -268,7 +269,7 @@ class SN76489:
     def set_state(self, d):
         self.tone, self.noise = list(d["tone"]), d["noise"]
         self.attenuation, self.latched = list(d["attenuation"]), d["latched"]
-        self.notes = deque((Note(*note) for note in d["notes"]), maxlen=MAX_NOTES)
+        self.notes = [Note(*note) for note in d["notes"]]
         self._history = deque((tick, list(tone), noise, list(attenuation), reset)
                               for tick, tone, noise, attenuation, reset in d["history"])
         self._generated_tick = d["generated_tick"]

@@ -7,7 +7,7 @@ The speaker keeps the cycle of each level change.  From them it gives
   has been quiet for `quiet_ms`; tests read them headless.
 Nothing happens per cycle: an edge costs one list append.
 """
-from collections import deque, namedtuple
+from collections import namedtuple
 
 import numpy as np
 
@@ -25,7 +25,7 @@ class Speaker:
         self.amplitude = amplitude
         self.level = 0
         self.edges = []             # (cycle, new level) not yet consumed as audio
-        self.beeps = deque(maxlen=self.MAX_BEEPS)     # closed bursts, the most recent
+        self.beeps = []             # closed bursts, the most recent MAX_BEEPS
         self._burst = None          # [first cycle, last cycle, edge count] of the open burst
         self._audio_cycle = 0       # where take_samples got to
         self._audio_level = 0
@@ -54,6 +54,8 @@ class Speaker:
         # A square wave has two edges a period.
         frequency = (count - 1) * self.clock_hz / (2 * span) if span > 0 else 0.0
         self.beeps.append(Beep(first, last, count, frequency))
+        if len(self.beeps) > self.MAX_BEEPS:
+            del self.beeps[0]
         self._burst = None
 
     def events(self, now):
@@ -114,6 +116,6 @@ class Speaker:
     def set_state(self, d):
         self.level = d["level"]
         self.edges = list(zip(d["edge_cycles"], d["edge_levels"]))
-        self.beeps = deque((Beep(*beep) for beep in d["beeps"]), maxlen=self.MAX_BEEPS)
+        self.beeps = [Beep(*beep) for beep in d["beeps"]]
         self._burst = None if d["burst"] is None else list(d["burst"])
         self._audio_cycle, self._audio_level = d["audio_cycle"], d["audio_level"]
