@@ -502,6 +502,8 @@ def load_crafted(tmp_path, name, state, files, header=None, payload=None):
     (lambda s: s["filing_card"]["files"].append({"handle": 0x11, "drive": 0, "name": "X", "mode": 0x80,
                                                  "ptr": 2 ** 40}), "ptr"),
     (lambda s: s["filing_card"].update(params=bytes(1 << 20)), "params"),
+    (lambda s: s.get("system_via", s.get("via")).update(tick=10 ** 12), "ahead of the CPU"),   # a hang
+    (lambda s: s.get("system_via", s.get("via")).update(cycle=2 ** 60), "ahead of the CPU"),
 ])
 def test_crafted_states_are_refused_in_one_line(tmp_path, name, craft, why):
     files, _, _, state = base(name)

@@ -780,6 +780,14 @@ class VIA6522(IODevice):
             kinds[name] = tick
         return {name: kinds.get(name, U8) for name in STATE_FIELDS}
 
+    def check_state(self, d, machine):
+        """The chip's own time must not lie ahead of the CPU's: a chip whose tick is in the future
+        never catches up, and its next event would fire again and again at the same cycle."""
+        from emulator.state import SchemaError
+        if d["cycle"] > machine["cpu"]["cycles"] + 64 or d["tick"] > self._tick_of(d["cycle"]) + 1:
+            raise SchemaError(f"{self.name}: its cycle {d['cycle']} and tick {d['tick']} are ahead "
+                              f"of the CPU's cycle {machine['cpu']['cycles']}")
+
     def state(self):
         """Every field as it stands (the chip is not brought up to date: catching up is lazy and
         happens the same way after a load)."""
