@@ -122,11 +122,13 @@ class Clock:
 
     MAX_EVENTS = 1 << 20                # far more than a machine ever has pending (typing included)
 
-    def check_state(self, d, devices):
+    def check_state(self, d, devices, now=0):
         """Raise ValueError unless `d` is a queue this machine could have made: each event at a
-        cycle in range, naming a device of `devices` and a callback that device registered
-        (`register`), with the arguments it takes."""
-        from emulator.state import CYCLE, SchemaError, integer, items, validate
+        cycle in range and not before `now` (the state's CPU cycle: due events have fired before
+        a state is saved, and a queue far behind the CPU would be caught up one event at a time),
+        naming a device of `devices` and a callback that device registered (`register`), with the
+        arguments it takes."""
+        from emulator.state import CYCLE, MAX_CYCLE, SchemaError, integer, items, validate
 
         validate(d, {"sequence": CYCLE, "events": items(lambda value, where: None, 0, self.MAX_EVENTS)},
                  "clock")
@@ -140,7 +142,7 @@ class Clock:
             if type(method) is not str or method not in allowed:
                 raise SchemaError(f"{where} schedules a call the machine does not make "
                                   f"({str(name)[:20]}.{str(method)[:30]})")
-            validate(cycle, CYCLE, f"{where} cycle")
+            validate(cycle, integer(now, MAX_CYCLE), f"{where} cycle")
             validate(sequence, integer(0, d["sequence"]), f"{where} sequence")
             check = allowed[method]
             if (check is None) != (args is None):

@@ -255,7 +255,7 @@ def set_machine_state(hardware, state):
     try:
         for name, device in devices.items():
             if isinstance(device, Clock):
-                device.check_state(state[name], devices)
+                device.check_state(state[name], devices, state["cpu"]["cycles"])
             else:
                 validate(state[name], device_schema(device), name)
         for name, device in devices.items():

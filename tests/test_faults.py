@@ -504,6 +504,7 @@ def load_crafted(tmp_path, name, state, files, header=None, payload=None):
     (lambda s: s["filing_card"].update(params=bytes(1 << 20)), "params"),
     (lambda s: s.get("system_via", s.get("via")).update(tick=10 ** 12), "ahead of the CPU"),   # a hang
     (lambda s: s.get("system_via", s.get("via")).update(cycle=2 ** 60), "ahead of the CPU"),
+    (lambda s: s["cpu"].update(cycles=10 ** 12), "clock.events[0] cycle"),    # a queue far behind
 ])
 def test_crafted_states_are_refused_in_one_line(tmp_path, name, craft, why):
     files, _, _, state = base(name)
@@ -687,3 +688,13 @@ def _fuzz_monitor(build, args):
     sink.clear()
     monitor.dbg.delete()
     return monitor, sink
+
+
+def test_sound_after_an_hour_of_silence_costs_no_memory(memory_cap):
+    from emulator.chips.sn76489 import SN76489
+    chip = SN76489()
+    chip.write(0x90, 0)                                 # tone 0 on at the start
+    hour = 2_000_000 * 3600
+    chip.write(0x9F, hour)                              # and off an hour later
+    audio = chip.samples(hour, hour + 2000)             # the hour before is skipped, not generated
+    assert len(audio) == 44

@@ -53,9 +53,21 @@ def attenuation_gain(attenuation):
     return 0.0 if attenuation >= 15 else 10.0 ** (-2.0 * attenuation / 20.0)
 
 
-def _toggles(length, countdown, period):
+def _toggle_total(length, countdown, period):
+    """(toggles in a segment of `length` ticks, the countdown after it), with no per-tick arrays:
+    time that is not turned into sound costs nothing, however long."""
+    if countdown >= length:
+        return 0, countdown - length
+    total = (length - 1 - countdown) // period + 1
+    return total, countdown + total * period - length
+
+
+def _toggles(length, countdown, period, keep=True):
     """Toggle counts at ticks 0..length-1 of a counter that next toggles at `countdown`, then every
-    `period` ticks; and (toggles in the segment, the countdown after it)."""
+    `period` ticks; and (toggles in the segment, the countdown after it).  Without `keep` the
+    counts are None."""
+    if not keep:
+        return (None,) + _toggle_total(length, countdown, period)
     i = np.arange(length, dtype=np.int64)
     counts = np.where(i >= countdown, (i - countdown) // period + 1, 0)
     if countdown >= length:
@@ -198,7 +210,7 @@ class SN76489:
         for channel in range(3):
             period = tone[channel] or 1024
             counts, total, self._gen_countdown[channel] = _toggles(
-                length, self._gen_countdown[channel], period)
+                length, self._gen_countdown[channel], period, keep)
             level0 = self._gen_level[channel]
             if keep:
                 levels.append(level0 ^ (counts & 1))
@@ -210,7 +222,7 @@ class SN76489:
             counts, total, rising_from = counts_2, total_2, level_2_start
         else:
             counts, total, self._gen_countdown[3] = _toggles(
-                length, self._gen_countdown[3], (CHIP_DIVIDER << (noise & 3)))
+                length, self._gen_countdown[3], (CHIP_DIVIDER << (noise & 3)), keep)
             rising_from = self._gen_level[3]
             self._gen_level[3] ^= total & 1
         offset = 1 if rising_from == 0 else 0
