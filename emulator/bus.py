@@ -180,6 +180,10 @@ class Bus:
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
 
+    def state_schema(self):
+        from emulator.schema import data, fixed
+        return {"memory": data(0x10000), "windows": fixed(*(w.state_schema() for w in self.windows))}
+
     def state(self):
         """The 64 KiB as the CPU sees them now, and each banked window's selection and RAM banks.
         (The map itself is the machine's wiring, built the same way by a new machine.)"""
@@ -237,6 +241,11 @@ class BankWindow:
         self.selected = number
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state_schema(self):
+        from emulator.schema import data, integer, mapping, maybe, text
+        return {"selected": maybe(integer(0, 255)),
+                "ram": mapping(text(), data(self.size), 256)}
 
     def state(self):
         """The selected bank and the contents of the writable banks (the selected one's bytes are

@@ -31,7 +31,7 @@ def build_parser():
     p.add_argument("--cycles", default="200000000", help="cycles of the workload for our core")
     p.add_argument("--machine", default="atom", help="bench machine: which machine, atom or bbc (default atom)")
     p.add_argument("--seconds", default="10", help="bench machine: emulated seconds per measurement")
-    p.add_argument("--roms", metavar="DIR", help="bench machine: run a user's ROM set instead")
+    p.add_argument("--roms", metavar="DIR", help="bench machine: run a user's ROM set instead; bench basic: ours against it")
     p.set_defaults(handler="emulator.commands.bench_cmd:main")
 
     from emulator.commands.run_cmd import add_parser as add_run_parser

@@ -47,7 +47,13 @@ class Clock:
         cpu.clock = self            # the CPU fires the events due before an interrupt poll (fire_until)
         self._queue = []            # heap of (cycle, sequence, Event)
         self._sequence = 0          # keeps events at the same cycle in scheduling order
+        self._callbacks = {}        # id(device) -> {method name: check of its arguments}
 
+    def register(self, device, method, arguments=None):
+        """Let a save state schedule `device.method`: the callbacks a device schedules are the only
+        ones a loaded state may name.  `arguments` checks a Call's argument list (a function
+        raising ValueError); None means the method is a bound callback, called with the cycle."""
+        self._callbacks.setdefault(id(device), {})[method] = arguments
     @property
     def now(self):
         return self.cpu.cycles
@@ -129,8 +135,44 @@ class Clock:
             events.append([cycle, sequence, name, method, args])
         return {"sequence": self._sequence, "events": events}
 
+    MAX_EVENTS = 1 << 20                # far more than a machine ever has pending (typing included)
+
+    def check_state(self, d, devices, now=0):
+        """Raise ValueError unless `d` is a queue this machine could have made: each event at a
+        cycle in range and not before `now` (the state's CPU cycle: due events have fired before
+        a state is saved, and a queue far behind the CPU would be caught up one event at a time),
+        naming a device of `devices` and a callback that device registered (`register`), with the
+        arguments it takes."""
+        from emulator.schema import CYCLE, MAX_CYCLE, SchemaError, integer, items, validate
+
+        validate(d, {"sequence": CYCLE, "events": items(lambda value, where: None, 0, self.MAX_EVENTS)},
+                 "clock")
+        for i, event in enumerate(d["events"]):
+            where = f"clock.events[{i}]"
+            if type(event) is not list or len(event) != 5:
+                raise SchemaError(f"{where} is not [cycle, sequence, device, method, arguments]")
+            cycle, sequence, name, method, args = event
+            device = devices.get(name) if type(name) is str else None
+            allowed = self._callbacks.get(id(device), {}) if device is not None else {}
+            if type(method) is not str or method not in allowed:
+                raise SchemaError(f"{where} schedules a call the machine does not make "
+                                  f"({str(name)[:20]}.{str(method)[:30]})")
+            validate(cycle, integer(now, MAX_CYCLE), f"{where} cycle")
+            validate(sequence, integer(0, d["sequence"]), f"{where} sequence")
+            check = allowed[method]
+            if (check is None) != (args is None):
+                raise SchemaError(f"{where} calls {name}.{method} with the wrong kind of arguments")
+            if check is not None:
+                if type(args) is not list:
+                    raise SchemaError(f"{where} arguments are not a list")
+                try:
+                    check(args)
+                except Exception as e:          # ValueError, or the key's UserError
+                    raise SchemaError(f"{where} calls {name}.{method} with {args!r:.40}: {e}") from None
+
     def set_state(self, d, devices):
-        """Rebuild the queue from `d` (as `state` made it); `devices` maps its names to the objects."""
+        """Rebuild the queue from `d` (as `state` made it, checked by `check_state`); `devices` maps
+        its names to the objects."""
         queue = []
         for cycle, sequence, name, method, args in d["events"]:
             target = devices[name]

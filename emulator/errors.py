@@ -33,12 +33,22 @@ def parse_number(text, what="address"):
         raise UserError(f"{what} {text!r} is not a number (use decimal, $hex, &hex, #hex or 0xhex)") from None
 
 
-def parse_max_seconds(text):
-    """`--max-seconds`: emulated seconds, more than 0 (`acorn run`, headless or windowed)."""
+MAX_SECONDS = 1_000_000         # emulated seconds a run may be given (11.6 days; cycles stay 64-bit)
+
+
+def parse_seconds(text, option="--max-seconds"):
+    """A positive, finite number of emulated seconds, at most MAX_SECONDS ('inf' and 1e308 are not)."""
     try:
         value = float(text)
-    except ValueError:
-        raise UserError(f"--max-seconds {text!r} is not a number of seconds") from None
+    except (TypeError, ValueError):
+        raise UserError(f"{option} {text!r} is not a number of seconds") from None
     if not value > 0:
-        raise UserError("--max-seconds must be more than 0")
+        raise UserError(f"{option} must be more than 0")
+    if not value <= MAX_SECONDS:
+        raise UserError(f"{option} {text} is too long: at most {MAX_SECONDS:,} emulated seconds")
     return value
+
+
+def parse_max_seconds(text):
+    """`--max-seconds`: emulated seconds (`acorn run` and `acorn debug`, headless or windowed)."""
+    return parse_seconds(text, "--max-seconds")

@@ -12,6 +12,7 @@ machines have a `basic.rom`, a directory may also keep each machine's set in a s
 """
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 from emulator.errors import UserError
@@ -238,42 +239,90 @@ def machine_directory(machine, roms_dir):
     return sub if sub.is_dir() else root
 
 
+# Two files that want one place: BASIC is fitted in sideways slot 15 (ARCHITECTURE.md).
+_SAME_PLACE = {"bbc": {"rom15": "basic"}}
+
+
 def inspect_user_roms(machine, roms_dir):
     """[(spec, path, size or None, problem or None)] for every ROM present or required."""
+    from emulator.inputs import reason
+
     directory = machine_directory(machine, roms_dir)
+    specs = _machine(machine)["roms"]
     report = []
-    for name, spec in _machine(machine)["roms"].items():
+    for name, spec in specs.items():
         path = directory / f"{name}.rom"
-        if not path.exists():
-            if spec.required:
-                report.append((spec, path, None, "missing"))
+        try:
+            status = path.stat()
+        except OSError as e:
+            if not os.path.lexists(path):
+                if spec.required:
+                    report.append((spec, path, None, "missing"))
+            else:                           # there, but cannot be read: say why (a link loop ...)
+                report.append((spec, path, None, reason(e)))
             continue
         if not path.is_file():
-            report.append((spec, path, None, "not a file"))
+            report.append((spec, path, None, "a directory" if path.is_dir() else "not a file"))
             continue
-        size = path.stat().st_size
+        size = status.st_size
+        other = _SAME_PLACE.get(machine, {}).get(name)
         if size not in spec.sizes:
             wanted = " or ".join(str(s) for s in spec.sizes)
             report.append((spec, path, size, f"{size} bytes, expected {wanted}"))
+        elif other is not None and (directory / f"{other}.rom").exists():
+            report.append((spec, path, size, f"{other}.rom is fitted in the same sideways slot; "
+                                             f"keep one of the two"))
         else:
             report.append((spec, path, size, None))
     return report
 
 
+def unused_rom_files(machine, roms_dir):
+    """[(path, why)] for the files of the machine's ROM directory whose name ends in .rom but that
+    no machine fits: a misnamed file would otherwise be ignored without a word."""
+    directory = machine_directory(machine, roms_dir)
+    known = {f"{name}.rom" for spec in MACHINES.values() for name in spec["roms"]}
+    own = {f"{name}.rom" for name in _machine(machine)["roms"]}
+    found = []
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return found
+    for name in names:
+        if not name.lower().endswith(".rom") or name in known:
+            continue
+        if name.lower() in own:
+            why = f"not used (the name is {name.lower()}, in small letters)"
+        else:
+            listed = ", ".join(n for n in _machine(machine)["roms"] if not n.startswith("rom"))
+            why = f"not used (no {_machine(machine)['title']} ROM has this name; known: {listed}" + (
+                ", rom0-rom15)" if machine == "bbc" else ")")
+        found.append((directory / name, why))
+    return found
+
+
+def _check_rom_directory(roms_dir):
+    """UserError unless `roms_dir` is a directory, in the words every input error uses."""
+    from emulator.inputs import check_directory
+    check_directory(roms_dir, "ROM directory")
+
+
 def user_rom_set(machine, roms_dir):
+    from emulator.inputs import read_input
+
     title = _machine(machine)["title"]
-    if not Path(roms_dir).is_dir():
-        raise UserError(f"ROM directory {roms_dir} does not exist")
+    _check_rom_directory(roms_dir)
+    for path, why in unused_rom_files(machine, roms_dir):
+        print(f"acorn: {path}: {why}", file=sys.stderr)
     roms = {}
     for spec, path, size, problem in inspect_user_roms(machine, roms_dir):
         if problem == "missing":
             raise UserError(f"{path}: missing (the {title} needs {spec.name}.rom, {_size_text(spec.size)})")
         if problem:
             raise UserError(f"{path}: {problem} ({spec.name}.rom of the {title})")
-        try:
-            roms[spec.name] = path.read_bytes()
-        except OSError as e:
-            raise UserError(f"cannot read {path}: {e.strerror}") from None
+        roms[spec.name] = read_input(path, "ROM", max(spec.sizes), holds=f"{spec.name}.rom")
+        if len(roms[spec.name]) not in spec.sizes:          # changed since it was looked at
+            raise UserError(f"{path}: {len(roms[spec.name])} bytes ({spec.name}.rom of the {title})")
     return roms
 
 

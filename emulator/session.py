@@ -91,11 +91,12 @@ class MemoryView:
 
 
 def _state_options(options):
-    """The options as a save state records them: the filing card's directory and disc images by
-    their absolute paths (a disc image made in memory cannot be recorded)."""
+    """The options as a save state records them: whether the filing card is fitted (not the
+    directory it serves: that is the user's choice when the state is loaded) and the disc images
+    by their absolute paths (a disc image made in memory cannot be recorded)."""
     plain = dict(options)
     if plain.get("files") is not None:
-        plain["files"] = os.path.abspath(os.fspath(plain["files"]))
+        plain["files"] = True
     if plain.get("discs"):
         discs = {}
         for drive, disc in plain["discs"].items():
@@ -197,15 +198,24 @@ class Machine:
         save_states.write_file(path, data)
 
     @classmethod
-    def load_state(cls, path, roms=None):
+    def load_state(cls, path, roms=None, files="."):
         """A new Machine in the state saved at `path`, built with the options it was saved with and
-        `roms` (our own firmware by default; it must be the ROM set the state was saved with)."""
+        `roms` (our own firmware by default; it must be the ROM set the state was saved with).
+
+        When the state has the host filing card, the card serves `files` (default: the current
+        directory): the directory served is the choice of whoever loads the state, never the
+        file's.  Open files are reopened by name in that directory."""
         from emulator import state as save_states
 
         header, state = save_states.read_file(path)
         name, options = header.get("machine"), header.get("options")
         if name not in MACHINES or not isinstance(options, dict):
             raise save_states.BadState(f"{path}: the save state is of an unknown machine {name!r}")
+        if options.get("files") is not None:        # True; states made before this: the old path
+            if files is None:
+                raise save_states.BadState(f"{path}: the save state has the host filing card; "
+                                           f"give it a directory to serve (--files DIR)")
+            options["files"] = files
         try:
             if isinstance(options.get("discs"), dict):      # JSON keys are text; drives are numbers
                 options["discs"] = {int(drive): disc for drive, disc in options["discs"].items()}

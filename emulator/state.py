@@ -30,6 +30,7 @@ from emulator.errors import EXIT_BAD_STATE, UserError
 MAGIC = b"ACORN-SAVE-STATE\n"
 FORMAT_VERSION = 1
 DIGEST_SIZE = 32
+MAX_PAYLOAD = 64 << 20          # the state uncompressed: RAM, chips and bounded histories fit well within
 _FIXED = len(MAGIC) + 2         # magic and version
 
 
@@ -78,6 +79,49 @@ def decode(data):
     return json.loads(data.decode("utf-8"), object_hook=_decode_object)
 
 
+# --- what a state may hold: types and ranges -------------------------------------------------------
+#
+# A state is data from a file, and a crafted file can hold anything a checksum can be recomputed
+# over: each device says what its state() holds with `state_schema()` (in the vocabulary of
+# emulator/schema.py), and every value is checked before any set_state runs.
+from emulator import schema
+from emulator.schema import MAX_CYCLE, SchemaError, _fail, boolean, integer, items, real, text, validate
+
+
+def _shape(template):
+    """A schema of the same keys and value types as `template` (for a device with no schema of its
+    own: nothing of another type or shape gets in, though ranges go unchecked)."""
+    if isinstance(template, dict):
+        return {key: _shape(value) for key, value in template.items()}
+    kind = type(template)
+    if kind is int:
+        return integer(-MAX_CYCLE, MAX_CYCLE)
+    if kind is float:
+        return real(-1e18, 1e18)
+    if kind is str:
+        return text()
+    if kind is bytes:
+        return schema.data(0, 0x20000)
+    if kind is list:
+        return items(lambda value, where: check_plain_shallow(value, where), 0, 0x20000)
+    if template is None:
+        return lambda value, where: value is None or _fail(where, value, "nothing")
+    return boolean
+
+
+def check_plain_shallow(value, where):
+    if not (value is None or type(value) in (bool, int, float, str, bytes)):
+        _fail(where, value, "a plain value")
+    if type(value) is int and not -MAX_CYCLE <= value <= MAX_CYCLE:
+        _fail(where, value, "a number in range")
+
+
+def device_schema(device):
+    """The schema `device`'s state must fit: its own, or the shape of what it holds now."""
+    own = getattr(device, "state_schema", None)
+    return own() if own is not None else _shape(device.state())
+
+
 # --- a machine's state ----------------------------------------------------------------------------
 
 def machine_state(hardware):
@@ -101,9 +145,18 @@ def set_machine_state(hardware, state):
     if set(state) != set(devices):
         raise BadState(f"the state's devices ({', '.join(sorted(state))}) are not this machine's "
                        f"({', '.join(sorted(devices))})")
-    for event in state["clock"]["events"]:
-        if not isinstance(event[3], str) or event[3].startswith("__"):
-            raise BadState(f"the state schedules a call the machine does not make ({event[3]!r})")
+    try:
+        for name, device in devices.items():
+            if isinstance(device, Clock):
+                device.check_state(state[name], devices, state["cpu"]["cycles"])
+            else:
+                validate(state[name], device_schema(device), name)
+        for name, device in devices.items():
+            check = getattr(device, "check_state", None)
+            if check is not None and not isinstance(device, Clock):
+                check(state[name], state)       # what depends on other parts (cycles, lengths)
+    except SchemaError as e:
+        raise BadState(f"the state does not fit this machine: {e}") from None
     for name, device in devices.items():
         if isinstance(device, Clock):
             device.set_state(state[name], devices)
@@ -161,9 +214,15 @@ def unpack(data, path="the state"):
         raise BadState(f"{path}: damaged save state (its SHA-256 checksum does not match)")
     try:
         header = decode(data[_FIXED + 4:head_end])
-        state = decode(zlib.decompress(data[head_end + 4:body_end]))
+        inflater = zlib.decompressobj()
+        payload = inflater.decompress(data[head_end + 4:body_end], MAX_PAYLOAD + 1)
+        if len(payload) > MAX_PAYLOAD or inflater.unconsumed_tail:
+            raise BadState(f"{path}: damaged save state (its state is larger than {MAX_PAYLOAD} bytes)")
+        state = decode(payload)
     except (ValueError, zlib.error, UnicodeDecodeError) as e:
         raise BadState(f"{path}: damaged save state ({e})") from None
+    except RecursionError:
+        raise BadState(f"{path}: damaged save state (nested too deeply)") from None
     if not isinstance(header, dict) or not isinstance(state, dict):
         raise BadState(f"{path}: damaged save state (no header or no state)")
     return header, state
@@ -177,9 +236,6 @@ def write_file(path, data):
 
 
 def read_file(path):
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise BadState(f"{path}: cannot read the save state ({e.strerror})") from None
+    from emulator.inputs import STATE_LIMIT, read_input
+    data = read_input(path, "save state", STATE_LIMIT, error=BadState)
     return unpack(data, os.fspath(path))

@@ -397,7 +397,7 @@ def test_run_files_option_serves_the_directory(tmp_path, capsys):
 @pytest.mark.parametrize("args, message", [
     (["--disc1", "{bad}"], "bad.ssd: not a usable DFS disc image: 100 bytes is too short"),
     (["--disc2", "{missing}"], "missing.ssd: cannot read the disc image"),
-    (["--files", "{missing}"], "missing.ssd: not a directory"),
+    (["--files", "{missing}"], "missing.ssd: cannot read the directory to serve: no such file"),
     (["--no-files", "--disc1", "{bad}"], "need the host filing card"),
     (["--machine", "atom", "--disc1", "{bad}"], "BBC Micro options"),
 ])

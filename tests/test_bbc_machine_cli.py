@@ -63,7 +63,7 @@ def test_bad_input_is_one_line_and_exit_2(extra, message, bbc_roms, capsys):
 
 def test_missing_roms_directory(tmp_path, capsys):
     assert main(["run", "--machine", "bbc", "--roms", str(tmp_path / "nope"), "--headless"]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    assert "cannot read the ROM directory: no such file" in capsys.readouterr().err
 
 
 def test_bench_machine_bbc_reports_every_workload(capsys):

@@ -93,7 +93,7 @@ def array(monitor, letter, count):
 # about 2.5 s compiled (the listing is typed in at a person's pace: two emulated minutes)
 @slow_uncompiled
 def test_silver_dollar_stops_when_the_computer_moves_a_coin_and_rewinds_there(tmp_path, layout):
-    monitor, out = monitor_for(tmp_path, SILVER_DOLLAR.read_text(), max_seconds="10")
+    monitor, out = monitor_for(tmp_path, SILVER_DOLLAR.read_text(), max_seconds="200")   # run covers the typing
     hardware = monitor.machine.hardware
     run(monitor, out, "type RUN\\r")
     while hardware.typing:                                          # each key as the kernel takes it
@@ -241,15 +241,15 @@ def test_the_silver_dollar_session_in_the_docs_runs_as_printed(tmp_path, capsys,
     from emulator import cli
 
     doc = (ROOT / "docs" / "debugger.md").read_text(encoding="utf-8")
-    start = doc.index("acorn debug --machine atom --seed 1 tests/atom_basic/silver_dollar.atom")
+    start = doc.index("acorn debug --machine atom --seed 1 tests/atom_basic/silver_dollar.atom --max-seconds 150")
     block = doc[start:doc.index("```", start)].splitlines()
     assert block[0].split() == ["acorn", "debug", "--machine", "atom", "--seed", "1",
-                                "tests/atom_basic/silver_dollar.atom"]
+                                "tests/atom_basic/silver_dollar.atom", "--max-seconds", "150"]
     script = tmp_path / "session.txt"
     script.write_text("\n".join(line[len("(acorn) "):] for line in block[1:] if line.startswith("(acorn) ")))
     capsys.readouterr()
-    code = cli.main(["debug", "--machine", "atom", "--seed", "1",
-                     str(ROOT / "tests/atom_basic/silver_dollar.atom"), "--script", str(script)])
+    code = cli.main(["debug", "--machine", "atom", "--seed", "1", str(ROOT / "tests/atom_basic/silver_dollar.atom"),
+                     "--max-seconds", "150", "--script", str(script)])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     hits = [line for line in out if line.startswith("watch 1: write")]

@@ -58,7 +58,7 @@ def layout():
     return found
 
 
-def monitor_for(tmp_path, listing, max_seconds="20"):
+def monitor_for(tmp_path, listing, max_seconds="300"):    # `run` covers the typing in
     from emulator.commands.debug_cmd import build
 
     path = tmp_path / "program.bas"

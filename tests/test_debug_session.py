@@ -185,12 +185,12 @@ def test_quit_ends_the_script(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["debug", "nofile.bin", "--load", "$2000"], "nofile.bin: no such file"),
+    (["debug", "nofile.bin", "--load", "$2000"], "nofile.bin: cannot read the binary: no such file"),
     (["debug", "x.bin"], "needs --load"),
     (["debug", "--pc", "A+1"], "--pc A+1"),
     (["debug", "prog.bas"], "needs a machine"),
     (["debug", "--max-seconds", "soon"], "--max-seconds"),
-    (["debug", "--script", "missing.txt"], "cannot read script missing.txt"),
+    (["debug", "--script", "missing.txt"], "missing.txt: cannot read the script: no such file"),
     (["debug", "bad.s"], "bad.s:2"),
 ])
 def test_command_line_errors(tmp_path, capsys, monkeypatch, args, message):

@@ -60,7 +60,7 @@ def test_branch_to_itself_is_a_trap(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["missing.bin", "--load", "0", "--pc", "0"], "missing.bin: no such file"),
+    (["missing.bin", "--load", "0", "--pc", "0"], "missing.bin: cannot read the binary: no such file"),
     (["{big}", "--load", "$FF00", "--pc", "0"], "overflow 64 KiB"),
     (["{small}", "--load", "zz", "--pc", "0"], "--load address 'zz' is not a number"),
     (["{small}", "--load", "0", "--pc", "$10000"], "outside the 64 KiB address space"),

@@ -173,7 +173,7 @@ def test_user_rom_set_wrong_size(tmp_path):
     _write(tmp_path, {"basic.rom": 4096, "dos.rom": 100})
     with pytest.raises(UserError, match="dos.rom: 100 bytes, expected 4096"):
         firmware.rom_set("atom", tmp_path)
-    with pytest.raises(UserError, match="does not exist"):
+    with pytest.raises(UserError, match="cannot read the ROM directory: no such file"):
         firmware.rom_set("atom", tmp_path / "nowhere")
 
 
@@ -195,4 +195,4 @@ def test_roms_check_command(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "BBC Micro: complete" in out and "usable with --roms: BBC Micro" in out
     assert main(["roms", "check", str(tmp_path / "none")]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    assert "cannot read the ROM directory: no such file" in capsys.readouterr().err

@@ -433,7 +433,7 @@ def test_card_fitted_to_both_machines(tmp_path):
     assert atom.memory[0xBC02] == 0x48 and atom.memory[0xBC04] == 0xBC
     assert Machine("bbc").memory[0xFCC2] == 0xFC                 # no card: open bus
     assert Machine("atom").memory[0xBC02] == 0xBC
-    with pytest.raises(UserError, match="not a directory"):
+    with pytest.raises(UserError, match="cannot read the directory to serve: no such file"):
         Machine("bbc", files=tmp_path / "missing")
 
 

@@ -23,7 +23,7 @@ LAYERS = [
     ("cpu, bus and clock", ["cpu", "bus", "clock"]),
     # Knows no machine: the assembler, our 6502 programs, the Python references, errors, atomic writes,
     # the build switch.
-    ("tools", ["asm", "programs", "reference", "errors", "atomic", "_purepython"]),
+    ("tools", ["asm", "programs", "reference", "errors", "atomic", "inputs", "schema", "_purepython"]),
 ]
 LAYER_OF_ROOM = {room: depth for depth, (_, rooms) in enumerate(LAYERS) for room in rooms}
 

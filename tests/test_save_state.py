@@ -365,7 +365,7 @@ def test_an_open_file_on_the_filing_card_carries_on_after_loading(tmp_path):
     m.run_until_typed()
     m.run(0.3)
     m.save_state(tmp_path / "open.state")
-    loaded = Machine.load_state(tmp_path / "open.state")
+    loaded = Machine.load_state(tmp_path / "open.state", files=files)      # the directory to serve
     for machine in (m, loaded):
         machine.type('BPUT#F%,67:CLOSE#F%:PRINT "DO";"NE"\r')      # DONE only once it has run
         machine.run_until_text("DONE", max_seconds=5)

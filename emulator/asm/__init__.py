@@ -23,12 +23,14 @@ def assemble(text, origin=0, filename="<source>", include_dirs=(), defines=None)
 
 def assemble_file(path, origin=0, include_dirs=()):
     """Assemble a source file (UTF-8); a file that cannot be read is an AsmError too."""
+    from emulator.errors import UserError
+    from emulator.inputs import SOURCE_LIMIT, read_input
+
     path = str(path)
     try:
-        with open(path, "rb") as f:
-            text = f.read().decode("utf-8")
+        text = read_input(path, "source", SOURCE_LIMIT, holds="an assembler source").decode("utf-8")
     except UnicodeDecodeError:
         raise AsmError([f"{path}:1:1: not UTF-8 text"]) from None
-    except OSError as e:
-        raise AsmError([f"{path}: cannot read: {e.strerror or e}"]) from None
+    except UserError as e:
+        raise AsmError([str(e)]) from None
     return assemble(text, origin=origin, filename=path, include_dirs=include_dirs)

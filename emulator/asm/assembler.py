@@ -17,6 +17,10 @@ MAX_INCLUDE_DEPTH = 16
 MAX_MACRO_DEPTH = 32
 MAX_MACRO_EXPANSIONS = 100_000      # per pass: stops a macro that calls itself twice from running away
 MAX_INCBIN = 0x10000
+# The work of a pass is bounded as well as its macro count: a macro that calls itself with bad lines
+# in its body would otherwise collect millions of errors (gigabytes) before the expansion limit.
+MAX_ERRORS = 500                    # per pass; the assembler stops at the next one
+MAX_PASS_LINES = 1_000_000          # source and expanded lines per pass (a 10,000-line file: 10,000)
 
 _CONDITIONAL = re.compile(r"\s*(?:[A-Za-z_@][\w.@]*\s*:\s*)*\.(if|ifdef|ifndef|elif|else|endif)\b", re.I | re.A)
 _MACRO_START = re.compile(r"\s*(?:[A-Za-z_@][\w.@]*\s*:\s*)*\.macro\b", re.I | re.A)
@@ -112,6 +116,8 @@ class Assembler:
             # A safety net only: expressions, macros and includes have their own, lower limits.
             file, line = self.location
             raise AsmError(self.errors + [f"{file}:{line}:1: nested too deeply"]) from None
+        except _TooMuchWork as e:
+            raise AsmError(self.errors + [str(e)]) from None
         if self.errors:
             raise AsmError(self.errors)
         emitted = self.mask
@@ -135,6 +141,7 @@ class Assembler:
         self.local_prefix = ""           # what an @local label is appended to
         self.macros = {}
         self.macro_count = 0
+        self.line_count = 0              # lines processed, macro bodies included (MAX_PASS_LINES)
         self.macro_stack = []            # (name, "file:line" of the call) for error messages
         self.include_stack = []
         self.defined = set()             # symbols defined so far in this pass
@@ -189,6 +196,8 @@ class Assembler:
             name, call = self.macro_stack[-1]
             message += f" (in macro {name} called at {call})"
         self.errors.append(f"{file}:{line}:{column}: {message}")
+        if len(self.errors) >= MAX_ERRORS:
+            raise _TooMuchWork(f"{file}:{line}:{column}: {MAX_ERRORS} errors; stopped")
 
     # ---- symbols ------------------------------------------------------------------------------
 
@@ -305,6 +314,10 @@ class Assembler:
             text, file, line = lines[i]
             i += 1
             self.location = (file, line)
+            self.line_count += 1
+            if self.line_count > MAX_PASS_LINES:
+                raise _TooMuchWork(f"{file}:{line}:1: more than {MAX_PASS_LINES} lines to assemble "
+                                   f"(macros included); stopped")
             active = not conditions or conditions[-1][0]
             if not active and not _CONDITIONAL.match(text):
                 if listing:
@@ -895,6 +908,10 @@ class Assembler:
             for k in range(4, len(data), 4):
                 out.append(f"      {address + k:04X} {data[k:k + 4].hex(' ').upper()}")
         return "\n".join(out) + "\n"
+
+
+class _TooMuchWork(Exception):
+    """A pass stopped: too many errors, or too many lines (the message says which)."""
 
 
 class _BrokenConditional:

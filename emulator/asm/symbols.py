@@ -49,11 +49,13 @@ def parse_symbol_text(text, filename="<symbols>"):
 
 def read_symbol_file(path):
     """[Symbol] from a symbol file."""
+    from emulator.inputs import SOURCE_LIMIT, read_input
+
+    raw = read_input(path, "symbol file", SOURCE_LIMIT)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        raise UserError(f"cannot read symbol file {path}: {getattr(e, 'strerror', None) or e}") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: cannot read the symbol file: not UTF-8 text") from None
     return parse_symbol_text(text, str(path))
 
 

@@ -100,14 +100,18 @@ def check_typing(machine, text):
         can_type(char)
 
 
+def _read_listing_bytes(path):
+    """The file's bytes, at most what a listing can be (emulator.inputs)."""
+    from emulator.inputs import LISTING_LIMIT, read_input
+    return read_input(path, "listing", LISTING_LIMIT, holds="a listing")
+
+
 def read_listing(path, machine=None):
     """Read and check a listing; `machine` overrides the detected dialect.  UserError (exit 2)
     naming the file and line for anything that would stop it going in whole."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise UserError(f"{path}: cannot read the listing ({e.strerror or e})") from None
+    raw = _read_listing_bytes(path)
+    if raw.startswith(b"\xef\xbb\xbf"):           # a UTF-8 byte order mark is not text of the listing
+        raw = raw[3:]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -129,11 +133,7 @@ def read_program(path, machine=None):
     with &0D and is a whole chain of lines ending with the end marker).  UserError (exit 2) naming
     the file and the offset of a tokenised program that is broken."""
     from emulator.basic.bbc_tokeniser import ProgramError, parse_program
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise UserError(f"{path}: cannot read the listing ({e.strerror or e})") from None
+    raw = _read_listing_bytes(path)
     if raw[:1] != b"\r":
         return read_listing(path, machine)
     try:

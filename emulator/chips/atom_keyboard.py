@@ -142,6 +142,19 @@ class AtomKeyboard:
         """The REPT line (#B002 bit 6): 0 while REPT is held."""
         return 0 if self.rept else 1
 
+    def state_schema(self):
+        from emulator.schema import U16, boolean, items
+
+        def key(value, where):
+            try:
+                if type(value) is not str or key_name(value) != value:
+                    raise ValueError
+            except Exception:
+                from emulator.schema import _fail
+                _fail(where, value, "an Atom key name")
+        return {"down": items(key, 0, 128), "row_bits": items(U16, 16), "shift": boolean,
+                "ctrl": boolean, "rept": boolean, "break_down": boolean}
+
     def state(self):
         return {"down": sorted(self.down), "row_bits": list(self.row_bits), "shift": self.shift,
                 "ctrl": self.ctrl, "rept": self.rept, "break_down": self.break_down}

@@ -178,6 +178,16 @@ class BBCKeyboard:
             if self.ca2_listener is not None:
                 self.ca2_listener(level)
 
+    def state_schema(self):
+        from emulator.schema import U8, boolean, integer, items
+
+        def key(value, where):
+            if type(value) is not int or value not in KEY_NAMES:
+                from emulator.schema import _fail
+                _fail(where, value, "a BBC key number")
+        return {"pressed": items(key, 0, 128), "autoscan": boolean, "links": U8,
+                "column": integer(0, 15), "row": integer(0, 7), "ca2": boolean}
+
     def state(self):
         return {"pressed": sorted(self.pressed), "autoscan": self.autoscan, "links": self.links,
                 "column": self.column, "row": self.row, "ca2": self._ca2}

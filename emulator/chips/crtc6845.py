@@ -179,6 +179,11 @@ class CRTC6845:
         start, width = self.start_address, self.registers[1]
         return [(start + row * width) & 0x3FFF for row in range(self.registers[6])]
 
+    def state_schema(self):
+        from emulator.schema import U8, integer, items
+        return {"registers": items(U8, len(self.registers)), "selected": integer(0, 31),
+                "character_clock_hz": integer(1_000_000, 2_000_000)}
+
     def state(self):
         return {"registers": list(self.registers), "selected": self.selected,
                 "character_clock_hz": self.character_clock_hz}

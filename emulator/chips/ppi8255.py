@@ -134,6 +134,11 @@ class PPI8255(IODevice):
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
 
+    def state_schema(self):
+        from emulator.schema import U8, boolean
+        return {"latch_a": U8, "latch_b": U8, "latch_c": U8, "control": U8, "c_output_mask": U8,
+                "a_is_input": boolean, "b_is_input": boolean}
+
     def state(self):
         return {"latch_a": self.latch_a, "latch_b": self.latch_b, "latch_c": self.latch_c,
                 "control": self.control, "c_output_mask": self.c_output_mask,

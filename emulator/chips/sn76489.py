@@ -23,6 +23,9 @@ from collections import deque, namedtuple
 import numpy as np
 
 CHIP_DIVIDER = 16                  # chip clocks per counter tick
+MAX_NOTES = 10_000                 # the notes kept: the most recent (a program that plays for hours
+                                   # would otherwise grow memory and save states without end)
+MAX_HISTORY = 65_536               # register writes not yet turned into audio
 WHITE_NOISE_PERIOD = 32767
 PERIODIC_NOISE_PERIOD = 15
 LFSR_RESET = 0x4000
@@ -50,9 +53,21 @@ def attenuation_gain(attenuation):
     return 0.0 if attenuation >= 15 else 10.0 ** (-2.0 * attenuation / 20.0)
 
 
-def _toggles(length, countdown, period):
+def _toggle_total(length, countdown, period):
+    """(toggles in a segment of `length` ticks, the countdown after it), with no per-tick arrays:
+    time that is not turned into sound costs nothing, however long."""
+    if countdown >= length:
+        return 0, countdown - length
+    total = (length - 1 - countdown) // period + 1
+    return total, countdown + total * period - length
+
+
+def _toggles(length, countdown, period, keep=True):
     """Toggle counts at ticks 0..length-1 of a counter that next toggles at `countdown`, then every
-    `period` ticks; and (toggles in the segment, the countdown after it)."""
+    `period` ticks; and (toggles in the segment, the countdown after it).  Without `keep` the
+    counts are None."""
+    if not keep:
+        return (None,) + _toggle_total(length, countdown, period)
     i = np.arange(length, dtype=np.int64)
     counts = np.where(i >= countdown, (i - countdown) // period + 1, 0)
     if countdown >= length:
@@ -107,8 +122,8 @@ class SN76489:
         self._history.append((max(tick, self._generated_tick), list(self.tone), self.noise,
                               list(self.attenuation), reset_noise))
         self._record_note(cycle, channel)
-        if len(self._history) > 65536:      # nobody is taking audio: keep the history bounded
-            self._advance(self._history[-32768][0], keep=False)
+        if len(self._history) > MAX_HISTORY:    # nobody is taking audio: keep the history bounded
+            self._advance(self._history[-(MAX_HISTORY // 2)][0], keep=False)
 
     # --- what a channel plays ---------------------------------------------------------------------
 
@@ -138,7 +153,8 @@ class SN76489:
             if note.attenuation == 15:
                 return                      # silence to silence
         self.notes.append(note)
-
+        if len(self.notes) > MAX_NOTES:
+            del self.notes[0]
     # --- audio ------------------------------------------------------------------------------------
 
     def samples(self, start_cycle, end_cycle, rate=44100):
@@ -194,7 +210,7 @@ class SN76489:
         for channel in range(3):
             period = tone[channel] or 1024
             counts, total, self._gen_countdown[channel] = _toggles(
-                length, self._gen_countdown[channel], period)
+                length, self._gen_countdown[channel], period, keep)
             level0 = self._gen_level[channel]
             if keep:
                 levels.append(level0 ^ (counts & 1))
@@ -206,7 +222,7 @@ class SN76489:
             counts, total, rising_from = counts_2, total_2, level_2_start
         else:
             counts, total, self._gen_countdown[3] = _toggles(
-                length, self._gen_countdown[3], (CHIP_DIVIDER << (noise & 3)))
+                length, self._gen_countdown[3], (CHIP_DIVIDER << (noise & 3)), keep)
             rising_from = self._gen_level[3]
             self._gen_level[3] ^= total & 1
         offset = 1 if rising_from == 0 else 0
@@ -223,6 +239,28 @@ class SN76489:
             if gain:
                 mix += gain * (2.0 * level - 1.0)
         return mix / 4.0
+
+    def state_schema(self):
+        from emulator.schema import CYCLE, FLAG, boolean, fixed, integer, items, maybe, real, text
+        tones, attenuations = items(integer(0, 0x3FF), 3), items(integer(0, 15), 4)
+        registers = (tones, integer(0, 7), attenuations)
+        return {"tone": tones, "noise": integer(0, 7), "attenuation": attenuations,
+                "latched": integer(0, 7),
+                "notes": items(fixed(CYCLE, integer(0, 3), real(0, self.chip_hz), integer(0, 15),
+                                     maybe(text({"white", "periodic"}))), 0, MAX_NOTES),
+                "history": items(fixed(CYCLE, *registers, boolean), 0, MAX_HISTORY),
+                "generated_tick": CYCLE, "generator_registers": fixed(*registers),
+                "generator_levels": items(FLAG, 4), "generator_countdowns": items(integer(0, 1024), 4),
+                "lfsr_position": integer(0, WHITE_NOISE_PERIOD - 1)}
+
+    def check_state(self, d, machine):
+        """Sound is made from the register history up to now: nothing in it may lie ahead of the
+        machine's cycle count (the generators would run that far)."""
+        from emulator.schema import SchemaError
+        now = int(machine["cpu"]["cycles"] // self.cycles_per_tick) + 1
+        ticks = [d["generated_tick"]] + [entry[0] for entry in d["history"]]
+        if max(ticks) > now or any(a > b for a, b in zip(ticks[1:], ticks[2:])):
+            raise SchemaError("sound.history is not in order up to the machine's cycle count")
 
     def state(self):
         """The registers, the notes played, the writes not yet turned into sound and the generators'

@@ -16,7 +16,8 @@ Beep = namedtuple("Beep", "start end edges frequency")
 
 
 class Speaker:
-    MAX_EDGES = 1 << 20
+    MAX_EDGES = 1 << 16             # edges not yet taken as audio (headless, nobody takes them)
+    MAX_BEEPS = 10_000              # bursts kept: the most recent
 
     def __init__(self, clock_hz=1_000_000, quiet_ms=20, amplitude=8000):
         self.clock_hz = clock_hz
@@ -24,7 +25,7 @@ class Speaker:
         self.amplitude = amplitude
         self.level = 0
         self.edges = []             # (cycle, new level) not yet consumed as audio
-        self.beeps = []             # closed bursts
+        self.beeps = []             # closed bursts, the most recent MAX_BEEPS
         self._burst = None          # [first cycle, last cycle, edge count] of the open burst
         self._audio_cycle = 0       # where take_samples got to
         self._audio_level = 0
@@ -53,6 +54,8 @@ class Speaker:
         # A square wave has two edges a period.
         frequency = (count - 1) * self.clock_hz / (2 * span) if span > 0 else 0.0
         self.beeps.append(Beep(first, last, count, frequency))
+        if len(self.beeps) > self.MAX_BEEPS:
+            del self.beeps[0]
         self._burst = None
 
     def events(self, now):
@@ -86,6 +89,20 @@ class Speaker:
         return out
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state_schema(self):
+        from emulator.schema import CYCLE, FLAG, fixed, items, maybe, real
+        return {"level": FLAG, "edge_cycles": items(CYCLE, 0, self.MAX_EDGES),
+                "edge_levels": items(FLAG, 0, self.MAX_EDGES),
+                "beeps": items(fixed(CYCLE, CYCLE, CYCLE, real(0, self.clock_hz)), 0, self.MAX_BEEPS),
+                "burst": maybe(fixed(CYCLE, CYCLE, CYCLE)), "audio_cycle": CYCLE, "audio_level": FLAG}
+
+    def check_state(self, d, machine):
+        from emulator.schema import SchemaError
+        now = machine["cpu"]["cycles"]
+        if len(d["edge_cycles"]) != len(d["edge_levels"]) or d["audio_cycle"] > now \
+                or any(cycle > now for cycle in d["edge_cycles"]):
+            raise SchemaError("speaker: its edges do not fit the machine's cycle count")
 
     def state(self):
         """The line, the edges not yet taken as audio, the bursts heard and the one still open."""

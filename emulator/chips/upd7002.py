@@ -26,6 +26,10 @@ class ADC7002:
         if addr & 3 == 0:
             self.control = value & 0x0F
 
+    def state_schema(self):
+        from emulator.schema import U8
+        return {"control": U8}
+
     def state(self):
         return {"control": self.control}
 

@@ -110,6 +110,10 @@ class VDG6847:
         self.gm = gm & 7
         self.css = 1 if css else 0
 
+    def state_schema(self):
+        from emulator.schema import FLAG, integer
+        return {"ag": FLAG, "gm": integer(0, 7), "css": FLAG}
+
     def state(self):
         """The mode lines (the picture is drawn from them and video RAM; field sync is the clock's)."""
         return {"ag": self.ag, "gm": self.gm, "css": self.css}

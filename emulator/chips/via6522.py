@@ -152,6 +152,8 @@ class VIA6522(IODevice):
         if cycles_per_tick < 1:
             raise ValueError("cycles_per_tick must be at least 1")
         self.clock = clock
+        if clock is not None:
+            clock.register(self, "_on_event")       # the one callback it schedules (save states)
         self.irq = irq
         self.cycles_per_tick = cycles_per_tick
         self.tick_phase = tick_phase
@@ -816,6 +818,27 @@ class VIA6522(IODevice):
         self._settle()
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
+
+    def state_schema(self):
+        from emulator.schema import FLAG, U8, U16, boolean, integer
+        tick = integer(0, NEVER)
+        kinds = {"irq_line": boolean, "t1_armed": boolean, "t2_armed": boolean, "pb6": boolean,
+                 "sr_running": boolean, "ca1": boolean, "ca2": boolean, "cb1": boolean, "cb2": boolean,
+                 "ca2_out": boolean, "cb2_out": boolean, "t1_latch": U16, "t2_count": U16,
+                 "sr_out_bit": FLAG, "sr_ext_count": integer(0, 16)}
+        for name in ("cycle", "tick", "t1_underflow", "t1_hold", "t1_last_underflow", "t1_flag_tick",
+                     "t2_underflow", "t2_hold", "t2_flag_tick", "sr_start", "sr_half", "sr_done",
+                     "ca2_pulse_end", "cb2_pulse_end", "_event_tick"):
+            kinds[name] = tick
+        return {name: kinds.get(name, U8) for name in STATE_FIELDS}
+
+    def check_state(self, d, machine):
+        """The chip's own time must not lie ahead of the CPU's: a chip whose tick is in the future
+        never catches up, and its next event would fire again and again at the same cycle."""
+        from emulator.schema import SchemaError
+        if d["cycle"] > machine["cpu"]["cycles"] + 64 or d["tick"] > self._tick_of(d["cycle"]) + 1:
+            raise SchemaError(f"{self.name}: its cycle {d['cycle']} and tick {d['tick']} are ahead "
+                              f"of the CPU's cycle {machine['cpu']['cycles']}")
 
     def state(self):
         """Every field as it stands (the chip is not brought up to date: catching up is lazy and

@@ -84,6 +84,10 @@ class VideoULA:
     def physical_colours(self):
         return [self.physical_colour(i) for i in range(16)]
 
+    def state_schema(self):
+        from emulator.schema import U8, data
+        return {"control": U8, "palette": data(len(self.palette))}
+
     def state(self):
         return {"control": self.control, "palette": bytes(self.palette)}
 

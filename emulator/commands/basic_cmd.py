@@ -13,12 +13,9 @@ from emulator.basic.bbc_tokeniser import ProgramError, detokenise_program, token
 from emulator.errors import UserError
 
 
-def _read(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError as e:
-        raise UserError(f"{path}: cannot read: {e.strerror or e}") from None
+def _read(path, what, limit, holds):
+    from emulator.inputs import read_input
+    return read_input(path, what, limit, holds=holds)
 
 
 def _check_output(source, output):
@@ -34,8 +31,9 @@ def _check_output(source, output):
 
 
 def tokenize(args):
+    from emulator.inputs import LISTING_LIMIT
     _check_output(args.file, args.output)
-    raw = _read(args.file)
+    raw = _read(args.file, "listing", LISTING_LIMIT, "a listing")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -52,7 +50,8 @@ def tokenize(args):
 
 def detokenize(args):
     _check_output(args.file, args.output)
-    raw = _read(args.file)
+    # BASIC II keeps a program in the RAM below the screen: it is never 32 KiB.
+    raw = _read(args.file, "tokenised program", 0x8000, "BBC BASIC's 32 KiB of RAM")
     try:
         listing = detokenise_program(raw)
     except ProgramError as e:

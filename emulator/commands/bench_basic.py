@@ -10,24 +10,25 @@ published, with real variables, beside the BBC Micro's published timings.
 Each program is typed through the keyboard matrix like any listing and RUN.  Its first statement
 prints a start marker and its last an end marker, control codes the screen ignores (Atom: 2 and 3;
 BBC: VDU 0 and VDU 27, which the VDU driver does nothing with, where VDU 2 and 3 would switch the
-printer); a breakpoint on the documented OSWRCH entry (Atom #FFF4, BBC &FFEE) catches the two
-calls, so the figure is the exact number of emulated cycles between the two markers, printed as
+printer); a breakpoint where the documented write-character vector points (Atom WRCVEC #208, BBC
+WRCHV &20E) catches the two characters however BASIC sends them (Acorn's BASICs jump through the
+vector rather than calling OSWRCH at #FFF4 / &FFEE), so the figure is the exact number of emulated
+cycles between the two markers, printed as
 emulated seconds (principle 5 of docs/architecture.md: cycle counts are the measure of firmware speed).
 The breakpoint is the core's own debugger hook, so nothing in Python runs between the markers except
 for the program's other OSWRCH calls, which are resumed at once; the count is the same whatever the
-host.  Works as well with a user's ROM set (`--roms DIR`), since those entries are the same on
-every Atom and every BBC.
+host.  Works as well with a user's ROM set (`--roms DIR`), since the vectors are the same on every
+Atom and every BBC; `--roms DIR` prints ours beside that set's, program by program, with the ratio.
 """
 from emulator.cpu.core import HOOK_BREAKPOINTS, STOP_BREAK, STOP_JAM
 from emulator.errors import UserError
 
-OSWRCH = 0xFFF4                 # the Atom's documented entry (ATAP ch. 25)
-BBC_OSWRCH = 0xFFEE             # the BBC's (Advanced User Guide, the OS call table)
+WRCVEC = 0x208                  # the Atom's write-character vector (ATAP ch. 25, the vectors at #200)
+WRCHV = 0x20E                   # the BBC's (Advanced User Guide, the vectors at &200)
 START_MARK, END_MARK = 2, 3     # the Atom's markers
 # The BBC's: VDU 0 and VDU 27 both "do nothing" (BBC User Guide, ch. 34 "VDU drivers", the code
 # table; looked up with the `search` tool, 2026-11-22); our MOS gives both no parameters and an empty routine (roms/src/bbc/mos/vdu.s).
 BBC_START_MARK, BBC_END_MARK = 0, 27
-TYPING = {"hold_ms": 15, "gap_ms": 15, "lead_ms": 5}     # a quick typist; still real key presses
 MAX_SECONDS = 900                                         # emulated seconds allowed per program
 
 
@@ -150,7 +151,7 @@ BBC_REAL_PROGRAMS = [
 ]
 
 PROGRAMS = {"atom": ATOM_PROGRAMS, "bbc": BBC_PROGRAMS}
-OUTPUT_ENTRY = {"atom": OSWRCH, "bbc": BBC_OSWRCH}      # where the markers are caught, per machine
+OUTPUT_VECTOR = {"atom": WRCVEC, "bbc": WRCHV}         # where the markers are caught, per machine
 MARKS = {"atom": (START_MARK, END_MARK), "bbc": (BBC_START_MARK, BBC_END_MARK)}
 
 
@@ -162,17 +163,18 @@ def _boot(name, roms):
     return machine
 
 
-def time_program(machine, lines, max_seconds=MAX_SECONDS, entry=OSWRCH, marks=(START_MARK, END_MARK)):
+def time_program(machine, lines, max_seconds=MAX_SECONDS, vector=WRCVEC, marks=(START_MARK, END_MARK)):
     """Type `lines` (NEW first), RUN them; the exact cycles from the start marker to the end marker
-    (`marks`, the two characters that reach OSWRCH at `entry`)."""
+    (`marks`, the two characters that reach the routine the write vector at `vector` points to)."""
     start_mark, end_mark = marks
-    machine.type("NEW\n", **TYPING)
+    machine.type("NEW\n")
     for line in lines:
-        machine.type(line + "\n", **TYPING)
+        machine.type(line + "\n")
     machine.run_until_typed(max_seconds=600)
     machine.run(0.05)
 
     hw = machine.hardware
+    entry = machine.memory.word(vector)
     cpu = hw.cpu
     saved_map, saved_hooks = cpu.break_map, cpu.debug_hooks
     cpu.break_map = bytearray(0x10000)
@@ -180,7 +182,7 @@ def time_program(machine, lines, max_seconds=MAX_SECONDS, entry=OSWRCH, marks=(S
     cpu.debug_hooks = saved_hooks | HOOK_BREAKPOINTS
     start = None
     try:
-        machine.type("RUN\n", **TYPING)
+        machine.type("RUN\n")
         deadline = machine.cycles + round(max_seconds * hw.clock_hz)
         while True:
             reason = hw.run_until(deadline)
@@ -210,7 +212,7 @@ def run_benchmarks(name="atom", roms=None, only=None, programs=None):
         if only and label not in only:
             continue
         machine = _boot(name, roms)
-        cycles = time_program(machine, lines, entry=OUTPUT_ENTRY[name], marks=MARKS[name])
+        cycles = time_program(machine, lines, vector=OUTPUT_VECTOR[name], marks=MARKS[name])
         if proof:
             try:
                 machine.run_until_text(proof, max_seconds=5)
@@ -224,9 +226,10 @@ def run_benchmarks(name="atom", roms=None, only=None, programs=None):
 def main(args):
     name = getattr(args, "machine", None) or "atom"
     roms = getattr(args, "roms", None)
+    if roms:
+        return _compare(name, roms)
     results = run_benchmarks(name, roms)
-    print(f"BASIC benchmarks on the {name} ({'user ROMs' if roms else 'our firmware'}), "
-          f"emulated seconds from RUN marker to end marker:")
+    print(f"BASIC benchmarks on the {name} (our firmware), emulated seconds from RUN marker to end marker:")
     for label, description, cycles, clock_hz in results:
         print(f"  {label:<7} {cycles / clock_hz:10.6f} s  {cycles:>11,d} cycles  {description}")
     if name == "bbc":
@@ -237,4 +240,21 @@ def main(args):
             seconds = cycles / clock_hz
             print(f"  {label:<7} {seconds:10.6f} s  {cycles:>11,d} cycles  published {published[label]:5.1f} s"
                   f"  ratio {seconds / published[label]:5.2f}  {description}")
+    return 0
+
+
+def _compare(name, roms):
+    """Ours against the ROM set in `roms`, program by program on the same emulated hardware."""
+    tables = [("integer versions", None)]
+    if name == "bbc":
+        tables.append(("the PCW benchmarks as published (real variables)", BBC_REAL_PROGRAMS))
+    print(f"BASIC benchmarks on the {name}: our firmware against the ROMs in {roms}, exact emulated "
+          f"seconds from RUN marker to end marker (ratio = ours / theirs):")
+    for title, programs in tables:
+        print(f"  {title}:")
+        theirs = run_benchmarks(name, roms, programs=programs)
+        ours = run_benchmarks(name, None, programs=programs)
+        for (label, description, their_cycles, clock_hz), (_, _, our_cycles, _) in zip(theirs, ours):
+            print(f"    {label:<7} ours {our_cycles / clock_hz:10.6f} s  theirs {their_cycles / clock_hz:10.6f} s"
+                  f"  ratio {our_cycles / their_cycles:5.2f}  {description}")
     return 0

@@ -67,12 +67,8 @@ def build(args, out=print):
         pc = expression.evaluate(None)
         if not 0 <= pc <= 0xFFFF:
             raise UserError(f"--pc {args.pc} is outside the 64 KiB address space")
-    try:
-        max_seconds = float(args.max_seconds)
-    except ValueError:
-        raise UserError(f"--max-seconds {args.max_seconds!r} is not a number of seconds") from None
-    if not max_seconds > 0:
-        raise UserError("--max-seconds must be more than 0")
+    from emulator.errors import parse_seconds
+    max_seconds = parse_seconds(args.max_seconds, "--max-seconds")
 
     machine = None
     if machine_name is None:
@@ -110,11 +106,25 @@ def build(args, out=print):
 
 
 def _read_text(path):
-    try:
-        with open(path, encoding="latin-1") as f:
-            return f.read()
-    except OSError as e:
-        raise UserError(f"{path}: cannot read ({e.strerror})") from None
+    from emulator.inputs import LISTING_LIMIT, read_input
+    raw = read_input(path, "listing", LISTING_LIMIT, holds="a listing")
+    if raw.startswith(b"\xef\xbb\xbf"):           # a UTF-8 byte order mark is not text to type
+        raw = raw[3:]
+    return raw.decode("latin-1")
+
+
+MAX_COMMAND_LINE = 4096                 # no debugger command is longer
+
+
+def _stdin_lines():
+    """Command lines from standard input, one at a time (endless input costs no more than a line)."""
+    while True:
+        line = sys.stdin.readline(MAX_COMMAND_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_COMMAND_LINE and not line.endswith("\n"):
+            raise UserError(f"standard input: a command line longer than {MAX_COMMAND_LINE} characters")
+        yield line.rstrip("\r\n")
 
 
 def run_script(monitor, lines, echo=True):
@@ -157,16 +167,17 @@ def main(args):
     monitor.where()
     try:
         if args.script:
+            from emulator.inputs import SCRIPT_LIMIT, read_input
+            raw = read_input(args.script, "script", SCRIPT_LIMIT)
             try:
-                with open(args.script, encoding="utf-8") as f:
-                    lines = f.read().splitlines()
-            except (OSError, UnicodeDecodeError) as e:
-                raise UserError(f"cannot read script {args.script}: {getattr(e, 'strerror', None) or e}") from None
+                lines = raw.decode("utf-8").splitlines()
+            except UnicodeDecodeError:
+                raise UserError(f"{args.script}: cannot read the script: not UTF-8 text") from None
             run_script(monitor, lines)
         elif sys.stdin.isatty():
             interactive(monitor)
         else:
-            run_script(monitor, sys.stdin.read().splitlines())
+            run_script(monitor, _stdin_lines())
     finally:
         if monitor.machine is not None:
             monitor.machine.close_files()   # what the machine left open is written, as `acorn run` does

@@ -9,15 +9,8 @@ from emulator.machines.bare import bare_cpu, run_bare
 
 
 def read_binary(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        raise UserError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UserError(f"{path}: is a directory, expected a binary file") from None
-    except OSError as e:
-        raise UserError(f"{path}: cannot read ({e.strerror})") from None
+    from emulator.inputs import BINARY_LIMIT, read_input
+    return read_input(path, "binary", BINARY_LIMIT, holds="the 6502's 64 KiB address space")
 
 
 def describe_registers(cpu):

@@ -3,9 +3,9 @@ directory usable with --roms).  The ROM sets themselves: emulator/firmware.py.""
 import sys
 from pathlib import Path
 
-from emulator.errors import EXIT_BAD_INPUT, UserError
-from emulator.firmware import (MACHINES, SOURCE_ROOT, _address, _size_text, build_machine, inspect_user_roms,
-                               machine_directory)
+from emulator.errors import EXIT_BAD_INPUT
+from emulator.firmware import (MACHINES, SOURCE_ROOT, _address, _check_rom_directory, _size_text,
+                               build_machine, inspect_user_roms, machine_directory, unused_rom_files)
 
 
 def main_build(args):
@@ -34,8 +34,7 @@ def main_build(args):
 
 
 def main_check(args):
-    if not Path(args.directory).is_dir():
-        raise UserError(f"ROM directory {args.directory} does not exist")
+    _check_rom_directory(args.directory)
     complete = []
     for machine, spec in MACHINES.items():
         report = inspect_user_roms(machine, args.directory)
@@ -52,6 +51,8 @@ def main_check(args):
                 print(f"  {path.name:<12} MISSING: needed, {where}")
             else:
                 print(f"  {path.name:<12} WRONG: {problem}{kind}")
+        for path, why in unused_rom_files(machine, args.directory):
+            print(f"  {path.name:<12} {why}")
     if complete:
         print(f"usable with --roms: {', '.join(complete)}")
         return 0

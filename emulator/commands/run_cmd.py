@@ -129,13 +129,11 @@ START_COMMAND = {"atom": "LINK #{:X}", "bbc": "CALL &{:X}"}
 def _assemble_program(path, machine):
     """Assemble `path` for `machine`: (image, origin).  UserError (exit 2) for a bad source."""
     from emulator.asm import assemble
+    from emulator.inputs import SOURCE_LIMIT, read_input
     try:
-        with open(path, "rb") as f:
-            text = f.read().decode("utf-8")
+        text = read_input(path, "source", SOURCE_LIMIT, holds="an assembler source").decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{path}:1:1: not UTF-8 text") from None
-    except OSError as e:
-        raise UserError(f"{path}: cannot read: {e.strerror or e}") from None
     defines = {"MACHINE_BBC": int(machine == "bbc"), "MACHINE_ATOM": int(machine == "atom")}
     result = assemble(text, filename=path, defines=defines)
     if not result.image:
@@ -200,7 +198,8 @@ def main(args):
                         "(no FILE, --machine, --ram, --no-via, --links or --seed with it)")
     loaded = None
     if load_state is not None:
-        loaded = Machine.load_state(load_state, roms=args.roms)
+        files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or ".")
+        loaded = Machine.load_state(load_state, roms=args.roms, files=files)   # the user's directory
         args.machine = loaded.name
     machine_name, listing, program = _resolve_file(args)
     options = {}

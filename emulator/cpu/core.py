@@ -303,6 +303,15 @@ class CPU:
 
     # --- save states (emulator/state.py) ------------------------------------------------------------
 
+    def state_schema(self):
+        """What a save state's CPU may hold (emulator/state.py checks it before set_state)."""
+        from emulator.schema import CYCLE, FLAG, U8, U16, boolean, integer, maybe
+        return {"a": U8, "x": U8, "y": U8, "s": U8, "pc": U16, "fn": U8, "fz": U8, "fc": FLAG,
+                "fv": FLAG, "fd": FLAG, "fi": FLAG, "cycles": CYCLE, "instructions": CYCLE,
+                "halted": boolean, "jam_opcode": maybe(U8), "trapped": boolean, "irq_lines": U8,
+                "nmi_lines": U8, "nmi_latched": FLAG, "poll_state": integer(0, 2), "i_at_poll": FLAG,
+                "stretch_extra": integer(0, 1 << 16), "held": FLAG, "irq_seen": U8, "nmi_seen": U8}
+
     def state(self):
         """Registers, interrupt lines and time as plain data (the debugger's hooks are not saved)."""
         return {"a": self.a, "x": self.x, "y": self.y, "s": self.s, "pc": self.pc,

@@ -242,11 +242,13 @@ class Debugger:
         return self._with_temporary(temporary, lambda: self._advance(limit=self.max_cycles))
 
     def step(self, count=1):
-        """Execute `count` instructions (an interrupt entry on the way is not counted)."""
-        return self._advance(until_instructions=self.cpu.instructions + count)
+        """Execute `count` instructions (an interrupt entry on the way is not counted); like `go`,
+        no more than `max_cycles` at a time."""
+        return self._advance(until_instructions=self.cpu.instructions + count, limit=self.max_cycles)
 
     def run_cycles(self, count):
-        return self._advance(until_cycles=self.cpu.cycles + count)
+        """Run `count` cycles, no more than `max_cycles` at a time (a limit stop says so)."""
+        return self._advance(until_cycles=self.cpu.cycles + count, limit=self.max_cycles)
 
     def next(self):
         """Step over: a JSR runs until its subroutine returns here (at this stack depth)."""

@@ -6,7 +6,10 @@ on.  Blank lines and lines starting with ';' are ignored, and so is a ';' commen
 (except after `type`, whose text may hold one), so a script can be commented.
 """
 from emulator.debug.expr import parse, parse_literal
+from emulator.debug.debugger import Stop
 from emulator.errors import UserError
+
+MAX_DISASSEMBLY = 0x10000          # `disasm` lists at most one instruction per byte of the address space
 
 WIDTH = 80
 
@@ -228,9 +231,14 @@ class Monitor:
 
     def cmd_next(self, rest):
         stop = None
+        dbg = self.dbg
+        deadline = dbg.cpu.cycles + dbg.max_cycles      # --max-seconds bounds the whole command
         for _ in range(self._count(rest, 1)):
-            stop = self.dbg.next()
+            stop = dbg.next()
             if stop.kind not in ("done", "temporary"):
+                break
+            if dbg.cpu.cycles >= deadline:
+                stop = Stop("limit", f"stopped after {dbg.max_cycles:,} cycles (--max-seconds)")
                 break
         self.report(stop)
 
@@ -305,9 +313,14 @@ class Monitor:
         words = rest.split()
         addr = dbg.address(words[0]) if words else dbg.cpu.pc
         count = self._count(words[1], 10) if len(words) > 1 else 10
-        lines, _ = dbg.disassembler.lines(addr, count, mark=dbg.cpu.pc)
-        for line in lines:
-            self.say(line)
+        if count > MAX_DISASSEMBLY:
+            self.say(f"(at most {MAX_DISASSEMBLY} instructions: the whole address space)")
+            count = MAX_DISASSEMBLY
+        while count > 0:                    # a block at a time: the lines are not all kept
+            lines, addr = dbg.disassembler.lines(addr, min(count, 256), mark=dbg.cpu.pc)
+            count -= 256
+            for line in lines:
+                self.say(line)
 
     def cmd_trace(self, rest):
         dbg = self.dbg

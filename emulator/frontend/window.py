@@ -419,7 +419,8 @@ class Window:
         from emulator.session import Machine
         path = self.state_path()
         try:
-            machine = Machine.load_state(path, roms=self.options.roms)
+            machine = Machine.load_state(path, roms=self.options.roms,     # serving the same directory
+                                         files=self.machine.options.get("files"))
         except UserError as e:
             self.flash(str(e))
             return False

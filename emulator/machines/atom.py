@@ -26,11 +26,10 @@ CLEAR 1-4 put #30 #70 #B0 #F0 on port A (RG1 128x64, RG2 128x96, RG3 128x192, RG
 (CG1 CG2 CG3 CG6).
 The CPU runs at 1 MHz, so a cycle is a microsecond.
 """
-import os
 
 from emulator.bus import Bus
 from emulator.media.hostfs import CardPage, HostFilingCard
-from emulator.chips.atom_keyboard import MATRIX, ROWS as KEYBOARD_ROWS, AtomKeyboard, chord_for
+from emulator.chips.atom_keyboard import MATRIX, ROWS as KEYBOARD_ROWS, AtomKeyboard, chord_for, key_name
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
 from emulator.chips.vdg6847 import FIELD_LINES, FS_LOW_LINES, VDG6847
@@ -39,7 +38,7 @@ from emulator.display.screen import Screen
 from emulator.errors import UserError
 from emulator.machines.atom_io import PPIPage
 from emulator.machines.base import MachineBase
-from emulator.machines.power_on import power_on_pattern
+from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 
 CLOCK_HZ = 1_000_000
@@ -160,8 +159,8 @@ class Atom(MachineBase):
         self.bus.map_io(VIA_BASE, 0x400, self.via)
 
     def _fit_filing_card(self, files):
-        if not os.path.isdir(files):
-            raise UserError(f"{files}: not a directory (the host filing card serves a directory)")
+        from emulator.inputs import check_directory
+        check_directory(files, "directory to serve")      # the host filing card serves a directory
         self.filing_card = HostFilingCard(files, profile="atom")
         self.bus.map_io(FILING_CARD, 0x100, CardPage(self.filing_card, 0))
 
@@ -181,6 +180,11 @@ class Atom(MachineBase):
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
         return devices
+
+    def state_schema(self):
+        from emulator.schema import U8, boolean, integer
+        return {"keyboard_row": integer(0, 15), "port_c_out": U8, "reset_held": boolean,
+                "seed": integer(0, SEED_LIMIT - 1)}
 
     def state(self):
         """The wiring's own state: the keyboard row and port C latched from the PPI, the RESET line
@@ -215,12 +219,17 @@ class Atom(MachineBase):
             self.vdg.css = 1 if value & PC_CSS else 0
 
     def _keyboard_columns(self, cycle):
-        keyboard, row = self.keyboard, self.keyboard_row
-        held = self.typist.holding
-        self.typist.note_read(cycle, idle=not any(keyboard.row_bits),
-                              seen=held is not None and keyboard.reads_down(held, row),
-                              row=min(row, KEYBOARD_ROWS - 1))
+        keyboard, row, typist = self.keyboard, self.keyboard_row, self.typist
+        if typist.busy:                         # the typist watches the kernel's reads while it types
+            held = typist.holding
+            typist.note_read(cycle, idle=not any(keyboard.row_bits),
+                             seen=held is not None and keyboard.reads_down(held, row),
+                             row=min(row, KEYBOARD_ROWS - 1))
         return keyboard.columns(row)
+
+    def key_named(self, name):
+        """The keyboard's name for key `name` (UserError if the Atom has none such)."""
+        return key_name(name)
 
     def keyboard_ready(self, typist, cycle):
         """The typist's step 1: the kernel is scanning the matrix (or the key's row) and finds

@@ -47,7 +47,6 @@ schedules one clock event per field for the start of VSYNC and one for its end, 
 again every field so a MODE change takes effect on the next field.  While the CRTC holds no sane
 frame (before the MOS programs it) no VSYNC happens and the machine looks again every millisecond.
 """
-import os
 
 from emulator.bus import Bus
 from emulator.chips.bbc_keyboard import KEY_NAMES, BBCKeyboard, chars_to_keys, key_number, keys_for_char
@@ -63,7 +62,7 @@ from emulator.display.bbc_raster import VideoLog
 from emulator.display.bbc_screen import BBCScreen
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
-from emulator.machines.power_on import power_on_pattern
+from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
 
@@ -202,6 +201,10 @@ class Sheila:
     def _write_romsel(self, addr, value, cycle):
         self.bbc.select_rom(value & 0x0F)
 
+    def state_schema(self):
+        from emulator.schema import U8
+        return {"acia_control": U8, "serial_ula": U8}
+
     def state(self):
         return {"acia_control": self.acia_control, "serial_ula": self.serial_ula}
 
@@ -250,6 +253,8 @@ class BBCMicro(MachineBase):
         self.seed = seed
         self.bus.load(0, power_on_pattern(seed, RAM_SIZE))
         self.reset_held = False
+        for method in ("_field_start", "_vsync_on", "_vsync_off"):
+            self.clock.register(self, method)
         self.cpu.reset()
         self.clock.schedule(self.cpu.cycles, self._field_start)
 
@@ -314,6 +319,12 @@ class BBCMicro(MachineBase):
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
         return devices
+
+    def state_schema(self):
+        from emulator.schema import CYCLE, U8, boolean, integer
+        return {"latch": U8, "port_a_out": U8, "romsel": integer(0, 15), "field_count": CYCLE,
+                "vsync": boolean, "reset_held": boolean, "seed": integer(0, SEED_LIMIT - 1),
+                "autoscan_since": CYCLE, "caps_lock_lent": boolean}
 
     def state(self):
         """The wiring's own state: IC32, the slow data bus, ROMSEL (the bus restores the window),
@@ -496,14 +507,20 @@ class BBCMicro(MachineBase):
                   for key, shifted in chars_to_keys(text, caps_lock=caps_lock)]
         self.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
-    def chords_for_char(self, char, following=None):
+    def key_named(self, name):
+        """The keyboard's number for key `name` (UserError if the BBC Micro has none such)."""
+        return key_number(name)
+
+    def chords_for_char(self, char, following=None, check_only=False):
         """The key presses that type `char` now (`following`: the character queued after it, if
         any).  A small letter while CAPS LOCK is on needs CAPS LOCK off first: SHIFT with a letter
         gives a capital then on MOS 1.20 (measured on Acorn's ROMs); CAPS LOCK goes back on after
         the last small letter of a run, so the keyboard is left as it was found.  A capital while
-        CAPS LOCK is off takes SHIFT."""
+        CAPS LOCK is off takes SHIFT.  `check_only`: only check that the keyboard can type `char`."""
         caps = self.caps_lock_led
         key, shifted = keys_for_char(char, caps_lock=caps)
+        if check_only:
+            return []
         chords = [(("SHIFT",) if shifted else (), key)]
         if caps and _small_letter(char):
             chords = [((), "CAPS LOCK"), ((), key)]
@@ -528,8 +545,8 @@ def _filing_card(files, discs):
         if discs:
             raise UserError("disc images need the host filing card: give a files directory too")
         return None
-    if not os.path.isdir(files):
-        raise UserError(f"{files}: not a directory (the host filing card serves a directory)")
+    from emulator.inputs import check_directory
+    check_directory(files, "directory to serve")      # the host filing card serves a directory
     mounted = {}
     for drive, disc in (discs or {}).items():
         if drive not in (1, 2, 3):

@@ -32,6 +32,16 @@ RUN_GAP_MS = 20                 # ... or one that scans once a field
 SPARSE_READY_MS = 50
 
 IDLE, WAIT_READY, LEAD_IN, HOLDING, LEAD_OUT, GAP = range(6)
+MAX_QUEUE = 1 << 20             # keys a save state may hold queued
+
+
+def _also(first, second):
+    """A schema check: `first`, then `second` on what passed it."""
+    def check(value, where):
+        from emulator.schema import validate
+        validate(value, first, where)
+        second(value, where)
+    return check
 
 
 class Typist:
@@ -71,6 +81,7 @@ class Typist:
         self.wake_at = None         # cycle of the scheduled tick (None: none scheduled)
         self.released = None        # the key last released, until the firmware has read it up
         self.released_at = 0
+        machine.clock.register(self, "tick")        # the one callback it schedules (save states)
 
     # --- what the firmware reads (called by the machine's keyboard wiring) ----------------------------
 
@@ -257,6 +268,43 @@ class Typist:
         return cycle if self.queue else None
 
     # --- save states ----------------------------------------------------------------------------------
+
+    def state_schema(self):
+        """What a save state may hold for the typist (emulator/state.py checks it before restoring)."""
+        from emulator.schema import CYCLE, fixed, integer, items, maybe, text
+        entry = fixed(text(("key", "char", "break")), items(self._known_key, 0, 2), text(), CYCLE, CYCLE,
+                      CYCLE)
+        entry = _also(entry, self._entry_keys)
+        pair = fixed(integer(0, 15), CYCLE)
+        return {"queue": items(entry, 0, MAX_QUEUE), "phase": integer(IDLE, GAP), "current": maybe(entry),
+                "pressed_at": CYCLE, "seen_at": maybe(CYCLE), "last_read": maybe(CYCLE),
+                "idle_since": maybe(CYCLE), "idle_rows": integer(0, self.all_rows),
+                "dense_since": maybe(CYCLE), "dense_rows": integer(0, self.all_rows),
+                "wake_at": maybe(CYCLE), "row_idle_since": items(pair, 0, 16),
+                "row_last": items(pair, 0, 16), "released": maybe(text()), "released_at": CYCLE}
+
+    def _known_key(self, name, where):
+        from emulator.schema import _fail, text
+        text()(name, where)
+        try:
+            self.machine.key_named(name)
+        except UserError:
+            _fail(where, name, "a key of this machine's keyboard")
+
+    def _entry_keys(self, entry, where):
+        """A queued key is one of the keyboard's, a queued character one the keyboard can type."""
+        from emulator.schema import _fail
+        kind, _, key = entry[0], entry[1], entry[2]
+        try:
+            if kind == "key":
+                self.machine.key_named(key)
+            elif kind == "char":
+                resolve = getattr(self.machine, "chords_for_char", None)
+                if resolve is None:
+                    raise UserError("this machine types keys, not characters")
+                resolve(key, check_only=True)
+        except UserError:
+            _fail(f"{where}[2]", key, f"a {'key' if kind == 'key' else 'character'} this machine can type")
 
     def state(self):
         return {"queue": [list(entry) for entry in self.queue], "phase": self.phase,

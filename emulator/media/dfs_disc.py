@@ -49,11 +49,9 @@ class DFSDisc:
 
     @classmethod
     def load(cls, path, drive=1):
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise UserError(f"{path}: cannot read the disc image ({e.strerror})") from None
+        from emulator.inputs import read_input
+        data = read_input(path, "disc image", MAX_SECTORS * 256,
+                          holds=f"a single-sided DFS disc ({MAX_SECTORS} sectors)")
         return cls(data, drive, source=os.fspath(path))
 
     def _damaged(self, why):

@@ -28,7 +28,7 @@ import errno
 import os
 import re
 
-from emulator.atomic import replace_file
+from emulator.atomic import is_special, replace_file
 
 ID = 0x48                       # "H"
 VERSION = 2                     # 2: RENAME, DIRINFO, SETDIR and RUNLOAD (commands 15-18)
@@ -36,6 +36,13 @@ VERSION = 2                     # 2: RENAME, DIRINFO, SETDIR and RUNLOAD (comman
 # Commands (docs/hostfs.md)
 (OPEN, CLOSE, BGET, BPUT, ARGS, LOAD, SAVE, INFO, SETINFO, DELETE, CAT, INFOTEXT, DRIVE, NAMES, RENAME,
  DIRINFO, SETDIR, RUNLOAD) = range(1, 19)
+
+# The longest file the card holds: DFS keeps a file's length in 18 bits (Acorn DFS catalogue,
+# sector 1: bits 16-17 of the length in the top byte's bits 4-5), so &3FFFF bytes; the card applies
+# the same bound on the Atom.  Growing a file beyond it gives DFS's "Can't extend".
+MAX_FILE_LENGTH = (1 << 18) - 1
+# The parameter buffer: the largest command is SAVE of the whole 64 KiB with a name and two words.
+MAX_PARAMS = 0x10000 + 0x100
 
 MODE_READ, MODE_WRITE, MODE_UPDATE = 0x40, 0x80, 0xC0
 LOCKED = 0x08                   # attribute bit 3
@@ -55,6 +62,7 @@ ERR_BAD_NAME = (0xCC, "Bad filename")
 ERR_BAD_DRIVE = (0xCD, "Bad drive")
 ERR_BAD_DIR = (0xCE, "Bad dir")         # (&CE: the Acorn file-server error table)
 ERR_OUTSIDE = (0xB7, "Outside file")
+ERR_CANT_EXTEND = (0xBF, "Can't extend")  # PTR or EXT past the longest file (HADFS manual ch. 6)
 ERR_NOT_FOUND = (0xD6, "File not found")
 ERR_CHANNEL = (0xDE, "Channel")
 ERR_EOF = (0xDF, "EOF")
@@ -184,6 +192,8 @@ class HostDirectory:
             length = os.path.getsize(full)
         except OSError:
             return None
+        if length > MAX_FILE_LENGTH:            # more than the filing system can address
+            return None
         load, exec_, locked = read_inf(full + ".inf")
         return Entry(0, directory, name, load, exec_, length, locked, host=host)
 
@@ -212,8 +222,13 @@ class HostDirectory:
         return None
 
     def read(self, entry):
-        with open(os.path.join(self.path, entry.host), "rb") as f:
-            return f.read()
+        try:
+            with open(os.path.join(self.path, entry.host), "rb") as f:
+                data = f.read(MAX_FILE_LENGTH + 1)
+        except OSError as e:
+            raise CardError(_os_error(e)) from None
+        _check(len(data) <= MAX_FILE_LENGTH, ERR_CANT_EXTEND)     # grew on the host since
+        return data
 
     # --- writing (each file to a temporary file renamed into place) ---------------------------
 
@@ -323,7 +338,7 @@ def check_name(profile, directory, name):
            and (directory == "$" or directory not in BBC_FORBIDDEN), ERR_BAD_NAME)
     _check(0 < len(name) <= BBC_NAME_LENGTH, ERR_BAD_NAME)
     _check(all(0x21 <= ord(c) <= 0x7E and c not in BBC_FORBIDDEN for c in name), ERR_BAD_NAME)
-    _check(not (directory == "$" and name.lower() == "inf"), ERR_BAD_NAME)
+    _check(name.lower() != "inf", ERR_BAD_NAME)        # D.INF is the host file D.inf: $.D's sidecar
 
 
 def read_inf(path):
@@ -353,6 +368,9 @@ def _remove_quietly(path):
 
 
 def _write_atomically(path, data):
+    # A device or FIFO in the served directory is not a file of the machine's: writing into it
+    # could block the emulator (a FIFO with no reader), and replacing it is not ours to do.
+    _check(not is_special(path), ERR_DISC_READ_ONLY)
     try:
         replace_file(path, data, keep_mode=True)        # a file written again keeps its permissions
     except OSError as e:
@@ -386,6 +404,7 @@ class HostFilingCard:
         self.library = (0, "$")         # the library's drive and directory (*LIB)
         self.open_files = {}            # handle -> OpenFile
         self.params = bytearray()
+        self.params_overflow = False    # more parameters than any command takes: the command fails
         self.result = b""
         self.result_pos = 0
         self.status = 0
@@ -414,19 +433,25 @@ class HostFilingCard:
         if register == 0:
             self.command(value & 0xFF)
         elif register == 1:
-            self.params.append(value & 0xFF)
+            if len(self.params) < MAX_PARAMS:
+                self.params.append(value & 0xFF)
+            else:
+                self.params_overflow = True
         elif register == 2:
             self.params = bytearray()
+            self.params_overflow = False
             self.result, self.result_pos = b"", 0
 
     def command(self, number):
         """Run command `number` on the parameters written so far, then empty them."""
         params = Params(self.params)
+        overflow = self.params_overflow
         self.params = bytearray()
+        self.params_overflow = False
         self.result_pos = 0
         handler = self._commands.get(number)
         try:
-            _check(handler is not None, ERR_BAD_COMMAND)
+            _check(handler is not None and not overflow, ERR_BAD_COMMAND)
             self.result = bytes(handler(self, params) or b"")
             self.status = 0
         except CardError as e:
@@ -560,6 +585,7 @@ class HostFilingCard:
         if f.ptr < len(f.data):
             f.data[f.ptr] = value
         else:
+            _check(len(f.data) < MAX_FILE_LENGTH, ERR_CANT_EXTEND)
             f.data.append(value)
         f.ptr += 1
         f.dirty = True
@@ -573,6 +599,7 @@ class HostFilingCard:
         if op == 1:
             if value > len(f.data):
                 _check(not f.read_only, ERR_OUTSIDE)
+                _check(value <= MAX_FILE_LENGTH, ERR_CANT_EXTEND)
                 f.data.extend(bytes(value - len(f.data)))
                 f.dirty = True
             f.ptr = value
@@ -581,6 +608,7 @@ class HostFilingCard:
             return _word(len(f.data))
         if op == 3:
             _check(not f.read_only, ERR_READ_ONLY)
+            _check(value <= MAX_FILE_LENGTH, ERR_CANT_EXTEND)
             if value < len(f.data):
                 del f.data[value:]
             else:
@@ -759,6 +787,17 @@ class HostFilingCard:
 
     # --- save states --------------------------------------------------------------------------
 
+    def state_schema(self):
+        from emulator.schema import U8, data, fixed, integer, items, text
+        drive = integer(0, 3)
+        return {"drive": drive, "directory": text(longest=1), "library": fixed(drive, text(longest=1)),
+                "params": data(0, MAX_PARAMS), "result": data(0, 1 << 20),
+                "result_pos": integer(0, 1 << 20), "status": U8,
+                "files": items({"handle": integer(FIRST_HANDLE, FIRST_HANDLE + MAX_OPEN - 1),
+                                "drive": drive, "name": text(longest=2 + ATOM_NAME_LENGTH),
+                                "mode": integer(MODE_READ, MODE_UPDATE), "ptr": integer(0, MAX_FILE_LENGTH)},
+                               0, MAX_OPEN)}
+
     def state(self):
         """The card's state as plain data.  Open files are recorded as name + mode + pointer, so
         whatever was written to them is written to the host first."""
@@ -781,7 +820,7 @@ class HostFilingCard:
         self.library = tuple(d.get("library", (0, "$")))
         self.params = bytearray(d["params"])
         self.result = bytes(d["result"])
-        self.result_pos = d["result_pos"]
+        self.result_pos = min(d["result_pos"], len(self.result))
         self.status = d["status"]
         for item in d["files"]:
             drive = self.drives.get(item["drive"])
@@ -789,11 +828,14 @@ class HostFilingCard:
                 continue
             name = item["name"]
             directory, _, plain = name.rpartition(".") if self.profile == "bbc" else ("", "", name)
-            entry = drive.find(directory or "$" if self.profile == "bbc" else "", plain)
-            if entry is None:
+            try:
+                entry = drive.find(directory or "$" if self.profile == "bbc" else "", plain)
+                if entry is None or item["mode"] not in (MODE_READ, MODE_WRITE, MODE_UPDATE):
+                    continue
+                contents = drive.read(entry)
+            except CardError:
                 continue
-            f = OpenFile(entry, item["mode"], drive.read(entry),
-                         item["mode"] == MODE_READ or drive.read_only)
+            f = OpenFile(entry, item["mode"], contents, item["mode"] == MODE_READ or drive.read_only)
             f.ptr = item["ptr"]
             self.open_files[item["handle"]] = f
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from emulator import Machine
 from emulator.display import bbc_video
-from emulator.session import Timeout
+from emulator.session import Halted, Timeout
 
 ACORN, OURS = "acorn", "ours"
 
@@ -274,7 +274,12 @@ class Runner:
         before = []
         still_since, last = m.seconds, None
         while True:
-            m.run(STEP)
+            try:
+                m.run(STEP)
+            except Halted:                  # the CPU met a JAM opcode: the screen stays as it is
+                final = read_screen(m)
+                self.boot()
+                return Result(before, final, False)
             now = _fingerprint(m)
             if now != last:
                 still_since, last = m.seconds, now

@@ -17,7 +17,7 @@ FSLEN       = $BE               ; bytes still to load, 2 bytes
 FSEXEC      = $DA               ; the execution address of the file last loaded (for *RUN)
 FSNUM       = $DC               ; a number read from a * command, 2 bytes
 FSTMP       = $EA               ; scratch
-FSQ         = $EB               ; bit 7: the name being read is in quotes
+FSQ         = $EB               ; bit 7: spaces belong to the name being read (quotes); bit 6: the next name is a BASIC string
 FSBRK       = $F0               ; a BRK and the card's error number, run to raise the error
 FSH         = $F2               ; the handle a BASIC file statement works on
 
@@ -92,13 +92,21 @@ fs_error:
         sta COUNTV              ; BASIC's report follows on this new line
         jmp FSBRK
 
-; fs_name_at_x: the name whose address is at 0,X/1,X goes to the card.
+; fs_name_at_x: the name whose address is at 0,X/1,X goes to the card.  When BASIC's SAVE, LOAD,
+; FIN or FOUT made it (FSQ bit 6, set by basic_string), it is the whole string: a space is part
+; of it, as in quotes, so SAVE "A B" gets the card's "Bad filename" rather than saving A.  A name
+; from a * command ends at a space (*LOAD MC 3400).
 fs_name_at_x:
         lda $00,x
         sta FSP
         lda $01,x
         sta FSP+1
-        ; fall into fs_name
+        ldy #0
+        lda FSQ
+        and #$40
+        asl a
+        sta FSQ                 ; bit 7 from bit 6: spaces belong to the name
+        jmp fs_name_lead
 
 ; fs_name: the name at (FSP) goes to the card, ended by CR.  Leading spaces are left out; a
 ; name in quotes ends at the closing quote (consumed) or CR, one without at a space or CR.
@@ -106,6 +114,7 @@ fs_name_at_x:
 fs_name:
         ldy #0
         sty FSQ
+fs_name_lead:
 @lead:  lda (FSP),y
         iny
         cmp #' '
@@ -128,7 +137,9 @@ fs_name:
         iny
         bne @char
 @back:  dey                     ; the space or CR is left for what follows
-@end:   lda #13
+@end:   lda #0
+        sta FSQ                 ; (no bit 6 left over for the next name)
+        lda #13
         sta FS_DATA
         rts
 
@@ -513,7 +524,7 @@ read_hex:
 ; basic_name: FSBLK+0 = the address of the name BASIC's text gives next, a "literal" or
 ; $address (ATAP ch. 20: <STRING right>); the text pointer moves past it.
 basic_name:
-        jsr B_STRING
+        jsr basic_string
         lda PTR2
         sta FSBLK
         lda PTR2+1
@@ -731,13 +742,20 @@ fn_get: jsr B_FACTOR
         bne @byte
         rts
 
+; basic_string: B_STRING, and FSQ bit 6: the name is the whole string (fs_name_at_x).
+basic_string:
+        jsr B_STRING
+        lda #$40
+        sta FSQ
+        rts
+
 ; FIN string / FOUT string: open the file for input / output; the handle (0: not found).
 fn_fin: sec
         .byte $24               ; BIT zp: skips the CLC
 fn_fout:
         clc
         php
-        jsr B_STRING
+        jsr basic_string
         plp
         ldx #PTR2
         jsr OSFIND
