@@ -21,8 +21,8 @@ def test_the_count_is_between_the_markers_only():
     """A longer program body costs more cycles; the same body typed again costs exactly the same."""
     from emulator.commands.bench_basic import _boot
 
-    short = ["1 PRINT $2;", "10 FOR K=1 TO 100;NEXT K", "20 PRINT $3;"]
-    longer = ["1 PRINT $2;", "10 FOR K=1 TO 200;NEXT K", "20 PRINT $3;"]
+    short = ["1 PRINT $6;", "10 FOR K=1 TO 100;NEXT K", "20 PRINT $15;"]
+    longer = ["1 PRINT $6;", "10 FOR K=1 TO 200;NEXT K", "20 PRINT $15;"]
     m = _boot("atom", None)
     a = time_program(m, short)
     b = time_program(m, longer)
@@ -36,12 +36,12 @@ def test_a_program_that_never_reaches_its_end_marker_is_a_one_line_error():
 
     m = _boot("atom", None)
     with pytest.raises(UserError, match="did not finish"):
-        time_program(m, ["1 PRINT $2;", "10 PRINT 1/0", "20 PRINT $3;"], max_seconds=3)
+        time_program(m, ["1 PRINT $6;", "10 PRINT 1/0", "20 PRINT $15;"], max_seconds=3)
 
 
 def test_every_program_has_markers_and_a_proof():
     for label, _, lines, proof in ATOM_PROGRAMS:
-        assert lines[0] == "1 PRINT $2;" and "9000 PRINT $3;" in lines, label
+        assert lines[0] == "1 PRINT $6;" and "9000 PRINT $15;" in lines, label
         assert proof, label
 
 

@@ -13,7 +13,7 @@ BBC_MARKS = MARKS["bbc"]
 
 
 def _time(machine, lines, **kw):
-    return time_program(machine, lines, entry=WRCHV, marks=BBC_MARKS, **kw)
+    return time_program(machine, lines, vector=WRCHV, marks=BBC_MARKS, **kw)
 
 
 def test_the_figures_are_deterministic_and_each_program_proves_its_work():

@@ -8,7 +8,7 @@ for `/`, `%` variables), so the two machines do the same work; the BBC's second 
 published, with real variables, beside the BBC Micro's published timings.
 
 Each program is typed through the keyboard matrix like any listing and RUN.  Its first statement
-prints a start marker and its last an end marker, control codes the screen ignores (Atom: 2 and 3;
+prints a start marker and its last an end marker, control codes the screen ignores (Atom: 6 and 15;
 BBC: VDU 0 and VDU 27, which the VDU driver does nothing with, where VDU 2 and 3 would switch the
 printer); a breakpoint where the documented write-character vector points (Atom WRCVEC #208, BBC
 WRCHV &20E) catches the two characters however BASIC sends them (Acorn's BASICs jump through the
@@ -25,7 +25,10 @@ from emulator.errors import UserError
 
 WRCVEC = 0x208                  # the Atom's write-character vector (ATAP ch. 25, the vectors at #200)
 WRCHV = 0x20E                   # the BBC's (Advanced User Guide, the vectors at &200)
-START_MARK, END_MARK = 2, 3     # the Atom's markers
+# The Atom's: CTRL-F (6, screen on) and CTRL-O (15, page mode off) change nothing on a screen that is
+# on and not in page mode ("Atomic Theory and Practice", the control codes); 2 and 3 would start and
+# stop the printer, and Acorn's kernel then waits for a printer on every character.
+START_MARK, END_MARK = 6, 15
 # The BBC's: VDU 0 and VDU 27 both "do nothing" (BBC User Guide, ch. 34 "VDU drivers", the code
 # table; looked up with the `search` tool, 2026-11-22); our MOS gives both no parameters and an empty routine (roms/src/bbc/mos/vdu.s).
 BBC_START_MARK, BBC_END_MARK = 0, 27
@@ -35,7 +38,7 @@ MAX_SECONDS = 900                                         # emulated seconds all
 def _bracketed(body, check=None):
     """The program lines between the start and end markers (line 1 and line 9000); `check` is a
     statement run after the end marker whose output proves the program did its work."""
-    return ["1 PRINT $2;"] + body + ["9000 PRINT $3;", "9010 " + (check or "END")]
+    return [f"1 PRINT ${START_MARK};"] + body + [f"9000 PRINT ${END_MARK};", "9010 " + (check or "END")]
 
 
 # PCW BM1-BM7 in Atom BASIC (integer; `IF ... GOTO` without THEN; word array MM for M()).
@@ -64,10 +67,12 @@ ATOM_PROGRAMS = [
     ("STRING", "PRINT a 24-character string 100 times (scrolling)",
      _bracketed(['100 FOR K=1 TO 100', '110 PRINT "THE QUICK BROWN FOX JUMPS"', '120 NEXT K'],
                 'PRINT "K="K'), "K=     101"),
+    # An Atom FOR loop runs at least once, so the crossing-out loop is only entered while I*I < 1000
+    # (without the IF it would write S?J far past the array, where RAM's contents decide what breaks).
     ("SIEVE", "primes below 1000 in a byte array (? indirection)",
      _bracketed(["100 DIM S 999", "110 FOR I=0 TO 999;S?I=1;NEXT I", "120 C=0",
                  "130 FOR I=2 TO 999", "140 IF S?I=0 GOTO 170", "150 C=C+1",
-                 "160 FOR J=I*I TO 999 STEP I;S?J=0;NEXT J", "170 NEXT I"],
+                 "160 IF I<32 FOR J=I*I TO 999 STEP I;S?J=0;NEXT J", "170 NEXT I"],
                 "PRINT \"PRIMES \"C"), "PRIMES      168"),
 ]
 
