@@ -222,6 +222,23 @@ def type_listing(machine, listing, run=True):
     return typed
 
 
+def paste(machine, text):
+    """Type `text` as a paste does (the window's Alt+V and dropped files, `acorn run --paste`): line
+    ends become RETURN, tabs spaces, and characters the machine's keyboard cannot make are left out.
+    Returns (characters typed, characters left out)."""
+    text = text.replace("\r\n", "\r").replace("\n", "\r").replace("\t", " ")
+    can_type = _typeable(machine.name)
+    kept = []
+    for char in text:
+        try:
+            can_type(char)
+        except UserError:
+            continue
+        kept.append(char)
+    machine.type("".join(kept))
+    return len(kept), len(text) - len(kept)
+
+
 # --- what BASIC holds ----------------------------------------------------------------------------
 
 # Atom BASIC keeps its program as the text typed, from the page in #12 ("Atomic Theory and Practice":

@@ -242,6 +242,14 @@ def main(args):
         machine.type(START_COMMAND[machine_name].format(origin) + "\r")
     if texts and listing is None and program is None and load_state is None:
         _wait_until_ready(machine)
+    if window is None and getattr(args, "paste", None):
+        from emulator.basic.listing import paste
+        from emulator.inputs import LISTING_LIMIT, read_input
+        raw = read_input(args.paste, "file to paste", LISTING_LIMIT, holds="a listing")
+        _, skipped = paste(machine, raw.decode("utf-8", errors="replace"))
+        if skipped:
+            print(f"acorn run: {args.paste}: {skipped} characters the {machine_name} keyboard cannot "
+                  f"type left out", file=sys.stderr)
     if window is not None:
         for text in texts:               # the window waits for the one --until (the last step)
             machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
@@ -420,7 +428,8 @@ def add_parser(sub):
                         help="map host keys by position (for games) instead of by the character they type")
     window.add_argument("--keyboard-view", action="store_true",
                         help="show the machine's keyboard below the screen (Alt+K toggles it)")
-    window.add_argument("--paste", metavar="FILE", help="type this text file into the machine at start")
+    p.add_argument("--paste", metavar="FILE",
+                   help="type this text file into the machine at start (each key as the firmware takes it)")
     p.set_defaults(handler="emulator.commands.run_cmd:main")
     return p
 

@@ -311,17 +311,11 @@ class Window:
 
     def paste_text(self, text):
         """Type `text` through the keyboard; characters the machine cannot type are left out."""
-        text = text.replace("\r\n", "\r").replace("\n", "\r").replace("\t", " ")
-        typed, skipped = [], 0
-        for char in text:
-            try:
-                self.machine.type(char)
-                typed.append(char)
-            except UserError:
-                skipped += 1
+        from emulator.basic.listing import paste
+        typed, skipped = paste(self.machine, text)
         note = f"; {skipped} characters it cannot type left out" if skipped else ""
-        self.flash(f"typing {len(typed)} characters{note}")
-        return len(typed)
+        self.flash(f"typing {typed} characters{note}")
+        return typed
 
     def paste_file(self, path):
         try:
@@ -649,6 +643,7 @@ class Window:
             firmware = "our own firmware" if names is None else "ROMs: " + " ".join(names)
         state = "PAUSED" if self.paused else ("TURBO" if self.turbo else "real time")
         parts = [{"atom": "Acorn Atom", "bbc": "BBC Micro"}.get(self.name, self.name), firmware,
+                 f"seed {self.machine.seed}",
                  f"{self.speed.ratio * 100:.0f}%", f"{self.speed.mhz:.2f} MHz", state,
                  f"keys {self.bridge.mode}"]
         if self.audio is not None and self.audio.muted:
