@@ -114,13 +114,15 @@ def test_a_bad_seed_is_one_line(capsys):
     assert "--seed" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("machine, lines", [("bbc", BBC_LINES), ("atom", ATOM_LINES)])
-def test_paste_headless_keeps_every_line(machine, lines, tmp_path, capsys):
+@pytest.mark.parametrize("machine, lines, done", [("bbc", BBC_LINES, 'PRINT "DO";"NE"'),
+                                                  ("atom", ATOM_LINES, 'PRINT "DO" "NE"')])
+def test_paste_headless_keeps_every_line(machine, lines, done, tmp_path, capsys):
     """`acorn run --paste FILE` headless types the file as the window's paste does."""
     path = tmp_path / "paste.txt"
     path.write_text("\n".join(lines) + "\n")
     code = main(["run", "--machine", machine, "--headless", "--no-files", "--paste", str(path),
-                 "--type", r"LIST\r", "--max-seconds", "300", "--print-screen"])
+                 "--type", "LIST\r" + done + "\r", "--until", "DONE", "--max-seconds", "300",
+                 "--print-screen"])
     out = capsys.readouterr().out
     assert code == 0
     shown = out.replace("\n", "").replace(" ", "")     # LIST's long lines wrap across rows
