@@ -29,16 +29,22 @@ def is_special(path):
     return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
-def replace_file(path, data, keep_mode=False):
-    """Write `data` (bytes, or str as UTF-8) to `path`.  The file gets the permissions open() would
-    give a new one (mkstemp's are private), or with `keep_mode` those of the file it replaces.
-    Raises OSError, with no temporary file left behind and the old file untouched.  A device or a
-    FIFO is written to in place (see the module's docstring)."""
+def _output(path, data):
+    """(path as text, data as bytes) of an output; IsADirectoryError for a directory."""
     path = os.fspath(path)
     if isinstance(data, str):
         data = data.encode("utf-8")
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    return path, data
+
+
+def replace_file(path, data, keep_mode=False):
+    """Write `data` (bytes, or str as UTF-8) to `path`.  The file gets the permissions open() would
+    give a new one (mkstemp's are private), or with `keep_mode` those of the file it replaces.
+    Raises OSError, with no temporary file left behind and the old file untouched.  A device or a
+    FIFO is written to in place (see the module's docstring)."""
+    path, data = _output(path, data)
     if is_special(path):
         with open(path, "wb") as f:         # no O_CREAT race: it exists, and is not replaced
             f.write(data)
@@ -71,6 +77,8 @@ def write_atomically(path, data):
         replace_file(path, data)
     except OSError as e:
         raise UserError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None
+
+
 def replace_files(outputs):
     """Write several files, all or none: `outputs` is a list of (path, data).  Every file is first
     written to a temporary file beside it; only when all of them are written are they renamed into
@@ -80,11 +88,7 @@ def replace_files(outputs):
     staged, special = [], []
     try:
         for path, data in outputs:
-            path = os.fspath(path)
-            if isinstance(data, str):
-                data = data.encode("utf-8")
-            if os.path.isdir(path):
-                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+            path, data = _output(path, data)
             if is_special(path):
                 special.append((path, data))
                 continue

@@ -45,6 +45,18 @@ def reference(pytestconfig):
 
 
 @pytest.fixture(scope="session")
+def reference_discs(pytestconfig):
+    """The public BBC hardware test discs (the reference folder's discs/)."""
+    return _need(pytestconfig, "discs")
+
+
+@pytest.fixture(scope="session")
+def reference_via(pytestconfig):
+    """The public 6522 test programs and their real-machine results (the reference folder's via/)."""
+    return _need(pytestconfig, "via")
+
+
+@pytest.fixture(scope="session")
 def acorn_atom_roms(pytestconfig):
     """Acorn's Atom ROM directory (kernel, BASIC, float, DOS): run only, never read as code."""
     return _need(pytestconfig, "roms", "atom")

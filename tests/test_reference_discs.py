@@ -34,14 +34,6 @@ ADC_IDLE = ("our uPD7002 finishes a conversion at once, with no end-of-conversio
 
 
 @pytest.fixture(scope="module")
-def discs(reference):
-    folder = reference / "discs"
-    if not folder.is_dir():
-        pytest.skip(f"the reference folder {reference} has no discs/")
-    return folder
-
-
-@pytest.fixture(scope="module")
 def our_mos_with_basic_ii(acorn_bbc_roms):
     """Our MOS, with Acorn's BASIC II in slot 15."""
     return {"mos": rom_set("bbc")["mos"], "basic": (acorn_bbc_roms / "basic.rom").read_bytes()}
@@ -97,9 +89,9 @@ def load_from_disc(disc, name, roms):
 
 # --- machine code through the filing card, under our MOS -------------------------------------------
 
-def test_bcdtest(discs, our_mos_with_basic_ii, tmp_path):
+def test_bcdtest(reference_discs, our_mos_with_basic_ii, tmp_path):
     # Bruce Clark's decimal-mode test: every ADC and SBC result and flag in decimal mode.
-    machine = boot_with_disc(our_mos_with_basic_ii, discs / "bcdtest.ssd", tmp_path)
+    machine = boot_with_disc(our_mos_with_basic_ii, reference_discs / "bcdtest.ssd", tmp_path)
     seen = run_command(machine, "*BCDTEST", 300)
     assert "PASSED" in seen, seen[-5:]
 
@@ -111,32 +103,32 @@ def _dp111_failures(seen):
     return counts[-1]
 
 
-def test_dp111_6502timing(discs, our_mos_with_basic_ii, tmp_path):
+def test_dp111_6502timing(reference_discs, our_mos_with_basic_ii, tmp_path):
     # Every opcode's cycle count, timed with the VIA (the program also writes the count to &FCD0).
-    machine = boot_with_disc(our_mos_with_basic_ii, discs / "dp111_6502timing.ssd", tmp_path)
+    machine = boot_with_disc(our_mos_with_basic_ii, reference_discs / "dp111_6502timing.ssd", tmp_path)
     seen = run_command(machine, "*RUN 6502TIM", 120, hold_shift=True)
     assert _dp111_failures(seen) == 0, seen[-20:]
 
 
-def test_dp111_6502timing_1mhz(discs, our_mos_with_basic_ii, tmp_path):
+def test_dp111_6502timing_1mhz(reference_discs, our_mos_with_basic_ii, tmp_path):
     # The same with the operands in FRED, on the 1 MHz bus.
-    machine = boot_with_disc(our_mos_with_basic_ii, discs / "dp111_6502timing1M.ssd", tmp_path)
+    machine = boot_with_disc(our_mos_with_basic_ii, reference_discs / "dp111_6502timing1M.ssd", tmp_path)
     seen = run_command(machine, "*RUN 6502TIM", 120, hold_shift=True)
     assert _dp111_failures(seen) == 0, seen[-20:]
 
 
-def test_rmwx(discs, our_mos_with_basic_ii, tmp_path):
+def test_rmwx(reference_discs, our_mos_with_basic_ii, tmp_path):
     # Read-modify-write abs,X on the system VIA: both writes reach the chip on their own cycles.
-    machine = boot_with_disc(our_mos_with_basic_ii, discs / "RmwX.ssd", tmp_path)
+    machine = boot_with_disc(our_mos_with_basic_ii, reference_discs / "RmwX.ssd", tmp_path)
     run_command(machine, "*TIMINGS", 20)
     result = bytes(machine.memory[0x100 + i] for i in range(16))
     words = [int.from_bytes(result[i:i + 4], "little") for i in range(0, 16, 4)]
     assert words == [0xF2FE0A16, 0xEAEADAE6, 0xF2FE0A16, 0xC1CDD9E5]
 
 
-def test_beeb_6502_timing_tests(discs, our_mos_with_basic_ii, tmp_path):
+def test_beeb_6502_timing_tests(reference_discs, our_mos_with_basic_ii, tmp_path):
     # Tom Seddon's dead cycles, page crossings and 1 MHz bus cases: the output never says FAILED.
-    machine = boot_with_disc(our_mos_with_basic_ii, discs / "beeb_6502_timing_tests.ssd", tmp_path)
+    machine = boot_with_disc(our_mos_with_basic_ii, reference_discs / "beeb_6502_timing_tests.ssd", tmp_path)
     seen = run_command(machine, 'CHAIN "TIMINGS"', 120)
     assert any(row.strip() == "Total: 81" for row in seen), f"did not finish: {seen[-5:]}"
     failed = [row for row in seen if "FAILED" in row]
@@ -158,9 +150,9 @@ TEST_TIMINGS_ROWS = [
 ]
 
 
-def test_test_timings(discs, acorn_bbc_roms):
+def test_test_timings(reference_discs, acorn_bbc_roms):
     # Richard Talbot-Watkins' user-VIA T1 interrupts landing inside instructions of each kind.
-    machine = load_from_disc(discs / "TestTimings.ssd", "TEST", acorn_bbc_roms)
+    machine = load_from_disc(reference_discs / "TestTimings.ssd", "TEST", acorn_bbc_roms)
     run_command(machine, "RUN", 30)
     mem = machine.memory
     last = mem[0x71]
@@ -177,10 +169,10 @@ IRQ_TIMING_TOLERANCE = 11    # 1%, wider than those three runs' spread
 
 
 @pytest.mark.xfail(strict=True, reason=ADC_IDLE)
-def test_irq_timing(discs, acorn_bbc_roms):
+def test_irq_timing(reference_discs, acorn_bbc_roms):
     # With the system VIA's T1 at 418 us, how many interrupts a fixed delay loop takes: the more of
     # the CPU the MOS's interrupt handling takes, the higher the count.
-    machine = load_from_disc(discs / "Irq-Timing.ssd", "T", acorn_bbc_roms)
+    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", acorn_bbc_roms)
     machine.type("RUN\r")
     machine.run_until_typed(max_seconds=10)
     counts = []

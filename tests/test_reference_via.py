@@ -23,16 +23,8 @@ PROGRAMS = ["AC1", "AC2", "AC3", "AC4", "AC5", "AC6", "AC7", "C1", "C2", "C3", "
 
 
 @pytest.fixture(scope="module")
-def via_programs(reference):
-    folder = reference / "via"
-    if not folder.is_dir():
-        pytest.skip(f"the reference folder {reference} has no via/")
-    return folder
-
-
-@pytest.fixture(scope="module")
-def expected(via_programs):
-    return json.loads((via_programs / "expected.json").read_text())
+def expected(reference_via):
+    return json.loads((reference_via / "expected.json").read_text())
 
 
 def run_program(path, roms):
@@ -48,10 +40,10 @@ def test_the_list_is_complete(expected):
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
-def test_via_program_leaves_a_real_model_bs_bytes(name, via_programs, expected, acorn_bbc_roms):
+def test_via_program_leaves_a_real_model_bs_bytes(name, reference_via, expected, acorn_bbc_roms):
     # T23 is in the list although no agreed hardware result exists for it (jsbeeb's suite skips
     # it): expected.json holds the result the program itself states for a real BBC (251, 249).
     want = expected[name]["expected_bytes_at_0100"]
-    machine = run_program(via_programs / f"{name}.bas", acorn_bbc_roms)
+    machine = run_program(reference_via / f"{name}.bas", acorn_bbc_roms)
     got = [machine.memory[RESULT + i] for i in range(len(want))]
     assert got == want, f"{expected[name]['title']}: &0100 holds {got}, a real Model B {want}"

@@ -44,6 +44,7 @@ cdef class CPU:
     @cython.locals(delay=int, nominal=cython.longlong)
     cdef long long io_cycle(self, int addr, long long when) except *
     @cython.locals(now=cython.longlong)
+    cdef int fire_events_until(self, long long poll) except -1
     cpdef int sample_lines(self, long long poll) except -1
     @cython.locals(now=cython.longlong)
     cdef int irq_vector(self, long long poll) except -1

@@ -387,14 +387,20 @@ class CPU:
         self.cycles = when
         return when
 
-    def sample_lines(self, poll):
-        """The interrupt poll at the end of cycle `poll`: fire the events due by then, hold the lines."""
+    def fire_events_until(self, poll):
+        """Bring the devices up to the end of cycle `poll` inside an instruction: the clock's events
+        due by then fire with `cycles` at the poll (a device's line may change there)."""
         if self.clock is not None and poll >= self.limit:
             now = self.cycles
             self.cycles = poll
             self.clock.fire_until(poll)
             if self.cycles == poll:
                 self.cycles = now
+        return 0
+
+    def sample_lines(self, poll):
+        """The interrupt poll at the end of cycle `poll`: fire the events due by then, hold the lines."""
+        self.fire_events_until(poll)
         self.held = 1
         self.irq_seen = self.irq_lines
         self.nmi_seen = self.nmi_latched
@@ -404,12 +410,7 @@ class CPU:
         """The vector of a BRK or IRQ sequence: an NMI edge latched by the end of its 4th cycle
         (`poll`) takes the sequence over, which then reads the NMI vector (the pushes are made as for
         BRK or IRQ, B included).  nesdev wiki, "CPU interrupts": interrupt hijacking."""
-        if self.clock is not None and poll >= self.limit:
-            now = self.cycles
-            self.cycles = poll
-            self.clock.fire_until(poll)
-            if self.cycles == poll:
-                self.cycles = now
+        self.fire_events_until(poll)
         if self.nmi_latched:
             self.nmi_latched = 0
             return 0xFFFA
