@@ -73,7 +73,12 @@ def test_memory_map():
         assert mem[addr] == 0xFE, hex(addr)
     assert mem[0xFE08] == 0x02                   # ACIA (serial ULA: cassette): transmitter empty
     mem[0xFEC0] = 0x0A                           # ADC: start a 12-bit conversion on channel 2
-    assert mem[0xFEC0] & 0xC0 == 0x00 and mem[0xFEC0] & 0x0B == 0x0A   # converted, not busy
+    assert mem[0xFEC0] == 0x8A                   # busy (bit 6 low), not yet converted (bit 7 high)
+    assert m.hardware.system_via.cb1             # /EOC high on the system VIA's CB1
+    m.run(0.011)                                 # a 12-bit conversion takes 10 ms
+    assert mem[0xFEC0] == 0x4A                   # not busy, converted
+    assert not m.hardware.system_via.cb1         # /EOC fell
+    assert (mem[0xFEC1], mem[0xFEC2]) == (0, 0)  # nothing plugged in: analogue ground
     # the 6845: R14 (cursor high) is readable, R0 is not
     mem[0xFE00] = 14
     mem[0xFE01] = 0x2A

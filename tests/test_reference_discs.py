@@ -9,8 +9,7 @@ takes.  Their figures from a real Model B were taken under Acorn's MOS 1.20, so 
 Acorn's MOS 1.20 and BASIC II: the BASIC program is read from the disc image and put at PAGE as a
 filing system would put it there, then BREAK and OLD (emulator.basic.listing.load_tokenised).
 
-What still fails is marked xfail with its cause (strict: the test turns red the day it passes, so the
-mark comes off).  The discs, the programs and their results stay in the reference folder (pytest
+Each passes by its criterion; one that fails again is a regression.  The discs, the programs and their results stay in the reference folder (pytest
 --reference DIR); without it these tests skip.
 """
 import re
@@ -25,13 +24,6 @@ from emulator.media.dfs_disc import DFSDisc
 from emulator.firmware import rom_set
 
 POLL_SECONDS = 0.01          # how often the screen is read while a program runs (its output scrolls)
-
-ADC_IDLE = ("our uPD7002 finishes a conversion at once, with no end-of-conversion edge on the system "
-            "VIA's CB1, and its status says busy (bit 6 clear), so MOS 1.20 never runs its ADC "
-            "interrupts (100 a second on a real Model B: a 12-bit conversion takes 10 ms); an ADC "
-            "that converts in 4/10 ms, signals EOC on CB1 and reports not-busy/EOC in status bits "
-            "6/7 was measured to give 1070")
-
 
 @pytest.fixture(scope="module")
 def our_mos_with_basic_ii(acorn_bbc_roms):
@@ -168,7 +160,6 @@ IRQ_TIMING_REAL = 1068       # a real Model B prints about 1068, 1066, 1072 (ref
 IRQ_TIMING_TOLERANCE = 11    # 1%, wider than those three runs' spread
 
 
-@pytest.mark.xfail(strict=True, reason=ADC_IDLE)
 def test_irq_timing(reference_discs, acorn_bbc_roms):
     # With the system VIA's T1 at 418 us, how many interrupts a fixed delay loop takes: the more of
     # the CPU the MOS's interrupt handling takes, the higher the count.

@@ -16,7 +16,7 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
         &FE30-&FE3F ROMSEL (write only: bits 0-3 the sideways slot)
         &FE40-&FE5F system VIA            &FE60-&FE7F user VIA
         &FE80 8271 FDC, &FEA0 Econet, &FEE0 Tube: absent (open bus)
-        &FEC0-&FEDF uPD7002 ADC: fitted, idle (status "conversion complete", result &0000)
+        &FEC0-&FEDF uPD7002 ADC (four registers, mirrored), nothing plugged into the analogue port
     An address nothing answers reads as the high byte of the address (the last byte the CPU put on the
     data bus for an absolute access: the NMOS "open bus" behaviour, as the Atom module does it).
     Accesses to FRED, JIM and the 1 MHz chips of SHEILA are stretched to the 1 MHz bus: the CRTC,
@@ -33,7 +33,8 @@ System VIA (Advanced User Guide 23.1-23.3):
             (1 = auto-scan, 0 = direct testing), 4-5 C0/C1 screen size for the hardware-scroll wrap,
             6 CAPS LOCK LED, 7 SHIFT LOCK LED (LEDs on when low)
     CA1     the 6845's VSYNC (high during vertical sync)      CA2  keyboard interrupt
-    CB1     ADC end of conversion, CB2 light pen: both idle (high)
+    CB1     the uPD7002's /EOC: falls when a conversion completes (Advanced User Guide, chapter 20)
+    CB2     light pen strobe: idle (high)
 Both VIAs are clocked at 1 MHz from the 2 MHz CPU clock.  A stretched access always ends up on an
 odd CPU cycle (bus.stretch_delay = 1 + (cycle & 1)), and the VIA transfers data in the second half
 (Phi2) of its cycle, so the VIA's cycles begin on even CPU cycles: tick_phase = 0.
@@ -233,7 +234,7 @@ class BBCMicro(MachineBase):
         self.video_log = VideoLog(self.crtc, self.ula, lambda: self.latch_c0c1)
         self.sound = SN76489(chip_hz=4_000_000, cpu_hz=CLOCK_HZ)
         self.keyboard = BBCKeyboard(links=links)
-        self.adc = ADC7002()
+        self.adc = ADC7002(self.clock, CLOCK_HZ, eoc=self._adc_eoc)
         self.system_via = VIA6522(self.clock, irq=self._system_via_irq, cycles_per_tick=2,
                                   tick_phase=0, name="system VIA")
         self.user_via = VIA6522(self.clock, irq=self._user_via_irq, cycles_per_tick=2,
@@ -362,9 +363,11 @@ class BBCMicro(MachineBase):
         via.port_a_output = self._port_a_changed
         via.port_b_output = self._port_b_changed
         keyboard.ca2_listener = self._keyboard_ca2
-        # Power-on input levels: VSYNC low on CA1, no key down on CA2 (CB1/CB2 idle high).
+        # Power-on input levels: VSYNC low on CA1, no key down on CA2, the ADC's /EOC on CB1 (high:
+        # no conversion yet), CB2 idle high.
         via.ca1 = False
         via.ca2 = keyboard.ca2()
+        via.cb1 = self.adc.eoc_level
 
     def _keyboard_port_a(self):
         """Port A's pins as the keyboard drives them; a read in direct mode is the MOS testing one
@@ -411,6 +414,9 @@ class BBCMicro(MachineBase):
             self.autoscan_since = self.cpu.cycles
         if (old ^ new) & (3 << LATCH_C0_SHIFT):
             self.video_log.latch_changed(self.system_via.cycle, (new >> LATCH_C0_SHIFT) & 3)
+
+    def _adc_eoc(self, level, cycle):
+        self.system_via.set_cb1(level, cycle)
 
     def _keyboard_ca2(self, level):
         self.system_via.set_ca2(level, self.cpu.cycles)
