@@ -9,8 +9,8 @@ takes.  Their figures from a real Model B were taken under Acorn's MOS 1.20, so 
 Acorn's MOS 1.20 and BASIC II: the BASIC program is read from the disc image and put at PAGE as a
 filing system would put it there, then BREAK and OLD (emulator.basic.listing.load_tokenised).
 
-Each passes by its criterion; one that fails again is a regression.  The discs, the programs and their results stay in the reference folder (pytest
---reference DIR); without it these tests skip.
+Each passes by its own criterion; one that fails again is a regression.  The discs, the programs and
+their results stay in the reference folder (pytest --reference DIR); without it these tests skip.
 """
 import re
 
