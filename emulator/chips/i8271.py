@@ -142,6 +142,7 @@ class I8271:
         self.index_cycles = cpu_hz // 500                   # an index pulse of about 2 ms
         self.sector_pitch = self.revolution // SECTORS_PER_TRACK
         self.drives = [Drive(), Drive()]
+        self.int_line = False
         self.generation = 0             # events carry it; bumping it cancels the ones pending
         self.bytes_moved = 0            # data bytes transferred through the data register (tests)
         self._reset_registers()
@@ -154,7 +155,6 @@ class I8271:
         self.data = 0
         self.command = None             # the command byte being given or run
         self.parameters = []
-        self.int_line = False
         self.in_reset = False
         self.mode = 0
         self.output = 0                 # drive control output port
