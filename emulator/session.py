@@ -187,6 +187,9 @@ class Machine:
             save_states.check_plain(options, "options")
         except ValueError as e:
             raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
+        flush_discs = getattr(self.hardware, "flush_discs", None)
+        if flush_discs is not None:
+            flush_discs()               # a writable disc's file holds what the state's machine wrote
         header = {"emulator": __version__, "machine": self.name, "options": options,
                   "roms": save_states.rom_digest(self.hardware),
                   "rom_names": sorted(self.hardware.rom_images()), "cycles": self.cycles}
