@@ -140,3 +140,53 @@ def test_fuzzed_catalogues_raise_only_disc_image_errors(data):
         pass
     except UserError as e:                                      # pragma: no cover - a wrong type
         pytest.fail(f"raised {type(e).__name__}, not DiscImageError: {e}")
+
+
+# --- the ROM layout learns the DFS ------------------------------------------------------------------
+
+def test_roms_check_knows_dfs_rom(tmp_path, capsys):
+    for name in ("mos", "basic"):
+        (tmp_path / f"{name}.rom").write_bytes(bytes(16384))
+    (tmp_path / "dfs.rom").write_bytes(bytes(100))
+    assert main(["roms", "check", str(tmp_path)]) == 2
+    assert "dfs.rom      WRONG: 100 bytes, expected 16384" in capsys.readouterr().out
+    (tmp_path / "dfs.rom").write_bytes(bytes(16384))
+    main(["roms", "check", str(tmp_path)])
+    assert "dfs.rom      ok (16384 bytes at &8000, optional)" in capsys.readouterr().out
+
+
+def test_dfs_goes_into_slot_14_and_fits_the_disc_interface():
+    from emulator.machines.bbc import BBCMicro
+
+    mos = bytearray(b"\xEA" * 16384)
+    mos[0x3FFC:0x3FFE] = b"\x00\xC0"                            # reset to &C000: NOPs
+    dfs = b"D" * 16384
+    bbc = BBCMicro({"mos": bytes(mos), "dfs": dfs})
+    assert bbc.sideways.banks[14][0][:1] == b"D" and bbc.fdc is not None
+    assert bbc.bus.peek(0xFE80) == 0x00                         # the 8271's status: idle
+    plain = BBCMicro({"mos": bytes(mos)})
+    assert plain.fdc is None and plain.bus.peek(0xFE80) == 0xFE  # no interface: open bus
+    with pytest.raises(UserError, match="both want sideways slot 14"):
+        BBCMicro({"mos": bytes(mos), "dfs": dfs, "rom14": dfs})
+    fitted = BBCMicro({"mos": bytes(mos)}, disc_interface=True)
+    assert fitted.fdc is not None
+
+
+def test_drive_numbers_and_double_sided_images_are_checked(tmp_path):
+    from emulator.machines.bbc import BBCMicro
+
+    mos = bytes(16384)
+    single = tmp_path / "a.ssd"
+    single.write_bytes(ssd())
+    double = tmp_path / "b.dsd"
+    double.write_bytes(dsd(ssd(), ssd()))
+    with pytest.raises(UserError, match="drives are 0, 1, 2 and 3"):
+        BBCMicro({"mos": mos}, drives={4: str(single)})
+    with pytest.raises(UserError, match="goes in drive 0 or 1"):
+        BBCMicro({"mos": mos}, drives={2: str(double)})
+    with pytest.raises(UserError, match="second side of the double-sided disc"):
+        BBCMicro({"mos": mos}, drives={0: str(double), 2: str(single)})
+    bbc = BBCMicro({"mos": mos}, drives={1: str(double), 0: str(single)})
+    assert bbc.discs[1] is bbc.discs[3] and bbc.discs[0].sides == 1
+    bbc.eject(3)                                                # both sides come out together
+    assert set(bbc.discs) == {0}
