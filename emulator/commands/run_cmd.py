@@ -332,8 +332,7 @@ def add_filing_arguments(p, default_text):
     group.add_argument("--no-files", action="store_true", help="fit no host filing card")
     for n in range(4):
         group.add_argument(f"--disc{n}", metavar="FILE",
-                           help=f"a DFS disc image (.ssd, or .dsd in drive 0/1) in drive {n} (BBC): "
-                                f"the 8271's drive with a dfs.rom, else the filing card's (1-3)")
+                           help=f"a DFS disc image (.ssd/.dsd) in drive {n} (BBC; docs/discs.md)")
     group.add_argument("--writable", action="store_true",
                        help="let Acorn's DFS write to the disc images; changes go back to the files "
                             "when the machine stops (BBC, with dfs.rom)")
