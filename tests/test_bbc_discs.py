@@ -159,3 +159,20 @@ def test_dp111_6502_timing_from_drive_0(acorn_bbc_roms, reference):
     m = dfs_machine(acorn_bbc_roms, reference / "discs" / "dp111_6502timing.ssd")
     enter(m, "*RUN 6502TIM", "Number of failures", max_seconds=30)
     assert "Number of failures : 0x00" in screen(m)
+
+
+def test_a_save_state_taken_mid_transfer_carries_on(acorn_bbc_roms, disc_file, tmp_path):
+    m = dfs_machine(acorn_bbc_roms, disc_file)
+    m.type('CHAIN "PROG"\n')
+    m.run_until_typed()
+    fdc = m.hardware.fdc
+    while fdc.op != "read_byte":                                # stop inside a sector's bytes
+        m.run(0.001)
+    m.save_state(tmp_path / "mid.state")
+    again = Machine.load_state(tmp_path / "mid.state", roms=acorn_bbc_roms)
+    assert again.hardware.fdc.op == "read_byte"
+    assert again.cycles == m.cycles
+    for machine in (m, again):
+        machine.run_cycles(4_000_000)                           # two emulated seconds, on both
+    assert "CHAINED 42" in screen(again)
+    assert again.cycles == m.cycles and again.memory[0:0x8000] == m.memory[0:0x8000]
