@@ -154,7 +154,6 @@ def test_bcdtest_from_drive_0(acorn_bbc_roms, reference):
     assert "FAILED" not in screen(m)
 
 
-@pytest.mark.slow
 def test_dp111_6502_timing_from_drive_0(acorn_bbc_roms, reference):
     m = dfs_machine(acorn_bbc_roms, reference / "discs" / "dp111_6502timing.ssd")
     enter(m, "*RUN 6502TIM", "Number of failures", max_seconds=30)
