@@ -1,7 +1,9 @@
 """Writing a file whole or not at all: a temporary file in the same directory, renamed over the old
-one, so a crash or an error never leaves half a file (ARCHITECTURE.md, "Clear errors, nothing lost")."""
+one, so a crash or an error never leaves half a file (docs/architecture.md, "Clear errors, nothing lost")."""
 import os
 import tempfile
+
+from emulator.errors import UserError
 
 
 def _new_file_mode():
@@ -37,3 +39,11 @@ def replace_file(path, data, keep_mode=False):
         except OSError:
             pass
         raise
+
+
+def write_atomically(path, data):
+    """Write `data` (bytes or str) to `path` through a temporary file and a rename."""
+    try:
+        replace_file(path, data)
+    except OSError as e:
+        raise UserError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None

@@ -49,7 +49,7 @@ def build_parser():
     p.add_argument("--listing")
     p.add_argument("--symbols")
     p.add_argument("--origin", default=None, help="start address when the source has no .org")
-    p.set_defaults(handler="emulator.asm.command:main")
+    p.set_defaults(handler="emulator.commands.asm_cmd:main")
 
     p = sub.add_parser("roms", help="build our firmware, or check a ROM directory")
     rsub = p.add_subparsers(dest="roms_command", metavar="ACTION")
@@ -57,10 +57,10 @@ def build_parser():
     rb = rsub.add_parser("build", help="assemble roms/src into roms/build")
     rb.add_argument("--src", help="firmware source tree instead of roms/src")
     rb.add_argument("--out", help="build directory instead of roms/build")
-    rb.set_defaults(handler="emulator.firmware:main_build")
+    rb.set_defaults(handler="emulator.commands.roms_cmd:main_build")
     rc = rsub.add_parser("check", help="check a ROM directory for --roms")
     rc.add_argument("directory")
-    rc.set_defaults(handler="emulator.firmware:main_check")
+    rc.set_defaults(handler="emulator.commands.roms_cmd:main_check")
     return parser
 
 

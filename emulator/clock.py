@@ -4,6 +4,11 @@ Time is CPU cycles, counted by the CPU itself (`cpu.cycles`).  Devices schedule 
 cycles; the clock runs the CPU in blocks up to the next event, so nothing is called per cycle.  A device
 touched by the CPU between events catches up lazily from the cycle it is given.  Scheduling an event
 earlier than the end of the block being run lowers `cpu.limit`, so the block stops in time.
+
+The instruction that ends a block usually runs past the event's cycle.  The 6502 samples its interrupt
+lines at the end of an instruction's penultimate cycle, so the CPU itself fires the events due by then
+(`fire_until`, from inside the instruction) before it samples; the rest fire after the block
+(`fire_due`) and are seen by the next instruction's poll.
 """
 import heapq
 
@@ -39,6 +44,7 @@ class Event:
 class Clock:
     def __init__(self, cpu):
         self.cpu = cpu
+        cpu.clock = self            # the CPU fires the events due before an interrupt poll (fire_until)
         self._queue = []            # heap of (cycle, sequence, Event)
         self._sequence = 0          # keeps events at the same cycle in scheduling order
 
@@ -69,6 +75,15 @@ class Clock:
         """Run every event whose cycle has been reached, in order."""
         queue = self._queue
         while queue and queue[0][0] <= self.cpu.cycles:
+            event = heapq.heappop(queue)[2]
+            if not event.cancelled:
+                event.callback(event.cycle)
+
+    def fire_until(self, cycle):
+        """Run every event due by `cycle` (the CPU calls this before it samples its interrupt lines
+        part-way through an instruction, while `cpu.cycles` says `cycle`)."""
+        queue = self._queue
+        while queue and queue[0][0] <= cycle:
             event = heapq.heappop(queue)[2]
             if not event.cancelled:
                 event.callback(event.cycle)

@@ -31,3 +31,14 @@ def parse_number(text, what="address"):
         return int(s, 10)
     except (ValueError, IndexError):
         raise UserError(f"{what} {text!r} is not a number (use decimal, $hex, &hex, #hex or 0xhex)") from None
+
+
+def parse_max_seconds(text):
+    """`--max-seconds`: emulated seconds, more than 0 (`acorn run`, headless or windowed)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise UserError(f"--max-seconds {text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise UserError("--max-seconds must be more than 0")
+    return value

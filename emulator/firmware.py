@@ -6,15 +6,15 @@ unused space is $FF).  A stamp file beside the images holds a hash of every file
 `roms/src/<machine>` and of the assembler's own source; the images are rebuilt whenever it differs.  When
 roms/build cannot be written the images go to a per-user cache directory instead.
 
-A user's ROM directory holds the files named in ARCHITECTURE.md.  Since both machines have a `basic.rom`,
-a directory may also keep each machine's set in a subdirectory `atom/` or `bbc/`, used when present.
+A user's ROM directory holds the files named in docs/architecture.md ("ROM sockets").  Since both
+machines have a `basic.rom`, a directory may also keep each machine's set in a subdirectory `atom/` or
+`bbc/`, used when present.
 """
 import hashlib
 import os
-import sys
 from pathlib import Path
 
-from emulator.errors import EXIT_BAD_INPUT, UserError
+from emulator.errors import UserError
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE_ROOT = REPO / "roms" / "src"
@@ -36,7 +36,7 @@ class RomSpec:
 
 
 def _bbc_roms():
-    # ARCHITECTURE.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
+    # docs/architecture.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
     # romN.rom optional sideways ROMs (slot N), 16 KiB, an 8 KiB image accepted from a user.
     # dfs.rom: Acorn's DFS (16 KiB), optional, in sideways slot 14 just below BASIC; with it the
     # machine has the 8271 disc interface (emulator/machines/bbc.py, docs/discs.md).
@@ -57,7 +57,7 @@ MACHINES = {
         "title": "Acorn Atom",
         "hex": "#",
         "roms": {
-            # ARCHITECTURE.md: kernel 4 KiB at #F000, BASIC at #C000, optional floating point at
+            # docs/architecture.md: kernel 4 KiB at #F000, BASIC at #C000, optional floating point at
             # #D000, DOS at #E000 and utility ROM at #A000, each 4 KiB.
             "kernel": RomSpec("kernel", 0xF000, 0x1000, True),
             "basic": RomSpec("basic", 0xC000, 0x1000, True),
@@ -181,7 +181,7 @@ def build_machine(machine, source_root=None, build_root=None, force=False):
     Returns (directory, {name: path}, rebuilt); the dict is empty when there are no sources.  Without
     an explicit build_root, an unwritable roms/build falls back to the per-user cache.
     """
-    from emulator.asm.command import write_atomically
+    from emulator.atomic import write_atomically
 
     sources = rom_sources(machine, source_root)
     candidates = [Path(build_root) / machine] if build_root else [BUILD_ROOT / machine, _cache_root() / machine]
@@ -282,53 +282,3 @@ def user_rom_set(machine, roms_dir):
 
 # ---------------------------------------------------------------------------------------------------
 # The `acorn roms` command
-
-def main_build(args):
-    from emulator.asm import AsmError
-
-    source_root = getattr(args, "src", None)
-    build_root = getattr(args, "out", None)
-    failed = False
-    for machine, spec in MACHINES.items():
-        try:
-            directory, paths, _ = build_machine(machine, source_root, build_root, force=True)
-        except AsmError as e:
-            for message in e.errors:
-                print(message, file=sys.stderr)
-            print(f"acorn roms: {spec['title']} firmware not built ({len(e.errors)} errors)", file=sys.stderr)
-            failed = True
-            continue
-        if not paths:
-            where = Path(source_root or SOURCE_ROOT) / machine
-            print(f"{spec['title']}: no sources in {where}, nothing to build")
-            continue
-        for name, path in paths.items():
-            rom = spec["roms"][name]
-            print(f"{spec['title']}: built {path} ({_size_text(rom.size)} at {_address(machine, rom.address)})")
-    return EXIT_BAD_INPUT if failed else 0
-
-
-def main_check(args):
-    if not Path(args.directory).is_dir():
-        raise UserError(f"ROM directory {args.directory} does not exist")
-    complete = []
-    for machine, spec in MACHINES.items():
-        report = inspect_user_roms(machine, args.directory)
-        ok = all(problem is None for _, _, _, problem in report)
-        if ok:
-            complete.append(spec["title"])
-        print(f"{spec['title']}: {'complete' if ok else 'incomplete'} ({machine_directory(machine, args.directory)})")
-        for rom, path, size, problem in report:
-            where = f"{_size_text(rom.size)} at {_address(machine, rom.address)}"
-            kind = "" if rom.required else ", optional"
-            if problem is None:
-                print(f"  {path.name:<12} ok ({where}{kind})")
-            elif problem == "missing":
-                print(f"  {path.name:<12} MISSING: needed, {where}")
-            else:
-                print(f"  {path.name:<12} WRONG: {problem}{kind}")
-    if complete:
-        print(f"usable with --roms: {', '.join(complete)}")
-        return 0
-    print("no complete ROM set: --roms cannot use this directory", file=sys.stderr)
-    return EXIT_BAD_INPUT

@@ -17,6 +17,7 @@ BBC Micro can join behind the same API.
 import os
 
 from emulator.errors import EXIT_JAM, EXIT_TIMEOUT, UserError
+from emulator.machines.power_on import check_seed, new_seed
 
 STOP_JAM = 1
 
@@ -119,14 +120,23 @@ def _state_options(options):
 class Machine:
     CHECK_INTERVAL_S = 1 / 60           # how often run_until_text looks at the screen (emulated)
 
-    def __init__(self, name="atom", roms=None, **options):
+    def __init__(self, name="atom", roms=None, seed=None, **options):
+        """`seed`: the power-on RAM pattern (emulator/machines/power_on.py); None picks a fresh one,
+        kept in `self.seed` and in a save state."""
         if name not in MACHINES:
             raise UserError(f"unknown machine {name!r} (known: {', '.join(sorted(MACHINES))})")
         if MACHINES[name] is None:
             raise UserError(f"the {name} machine is not available yet")
+        if seed is None:
+            seed = new_seed()
+        try:
+            check_seed(seed)
+        except ValueError as e:
+            raise UserError(str(e)) from None
         self.name = name
-        self.options = dict(options)        # kept for save states (a state records them)
-        self.hardware = MACHINES[name](roms, **options)
+        self.seed = seed
+        self.options = dict(options, seed=seed)     # kept for save states (a state records them)
+        self.hardware = MACHINES[name](roms, **self.options)
         self.memory = MemoryView(self.hardware.bus, lambda: self.hardware.cpu.cycles)
 
     # --- what is there ------------------------------------------------------------------------------
@@ -238,14 +248,19 @@ class Machine:
     def run(self, seconds):
         self.run_cycles(round(seconds * self.hardware.clock_hz))
 
+    TYPING_CHECK_S = 0.01               # how often run_until_typed looks at the typist (emulated)
+
     def run_until_typed(self, max_seconds=60):
-        """Run until every queued key press has happened."""
-        deadline = self.cycles + round(max_seconds * self.hardware.clock_hz)
-        target = self.hardware.typing_until
-        if target > deadline:
-            self._run_to(deadline)
-            raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds")
-        self._run_to(target)
+        """Run until every queued key press has happened (each key waits until the firmware takes
+        it: emulator/machines/typist.py); Timeout after `max_seconds` of emulated time."""
+        hw = self.hardware
+        step = max(1, round(self.TYPING_CHECK_S * hw.clock_hz))
+        deadline = self.cycles + round(max_seconds * hw.clock_hz)
+        while hw.typing:
+            if self.cycles >= deadline:
+                raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds "
+                              f"(the machine is not reading its keyboard)")
+            self._run_to(min(self.cycles + step, deadline))
 
     def run_until_text(self, text, max_seconds=10):
         """Run until `text` is on the screen; Timeout after `max_seconds` of emulated time."""
@@ -267,7 +282,7 @@ class Machine:
             flush_discs()
         card = getattr(self.hardware, "filing_card", None)
         if card is not None:
-            from emulator.chips.hostfs import CardError
+            from emulator.media.hostfs import CardError
 
             try:
                 card.close_all()

@@ -172,7 +172,7 @@ def unpack(data, path="the state"):
 def write_file(path, data):
     """Write `data` to `path` through a temporary file in the same directory, then rename: an
     existing file is replaced whole or not at all."""
-    from emulator.asm.command import write_atomically
+    from emulator.atomic import write_atomically
     write_atomically(path, data)
 
 

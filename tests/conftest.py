@@ -17,6 +17,9 @@ def pytest_addoption(parser):
     parser.addoption("--reference", metavar="DIR", default=None,
                      help="the reference folder (Acorn's ROMs, test discs, listings); "
                           f"default: ${REFERENCE_ENV}, else the tests that need it are skipped")
+    parser.addoption("--rerun-acorn-listings", action="store_true", default=False,
+                     help="also type each period listing into Acorn's ROMs, to check the harness "
+                          "reproduces the screen recorded in the listing's NAME.out (some minutes)")
 
 
 def reference_path(config):
@@ -51,3 +54,37 @@ def acorn_atom_roms(pytestconfig):
 def acorn_bbc_roms(pytestconfig):
     """Acorn's BBC ROM directory (MOS 1.20, BASIC II, DFS 1.20): run only, never read as code."""
     return _need(pytestconfig, "roms", "bbc")
+
+
+@pytest.fixture
+def pg(monkeypatch):
+    """pygame with SDL's dummy video and audio drivers: the window runs offscreen."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from emulator.frontend.window import import_pygame
+    pygame = import_pygame()
+    yield pygame
+    pygame.quit()
+
+
+# --- the differential suite's tally (tests/reference) ---------------------------------------------
+
+def pytest_terminal_summary(terminalreporter):
+    """After a run that compared programs with Acorn's ROMs: how many looked the same, how many
+    differ as tests/reference/known_differences.toml lists, and how many differ unlisted."""
+    counts = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "call":
+                continue
+            properties = dict(getattr(report, "user_properties", ()))
+            if "reference" in properties:
+                group = counts.setdefault(properties.get("reference_group", "programs"), {})
+                group[properties["reference"]] = group.get(properties["reference"], 0) + 1
+    if not counts:
+        return
+    terminalreporter.section("Acorn's ROMs against ours")
+    for group, c in sorted(counts.items()):
+        terminalreporter.write_line(
+            f"{group}: {c.get('same', 0)} the same, {c.get('known', 0)} known to differ"
+            + (f", {c['new']} differ unlisted" if c.get("new") else ""))

@@ -3,6 +3,7 @@
 Every expected picture is computed here from the glyph drawings, the MC6847 mode table and the
 palette, with plain loops; nothing is copied from the emulator's output.
 """
+import itertools
 import unicodedata
 from pathlib import Path
 
@@ -11,11 +12,11 @@ import pytest
 
 from emulator.asm import assemble
 from emulator.chips import vdg6847 as vdg
-from emulator.display.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_TOP
+from emulator.chips.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_TOP
 from emulator.errors import UserError
 from emulator.session import Halted, Machine, Timeout
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 
 def rom(name):
@@ -36,7 +37,7 @@ def test_memory_map_ram_video_and_floating_bus():
         mem[addr] = 0x5A
         assert mem[addr] == 0x5A, hex(addr)
     # unmapped: reads give the address's high byte (open bus), writes are lost
-    for addr in (0x0400, 0x27FF, 0x3C00, 0x7FFF, 0x9800, 0xA000, 0xB400, 0xB800, 0xC123, 0xE000):
+    for addr in (0x0400, 0x27FF, 0x3C00, 0x7FFF, 0x9800, 0xA000, 0xB400, 0xBC00, 0xC123, 0xE000):
         mem[addr] = 0x00
         assert mem[addr] == addr >> 8, hex(addr)
     # the kernel socket holds the ROM
@@ -93,8 +94,9 @@ def test_every_printable_character_arrives_as_its_code():
     m = atom("atom_echo")
     printable = "".join(chr(c) for c in range(0x20, 0x7F) if chr(c) != "_")
     text = printable + "\r"
-    done = m.type(text)
-    m.run_cycles(done - m.cycles + 100_000)
+    m.type(text)
+    m.run_until_typed()
+    m.run(0.1)
     count = m.memory[0x80]
     assert m.memory[0x200:0x200 + count] == text.encode("ascii")
     # and the screen shows them: upper case as typed, lower case (inverse) read back as lower case
@@ -126,16 +128,20 @@ def test_a_character_the_keyboard_lacks_is_refused_before_typing():
 
 def test_typing_timing_is_human_and_configurable():
     m = atom("atom_echo")
-    start = m.cycles
-    end = m.type("Ab", hold_ms=30, gap_ms=70, lead_ms=10)
-    # A: 30 + 70; b: SHIFT 10 before, key 30, 10 after, then the gap
-    assert end - start == (30 + 70 + 10 + 30 + 10 + 70) * 1000
-    down = []
+    m.type("Ab", hold_ms=30, gap_ms=70, lead_ms=10)
+    down = []                                   # the keys down, millisecond by millisecond
     kb = m.hardware.keyboard
-    while m.cycles < end:
+    while m.hardware.typing:
         m.run_cycles(1000)
         down.append(tuple(sorted(kb.down)))
-    assert ("A",) in down and ("SHIFT",) in down and ("B", "SHIFT") in down
+    runs = [(keys, len(list(group))) for keys, group in itertools.groupby(down)]
+    held = [(keys, ms) for keys, ms in runs if keys]
+    # A held at least 30 ms; SHIFT alone 10 ms before and after b, b held at least 30 ms
+    assert [keys for keys, _ in held] == [("A",), ("SHIFT",), ("B", "SHIFT"), ("SHIFT",)]
+    assert held[0][1] >= 30 and held[2][1] >= 30
+    assert 9 <= held[1][1] <= 11 and 9 <= held[3][1] <= 11
+    gap = next(ms for keys, ms in runs[runs.index(held[0]) + 1:] if not keys)
+    assert gap >= 70                            # and the pause after A
 
 
 def _glyph_cell(char, inverse, css=0):
@@ -240,6 +246,7 @@ def test_mode_switching_through_port_a(mode, css):
 
 def test_graphics_characters_read_as_block_characters():
     m = atom("atom_video")
+    m.memory[0x90] = m.memory[0x91] = 0          # text mode, CSS 0 (RAM powers up holding anything)
     m.run(0.25)
     rows = m.screen.text()
     assert len(rows) == 16
@@ -323,9 +330,9 @@ def test_port_c_short_path_matches_the_chip():
     assert sum(1 for a, b in zip(tone, tone[1:]) if a != b) in (47, 48)   # 24 periods in 10 ms
 
 
-def test_optional_via_at_b800():
-    assert atom("atom_echo").memory[0xB803] == 0xB8            # not fitted: open bus
-    m = atom("atom_echo", via=True)
+def test_via_at_b800_fitted_unless_refused():
+    assert atom("atom_echo", via=False).memory[0xB803] == 0xB8  # not fitted: open bus
+    m = atom("atom_echo")
     m.memory[0xB803] = 0x5A                                     # DDRA, mirrored every 16 bytes
     assert m.memory[0xB803] == 0x5A and m.memory[0xB813] == 0x5A
     m.memory[0xB80E] = 0xC0                                     # IER: enable the T1 interrupt

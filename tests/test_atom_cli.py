@@ -6,7 +6,7 @@ import pytest
 from emulator.asm import assemble
 from emulator.cli import main
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def test_until_timeout_exits_3(echo_roms, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["run", "--machine", "spectrum", "--headless"], "unknown machine 'spectrum'"),
-    (["run", "--machine", "bbc", "--headless", "--ram", "expanded"], "--ram and --via are Atom options"),
+    (["run", "--machine", "bbc", "--headless", "--ram", "expanded"], "--ram and --no-via are Atom options"),
     (["run", "--headless", "--type", "A_B"], "cannot type '_'"),
     (["run", "--max-seconds", "soon", "--headless"], "not a number"),
     (["run"], "pass --headless"),

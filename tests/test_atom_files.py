@@ -7,8 +7,8 @@ import pytest
 from emulator import Machine
 from emulator.asm import assemble
 from emulator import atomic
-from emulator.chips import hostfs
-from test_atom_firmware_support import rows, type_and_wait, wait_for_prompt
+from emulator.media import hostfs
+from atom_firmware_support import rows, type_and_wait, wait_for_prompt
 
 TEXT = 0x2900                   # the start of BASIC's text (?18 = #29)
 PROGRAM = ['10 REM FILES', '20 FOR I=1 TO 3', '30 PRINT "LINE "I', '40 NEXT I', '50 END']

@@ -4,7 +4,7 @@ import pytest
 from emulator import Machine
 from emulator.firmware import rom_set
 
-from test_atom_firmware_support import boot, rows, tap, type_and_wait
+from atom_firmware_support import boot, rows, tap, type_and_wait
 
 
 def test_reset_shows_banner_and_prompt():

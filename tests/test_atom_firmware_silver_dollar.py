@@ -9,7 +9,7 @@ import random
 
 from emulator.reference import silver_dollar as ref
 
-from test_atom_firmware_support import CONFORMANCE_DIR, boot, rows, type_and_wait
+from atom_firmware_support import CONFORMANCE_DIR, boot, rows, type_and_wait
 
 LISTING = CONFORMANCE_DIR / "silver_dollar.atom"
 PERSON = {"hold_ms": 50, "gap_ms": 50}

@@ -2,16 +2,14 @@
 a stand-in MOS (checked move by move against emulator.reference.silver_dollar), and the ROM on the
 emulated BBC Micro with our MOS."""
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.harness import Screen, Session, basic_rom, immediate, run_program  # noqa: E402
+from bbc_basic.harness import Screen, Session, basic_rom, immediate, run_program
 
-from emulator.basic.silver_dollar_harness import read_board  # noqa: E402
-from emulator.reference import silver_dollar as ref  # noqa: E402
+from emulator.basic.silver_dollar_harness import read_board
+from emulator.reference import silver_dollar as ref
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "basic_programs"

@@ -1,16 +1,13 @@
 """The inline assembler of our BBC BASIC checked against our Python assembler (emulator/asm, whose
 opcode table is py65's): every documented NMOS 6502 instruction form, assembled by BASIC on the bare
 6502 harness and compared byte for byte; then a period-style listing typed into the whole machine."""
-import sys
-from pathlib import Path
 
 import pytest
 
 from emulator.asm import assemble
 from emulator.asm.opcodes import OPCODES
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.harness import Session  # noqa: E402
+from bbc_basic.harness import Session
 
 ORIGIN = 0x900
 

@@ -1,11 +1,8 @@
 """Edges of our BBC BASIC editor that the ROM's compaction (issue 9) put at risk: ranges that reach
 past 65279 must still stop at the program's end marker (&FF), and OLD brings back only a whole
 program (as far as its line lengths tell: OLD does not check the CRs, LOAD does)."""
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.harness import immediate  # noqa: E402
+from bbc_basic.harness import immediate
 
 PROG = "10 REM A\n20 REM B\n"
 

@@ -1,8 +1,8 @@
 """BBC BASIC's file statements on the whole machine: our BASIC -> our MOS filing system -> the host
 filing card -> a host directory (and a read-only .ssd image).  The tests check the host files' bytes."""
 from emulator.basic.bbc_tokeniser import tokenise_program
-from emulator.chips.dfs_disc import build_ssd
-from test_bbc_filing import boot, command, screen
+from emulator.media.dfs_disc import build_ssd
+from bbc_support import boot, command, screen
 
 PROGRAM = ['10 REM SAVED AND LOADED', '20 FOR I%=1 TO 3', '30 PRINT "LINE ";I%', '40 NEXT']
 

@@ -9,14 +9,11 @@ ENVELOPE reaching the SN76489.
 Data format (User Guide, PRINT# / INPUT#): an integer is &40 and its four bytes, most significant
 first; a string is &00, its length and its characters last first.
 """
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.cases import err  # noqa: E402
-from bbc_basic.harness import FileEntry, Session, immediate, run_program  # noqa: E402
+from bbc_basic.cases import err
+from bbc_basic.harness import FileEntry, Session, immediate, run_program
 
 
 def run(program, files=None, inputs=""):

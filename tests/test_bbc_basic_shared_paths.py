@@ -2,13 +2,10 @@
 keywords and common words are stored as one byte each (errors.s) come out in full, as the User
 Guide ("Error messages") spells them; TRACE, GOTO, ON, PRINT of reals, RND, the string functions,
 INPUT and the VDU statements give what they gave before; the program moves in memory both ways."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.harness import run_program  # noqa: E402
+from bbc_basic.harness import run_program
 
 MESSAGES = [
     ("10 STOP", "STOP"),

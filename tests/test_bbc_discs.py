@@ -1,6 +1,6 @@
 """Acorn's MOS 1.20, DFS 1.20 and BASIC II on the emulated 8271 and its drives, run unchanged (issue 22).
 
-The disc is built here from its own bytes (emulator/chips/dfs_disc.build_ssd); what DFS does with it
+The disc is built here from its own bytes (emulator/media/dfs_disc.build_ssd); what DFS does with it
 is read off the screen, and what it writes is read back on the host with the project's own .ssd
 reader.  The ROMs come from the reference folder (tests skip without it) and are only run."""
 import shutil
@@ -9,7 +9,7 @@ import pytest
 
 from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
-from emulator.chips.dfs_disc import DFSDisc, build_ssd
+from emulator.media.dfs_disc import DFSDisc, build_ssd
 
 PROGRAM = tokenise_program('10 PRINT "CHAINED ";6*7\n')
 

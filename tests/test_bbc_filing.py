@@ -5,7 +5,8 @@ import pytest
 
 from emulator import Machine
 from emulator.asm import assemble
-from emulator.chips.dfs_disc import DFSDisc, build_ssd
+from emulator.media.dfs_disc import DFSDisc, build_ssd
+from bbc_support import boot, command, screen
 
 RESULTS = 0x2200
 CALLS = """
@@ -18,23 +19,6 @@ OSFILE = $FFDD
 OSBYTE = $FFF4
 OSCLI  = $FFF7
 """
-
-
-def boot(files, **options):
-    m = Machine("bbc", files=files, **options)
-    m.run_until_text(">", max_seconds=5)
-    return m
-
-
-def screen(m):
-    return "\n".join(row.rstrip() for row in m.screen.text() if row.strip())
-
-
-def command(m, text, settle=0.3):
-    m.type(text + "\r")
-    m.run_until_typed()
-    m.run(settle)
-    return screen(m)
 
 
 def call(m, source, origin=0x2000):

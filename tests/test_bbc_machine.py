@@ -1,4 +1,4 @@
-"""The BBC Micro Model B driven by our own test MOS (tests/roms/bbc_hw.s), as a MOS drives it.
+"""The BBC Micro Model B driven by our own test MOS (emulator/programs/bbc_hw.s), as a MOS drives it.
 
 Expected pictures, counts and frequencies are computed here from the documented behaviour (memory
 map, shift-register pixel order, palette encoding, SN76489 formula), never taken from the emulator.
@@ -13,7 +13,7 @@ from emulator.display import bbc_video
 from emulator.errors import UserError
 from emulator.session import Machine
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 MODE7, MODE1, MODE4 = 0, 1, 2          # the test MOS's MODE table indices
 
 # bbc_hw.s zero page
@@ -71,7 +71,7 @@ def test_memory_map():
         assert mem[addr] == addr >> 8
     for addr in (0xFE18, 0xFE30, 0xFE80, 0xFEA0, 0xFEE0, 0xFEFF):
         assert mem[addr] == 0xFE, hex(addr)
-    assert mem[0xFE08] == 0x02                   # ACIA: transmit register empty, nothing received
+    assert mem[0xFE08] == 0x02                   # ACIA (serial ULA: cassette): transmitter empty
     mem[0xFEC0] = 0x0A                           # ADC: start a 12-bit conversion on channel 2
     assert mem[0xFEC0] & 0xC0 == 0x00 and mem[0xFEC0] & 0x0B == 0x0A   # converted, not busy
     # the 6845: R14 (cursor high) is readable, R0 is not
@@ -353,7 +353,7 @@ def test_typing_presses_real_keys():
     m = bbc()
     m.run(0.05)
     m.type("Hi")                                          # CAPS LOCK on: H plain, i with SHIFT
-    m.run_until_typed(max_seconds=2)
+    m.run_until_typed(max_seconds=5)      # this ROM never reads a key: each is held until given up
     m.run(0.01)
     assert m.memory[KEYINTS] == 2
     assert not m.hardware.typing
@@ -493,6 +493,20 @@ def test_shift_break_and_ctrl_break(modifier, address):
     assert m.memory[address] == 0x80
     other = CTRL0 if address == SHIFT0 else SHIFT0
     assert m.memory[other] == 0
+
+
+def test_acia_status_shows_cts_high_with_rs423_selected():
+    # MC6850: /CTS high inhibits TDRE.  With RS423 selected (serial ULA bit 6) and nothing plugged
+    # in, /CTS is high; with the cassette selected the serial ULA holds it low.
+    m = bbc()
+    m.run(0.05)
+    mem = m.memory
+    mem[0xFE10] = 0x64                          # RS423, 9600 baud (as Acorn's MOS 1.20 leaves it)
+    assert mem[0xFE08] == 0x08                  # CTS high, no TDRE, nothing received, no IRQ
+    assert mem[0xFE0E] == 0x08                  # mirrored through &FE0F
+    mem[0xFE10] = 0x24                          # the cassette
+    assert mem[0xFE08] == 0x02                  # transmit data register empty
+    assert mem[0xFE09] == 0x00                  # nothing received
 
 
 def test_plain_break_through_the_session():

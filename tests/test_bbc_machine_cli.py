@@ -6,7 +6,7 @@ import pytest
 from emulator.asm import assemble
 from emulator.cli import main
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def bbc_roms(tmp_path):
 
 def test_run_waits_for_text_and_prints_the_screen(bbc_roms, tmp_path, capsys):
     shot = tmp_path / "screen.png"
-    status = main(["run", "--machine", "bbc", "--roms", str(bbc_roms), "--headless",
+    status = main(["run", "--machine", "bbc", "--roms", str(bbc_roms), "--headless", "--seed", "0",
                    "--type", "HELLO\\r", "--until", "HELLO BBC", "--max-seconds", "2",
                    "--print-screen", "--screenshot", str(shot)])
     assert status == 0

@@ -1,5 +1,5 @@
 """Our BBC MOS (roms/src/bbc/mos) driven through a test language ROM of our own
-(tests/roms/bbc_lang_test.s): a mailbox in the language's zero page that calls OSWRCH, OSBYTE,
+(emulator/programs/bbc_lang_test.s): a mailbox in the language's zero page that calls OSWRCH, OSBYTE,
 OSWORD, OSRDCH and OSCLI, and records BRK errors.  The tests check what the MOS documents:
 the screen (screen.text(), screen.rgb()), its variables, the chips' registers."""
 from pathlib import Path
@@ -11,7 +11,7 @@ from emulator.session import Machine
 
 ROOT = Path(__file__).resolve().parent.parent
 MOS_SOURCE = ROOT / "roms" / "src" / "bbc" / "mos" / "main.s"
-ROMS = Path(__file__).resolve().parent / "roms"
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 
 CMD, REG_A, REG_X, REG_Y, COUNT = 0x70, 0x71, 0x72, 0x73, 0x74
 OUT_A, OUT_X, OUT_Y, OUT_P = 0x75, 0x76, 0x77, 0x78
@@ -315,19 +315,26 @@ def test_text_window_scrolls_inside_itself(beeb):
     assert beeb.text()[0] == "homeIDE"
 
 
+def _picture(beeb):
+    """The picture a field on: a palette or MODE change shows from the scan line it is made on, so
+    the field it is made in is drawn partly before it (emulator/display/bbc_raster.py)."""
+    beeb.m.run(0.02)
+    return beeb.m.screen.rgb()
+
+
 def test_colours_and_palette(beeb):
     beeb.vdu(22, 1, 17, 129, 12)                 # COLOUR 129: background red; CLS
-    rgb = beeb.m.screen.rgb()
+    rgb = _picture(beeb)
     assert tuple(rgb[100, 100]) == (255, 0, 0)
     beeb.vdu(19, 1, 4, 0, 0, 0)                  # logical 1 shows blue
-    rgb = beeb.m.screen.rgb()
+    rgb = _picture(beeb)
     assert tuple(rgb[100, 100]) == (0, 0, 255)
     block = beeb.osword(11, b"\x01" + b"\0" * 4)
     assert block[BLOCK + 1] == 4                 # OSWORD 11 reads it back
     beeb.osword(12, bytes([1, 2, 0, 0, 0]))      # OSWORD 12: logical 1 green
-    assert tuple(beeb.m.screen.rgb()[100, 100]) == (0, 255, 0)
+    assert tuple(_picture(beeb)[100, 100]) == (0, 255, 0)
     beeb.vdu(20, 12)                             # default colours: black background
-    assert tuple(beeb.m.screen.rgb()[100, 100]) == (0, 0, 0)
+    assert tuple(_picture(beeb)[100, 100]) == (0, 0, 0)
     beeb.vdu(17, 2, "Yellow")                    # text in colour 2 reads back
     assert beeb.text()[0] == "Yellow"
     assert beeb.osbyte(0x87)[0] == ord(" ")
@@ -870,7 +877,7 @@ def test_tv_adjusts_the_next_mode(beeb):
 
 def _glyph_rows(beeb, column=0, row=0):
     """MODE 4's character cell at (column, row) as 8 bytes, from the rendered picture."""
-    rgb = beeb.m.screen.rgb()
+    rgb = _picture(beeb)
     cell = rgb[row * 16:(row + 1) * 16:2, column * 16:(column + 1) * 16:2, 0]
     return [int("".join("1" if v else "0" for v in line), 2) for line in cell]
 

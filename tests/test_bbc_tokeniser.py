@@ -1,7 +1,6 @@
 """BBC BASIC II programs on the host (emulator/basic/bbc_tokeniser.py, `acorn basic`, `acorn run` of
 a tokenised file): round trips, documented examples, and a cross-check against our BASIC ROM's own
 tokeniser, read from PAGE after the lines are typed into the emulated BBC Micro."""
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,13 +11,12 @@ from emulator.basic.bbc_tokeniser import (
     ProgramError, detokenise_program, looks_tokenised, parse_program, split_numbered_line,
     tokenise_line, tokenise_program)
 from emulator.cli import main
-from emulator.debug.bbc_tokens import FLAGS, KEYWORDS, MATCH_ORDER, PSEUDO
+from emulator.basic.bbc_tokens import FLAGS, KEYWORDS, MATCH_ORDER, PSEUDO
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTINGS = sorted((ROOT / "basic_programs").glob("*.bas"))
 BBC_LISTINGS = [p for p in LISTINGS if "bbc" in p.name]
-sys.path.insert(0, str(Path(__file__).parent))
-from bbc_basic.cases import CASES  # noqa: E402
+from bbc_basic.cases import CASES
 
 
 def as_listed(text):
@@ -352,11 +350,11 @@ def entered(path, seed_and_run):
     """A BBC with the program at `path` put in by `acorn run`'s own path (typed or loaded), then the
     keys `seed_and_run` typed."""
     from emulator import Machine
-    from emulator.basic.listing import PASTE_TIMING, enter_program, read_program
+    from emulator.basic.listing import enter_program, read_program
     program = read_program(str(path))
     machine = Machine(program.machine)
     enter_program(machine, program, run=False)
-    machine.type(seed_and_run, **PASTE_TIMING["bbc"])
+    machine.type(seed_and_run)
     machine.run_until_typed()
     return machine
 

@@ -10,8 +10,8 @@ import pytest
 
 from emulator.chips.video_ula import MOS_CONTROL
 from emulator.display import bbc_video
-from emulator.display import saa5050_glyphs as glyphs
-from test_crtc6845 import MOS_CRTC, SCREEN_START, mode_crtc
+from emulator.chips import saa5050_glyphs as glyphs
+from bbc_support import MOS_CRTC, SCREEN_START, mode_crtc
 
 BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE = range(8)
 COLOURS_IN_MODE = {0: 2, 1: 4, 2: 16, 3: 2, 4: 2, 5: 4, 6: 2}

@@ -1,6 +1,6 @@
 """The debugger's core: the CPU hooks, breakpoints, watchpoints, stepping, trace, rewind.
 
-Everything runs on a bare CPU (emulator.commands.exec_cmd.bare_cpu) with small programs assembled
+Everything runs on a bare CPU (emulator.machines.bare.bare_cpu) with small programs assembled
 here, so the same tests run compiled and with ACORN_PURE_PYTHON=1.
 """
 from pathlib import Path
@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from emulator.asm import assemble
-from emulator.commands.exec_cmd import bare_cpu
+from emulator.machines.bare import bare_cpu
 from emulator.cpu.core import (CAUSE_BREAKPOINT, CAUSE_BRK, CAUSE_IRQ, CAUSE_NMI, CAUSE_REQUEST,
                                HOOK_BREAKPOINTS, HOOK_TRACE, STOP_BREAK, STOP_LIMIT, STOP_TRAP)
 from emulator.debug import BareTarget, Debugger, SymbolTable
 from emulator.debug.target import save_cpu
 from emulator.errors import UserError
 
-NESTED = (Path(__file__).parent / "programs" / "nested_jsr.s").read_text()
+NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
 
 # A recursive subroutine: `next` over the outer call must not stop at the inner returns.
 RECURSIVE = """
@@ -478,7 +478,7 @@ class BbcHeap:
 
 def test_bbc_basic_view_reads_dynamic_variables_from_the_documented_lists():
     from emulator.debug.basic_view import BbcBasicView
-    from emulator.debug.bbc_tokens import encode_line_number
+    from emulator.basic.bbc_tokens import encode_line_number
 
     heap = BbcHeap()
     FOR, TO, IF, THEN, GOTO, PRINT, REM, PROC, DEF = 0xE3, 0xB8, 0xE7, 0x8C, 0xE5, 0xF1, 0xF4, 0xF2, 0xDD
@@ -529,7 +529,7 @@ def test_bbc_basic_view_reads_dynamic_variables_from_the_documented_lists():
 
 
 def test_bbc_tokens_cover_every_keyword_and_line_numbers_round_trip():
-    from emulator.debug.bbc_tokens import KEYWORDS, decode_line_number, detokenise, encode_line_number
+    from emulator.basic.bbc_tokens import KEYWORDS, decode_line_number, detokenise, encode_line_number
 
     assert KEYWORDS[0xE1 - 0x80] == "ENDPROC" and KEYWORDS[0xF1 - 0x80] == "PRINT"
     assert KEYWORDS[0x80 - 0x80] == "AND" and KEYWORDS[0xFF - 0x80] == "OSCLI"

@@ -16,7 +16,7 @@ from emulator.reference import nim
 
 ASSEMBLY = Path(__file__).resolve().parent.parent / "assembly"
 
-NESTED = (Path(__file__).parent / "programs" / "nested_jsr.s").read_text()
+NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
 
 
 def session(tmp_path, capsys, script, *args, source=None, name="prog.s"):
@@ -204,7 +204,7 @@ def test_command_line_errors(tmp_path, capsys, monkeypatch, args, message):
 
 
 def test_bench_idle_overhead_is_measured(capsys):
-    from emulator.debug.bench import measure
+    from emulator.commands.bench_debug import measure
 
     r = measure(200_000, rounds=2)
     assert r["cycles"] >= 150_000 and r["plain"] > 0 and r["attached"] > 0

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator.chips.dfs_disc import build_ssd
+from emulator.media.dfs_disc import build_ssd
 from emulator.cli import main
 from emulator.errors import UserError
 from emulator.media.disc_image import Disc, DiscImageError

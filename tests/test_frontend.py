@@ -16,7 +16,7 @@ from emulator.asm import assemble
 from emulator.errors import UserError
 from emulator.session import Machine
 
-ROMS = Path(__file__).with_name("roms")
+ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
 BBC_CMD, BBC_PARAM, BBC_COUNT, BBC_MODE, BBC_BUFFER = 0x8E, 0x8D, 0x8B, 0x8F, 0x0300
 _IMAGES = {}
 
@@ -26,16 +26,6 @@ def image(name):
         path = ROMS / f"{name}.s"
         _IMAGES[name] = assemble(path.read_text(), filename=str(path)).image
     return _IMAGES[name]
-
-
-@pytest.fixture
-def pg(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from emulator.frontend.window import import_pygame
-    pygame = import_pygame()
-    yield pygame
-    pygame.quit()
 
 
 @pytest.fixture
@@ -378,7 +368,7 @@ def test_frame_pacing_over_ten_seconds(pg, make_window, name, field_hz):
 
 def test_debugger_panel_steps_breaks_continues_and_rewinds(pg, make_window):
     from emulator.frontend.window import PANEL_COLOUR
-    rom = assemble((ROMS / "atom_echo.s").read_text())
+    rom = assemble((ROMS / "atom_echo.s").read_text(), filename=str(ROMS / "atom_echo.s"))
     m = Machine("atom", roms={"kernel": rom.image})
     w = make_window(m, audio=False)
     steps(w, 3)

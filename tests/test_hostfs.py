@@ -1,13 +1,13 @@
-"""The host filing card (emulator/chips/hostfs.py), driven through its four registers as firmware
-drives it (docs/hostfs.md), and the .ssd reader (emulator/chips/dfs_disc.py)."""
+"""The host filing card (emulator/media/hostfs.py), driven through its four registers as firmware
+drives it (docs/hostfs.md), and the .ssd reader (emulator/media/dfs_disc.py)."""
 import os
 
 import pytest
 
 from emulator import atomic
-from emulator.chips import hostfs
-from emulator.chips.dfs_disc import DFSDisc, build_ssd
-from emulator.chips.hostfs import HostFilingCard
+from emulator.media import hostfs
+from emulator.media.dfs_disc import DFSDisc, build_ssd
+from emulator.media.hostfs import HostFilingCard
 from emulator.errors import UserError
 
 STATUS, DATA, RESET = 0, 1, 2
@@ -355,8 +355,8 @@ def test_damaged_images_are_refused(tmp_path):
     with pytest.raises(UserError, match=r"x\.ssd: .*too short for \$\.[AB]"):
         DFSDisc(good[:512 + 100], source="x.ssd")
     bad = bytearray(good)
-    bad[256 + 7], bad[256 + 6] = 1, 0                               # a disc of 1 sector
-    with pytest.raises(UserError, match="claims 1 sectors"):
+    bad[256 + 8 + 7], bad[256 + 8 + 6] = 0x20, 0x03                 # B (entry 0) at sector 800
+    with pytest.raises(UserError, match=r"\$\.B lies outside the disc's sectors"):
         DFSDisc(bytes(bad))
     bad = bytearray(good)
     bad[256 + 8 + 7] = 2                                            # B (entry 0) moved onto A
@@ -370,6 +370,17 @@ def test_damaged_images_are_refused(tmp_path):
     bad[256 + 8 + 7] = 0                                            # a file in the catalogue
     with pytest.raises(UserError, match="outside the disc"):
         DFSDisc(bytes(bad))
+
+
+@pytest.mark.parametrize("claimed", [0, 1, 1023])
+def test_the_catalogues_sector_count_is_not_checked(claimed):
+    # DFS reads files without looking at the count (Irq-Timing.ssd claims 0 sectors).
+    image = bytearray(build_ssd([("$", "A", 0, 0, b"a" * 300), ("$", "B", 0, 0, b"b" * 10)]))
+    image[256 + 7], image[256 + 6] = claimed & 0xFF, claimed >> 8
+    disc = DFSDisc(bytes(image))
+    assert disc.sectors == claimed
+    b = next(f for f in disc.files if f.name == "B")
+    assert disc.read(b.start, b.length) == b"b" * 10
 
 
 def test_disc_image_file_errors_name_the_file(tmp_path):

@@ -5,7 +5,7 @@ The clock's CPU is a stand-in that only counts cycles: time moves when a test sa
 event the chip scheduled fires on its cycle (emulator/clock.py)."""
 import pytest
 
-from emulator.chips.dfs_disc import build_ssd
+from emulator.media.dfs_disc import build_ssd
 from emulator.chips.i8271 import (
     I8271, RESULT_DATA_CRC, RESULT_LATE_DMA, RESULT_NOT_READY, RESULT_OK, RESULT_SECTOR_NOT_FOUND,
     RESULT_WRITE_PROTECT, STATUS_BUSY, STATUS_DATA_REQUEST, STATUS_INT, STATUS_RESULT_FULL,

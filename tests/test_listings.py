@@ -119,8 +119,8 @@ def test_an_assembly_program_outside_ram_is_refused(tmp_path, capsys):
 
 
 def bbc_missing():
-    from test_silver_dollar_harness import BBC_MISSING
-    return BBC_MISSING
+    from bbc_support import missing_bbc_firmware
+    return missing_bbc_firmware()
 
 
 @pytest.mark.skipif(bbc_missing() is not None, reason=str(bbc_missing()))

@@ -1,6 +1,6 @@
 """The SAA5050's attribute decoding, read as codes and text (pixels are in test_bbc_video)."""
 from emulator.chips import saa5050
-from emulator.display import saa5050_glyphs as glyphs
+from emulator.chips import saa5050_glyphs as glyphs
 
 
 def decode(rows, field=0):
@@ -33,10 +33,40 @@ def test_attributes_reset_at_each_row():
     assert fg[1, 0] == 7 and bg[1, 0] == 0
 
 
-def test_held_graphic_is_cleared_by_a_size_change():
-    glyph, _, _, _ = decode([[0x91, 0x7F, 0x9E, 0x8D, 0x80]])
-    assert glyph[0, 3] == saa5050.mosaic_glyph(0x7F, False)    # double height is set-after
-    assert glyph[0, 4] == saa5050.BLANK_GLYPH                  # held character reset to space
+def test_held_graphic_is_cleared_on_the_double_height_cell():
+    """T3's HELD row: graphics white, a block, Hold, Double Height, Hold, Hold: the block shows
+    twice and the Double Height code's own cell is already a space (the size is set-after)."""
+    glyph, _, _, _ = decode([[0x97, 0xFF, 0x9E, 0x8D, 0x9E, 0x9E]])
+    block = saa5050.mosaic_glyph(0x7F, False)
+    assert list(glyph[0, :6]) == [0, block, block, 0, 0, 0]
+
+
+def test_held_graphic_is_cleared_by_a_control_code_shown_as_a_space():
+    """T1's CTL row: graphics white, a bar, graphics yellow (Hold off: a space), Hold, Hold: the
+    yellow code's space is what is held, so nothing follows the bar."""
+    glyph, _, _, _ = decode([[0x97, 0xAC, 0x93, 0x9E, 0x9E]])
+    bar = saa5050.mosaic_glyph(0x2C, False)
+    assert list(glyph[0, :5]) == [0, bar, 0, 0, 0]
+
+
+def test_held_graphic_survives_release_and_colour_codes_under_hold():
+    """T1's REL and COL rows: Release Graphics (set-after) and a colour code shown while Hold is on
+    show the held bar and do not clear it; a blast-through capital does not either (CHR row)."""
+    bar = saa5050.mosaic_glyph(0x2C, False)
+    glyph, fg, _, _ = decode([[0x97, 0xAC, 0x9E, 0x9F, 0x9E, 0x9E],
+                              [0x97, 0xAC, 0x9E, 0x93, 0x9E, 0x9E],
+                              [0x97, 0xAC, ord("A"), 0x9E, 0x9E]])
+    assert list(glyph[0, :6]) == [0, bar, bar, bar, bar, bar]
+    assert list(glyph[1, :6]) == [0, bar, bar, bar, bar, bar]
+    assert list(fg[1, 1:6]) == [7, 7, 7, 3, 3]
+    assert list(glyph[2, 3:5]) == [bar, bar]
+
+
+def test_held_graphic_is_not_cleared_by_normal_height_at_normal_height():
+    """T1's NHT row: Normal Height while already normal changes no size, so the bar stays held."""
+    glyph, _, _, _ = decode([[0x97, 0xAC, 0x9E, 0x8C, 0x9E, 0x9E]])
+    bar = saa5050.mosaic_glyph(0x2C, False)
+    assert list(glyph[0, 1:6]) == [bar] * 5
 
 
 def test_flash_phase():

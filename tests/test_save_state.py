@@ -17,7 +17,6 @@ from emulator.basic.silver_dollar_harness import Harness, Policy
 from emulator.errors import EXIT_BAD_STATE, UserError
 from emulator.session import Machine
 from emulator.state import FORMAT_VERSION, MAGIC, BadState, check_plain, machine_state, pack, unpack
-from test_frontend import pg  # noqa: F401  (the offscreen pygame fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "basic_programs"
@@ -46,10 +45,11 @@ def fingerprint(m):
 def test_state_is_plain_data_and_loads_back_equal(name, tmp_path):
     m = booted(name)
     m.type("PRINT 6*7\r")
-    m.run(0.2)                                      # typing still queued: clock events to save
+    m.run(0.05)                                     # typing under way: a queue and a tick to save
     state = machine_state(m.hardware)
     check_plain(state)
-    assert state["clock"]["events"], "the typing queue should be in the clock's events"
+    assert state["typist"]["queue"], "the typing queue should be in the state"
+    assert any(event[2] == "typist" for event in state["clock"]["events"])
     path = tmp_path / "s.state"
     m.save_state(path)
     loaded = Machine.load_state(path)

@@ -13,29 +13,10 @@ import emulator
 from emulator.basic.silver_dollar_harness import (Harness, Policy, Totals, atom_rnd, read_board,
                                                    wait_for_prompt)
 from emulator.reference import silver_dollar as ref
+from bbc_support import missing_bbc_firmware
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = ROOT / "basic_programs"
-BBC_SOURCES = ROOT / "roms" / "src" / "bbc"
-
-
-def missing_bbc_firmware():
-    """Why our BBC firmware cannot run the listing yet (None once its MOS and BASIC build).  A
-    firmware still being written (sources present but not assembling) skips with its first error;
-    its own tests report that."""
-    missing = [name for name in ("mos", "basic")
-               if not (BBC_SOURCES / f"{name}.s").exists()
-               and not (BBC_SOURCES / name / "main.s").exists()]
-    if missing:
-        return (f"our BBC firmware has no {' and no '.join(n.upper() for n in missing)} source yet "
-                f"(roms/src/bbc/{missing[0]}/main.s)")
-    from emulator.errors import UserError
-    from emulator.firmware import rom_set
-    try:
-        rom_set("bbc")
-    except UserError as e:
-        return f"our BBC firmware does not build yet: {str(e).splitlines()[0]}"
-    return None
 
 
 BBC_MISSING = missing_bbc_firmware()

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from emulator.chips import vdg6847 as v
-from emulator.display.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_TOP
+from emulator.chips.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_TOP
 
 
 def test_glyph_set_has_64_distinct_5x7_drawings():

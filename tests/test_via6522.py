@@ -130,11 +130,11 @@ def test_irq_cycle_is_exact_when_the_cpu_overshoots_its_block_limit():
 
 def test_t1_reading_t1cl_clears_flag_and_writing_t1ch_clears_it():
     via = VIA6522()
+    via.write(ACR, 0x40, 0)                         # free-run
     start_t1(via, 3, 10)
     assert via.read(IFR, 20) & 0x40
     via.read(T1CL, 21)
     assert via.read(IFR, 22) & 0x40 == 0
-    via.write(ACR, 0x40, 23)
     assert via.read(IFR, 40) & 0x40                # free-run keeps setting it
     via.write(T1CH, 0, 41)
     assert via.read(IFR, 42) & 0x40 == 0
@@ -172,6 +172,101 @@ def test_t1_read_on_the_flag_tick_does_not_clear_it():
     start_t1(via, 4, 10)
     assert via.read(T1CL, 16) == 0xFF
     assert via.read(IFR, 17) & 0x40
+
+
+def test_t1_disarmed_by_a_one_shot_time_out_stays_disarmed_in_free_run():
+    # A one-shot time-out disarms T1; selecting free-run afterwards does not re-arm it, the counter
+    # just goes on reloading, until T1C-H is written (VIA.AC1 and AC5 on a real Model B).
+    via, clock, cpu, irq_log = make_via()
+    via.write(IER, 0xC0, 0)
+    N, W = 4, 10
+    start_t1(via, N, W)                             # one-shot; $FFFF on tick 16
+    clock.run_until(17)
+    assert via.read(IFR, 17) & 0x40
+    via.write(ACR, 0x40, 18)                        # free-run, after the time-out
+    assert via.read(T1CL, 19) == N - 2              # reloaded on 17, counting on
+    clock.run_until(100)
+    assert via.read(IFR, 100) & 0x40 == 0           # no time-out sets the flag
+    assert irq_log == [(True, 16), (False, 19)]
+    via.write(T1CH, 0, 101)                         # re-armed: free-run from here
+    clock.run_until(101 + 3 * (N + 2))
+    assert [c for level, c in irq_log if level] == [16, 107]
+
+
+def test_t1_disarmed_free_run_leaves_pb7_alone():
+    via = VIA6522()
+    via.write(ACR, 0x80, 0)                         # one-shot, PB7 output
+    start_t1(via, 4, 10)
+    assert via.read(ORB, 16) & 0x80 == 0x80         # high at the time-out
+    via.write(ACR, 0xC0, 20)                        # free-run with PB7, disarmed
+    assert [via.read(ORB, c) & 0x80 for c in range(21, 40)] == [0x80] * 19
+
+
+def test_t1_free_run_switched_to_one_shot_interrupts_once_more():
+    # Armed in free-run, then one-shot before the next time-out: that one interrupts, no later one
+    # (VIA.AC4).
+    via = VIA6522()
+    via.write(ACR, 0x40, 0)
+    start_t1(via, 8, 10)                            # time-outs on 20, 30, 40 ...
+    assert via.read(T1CL, 21) == 8                  # and clears the flag
+    via.write(ACR, 0x00, 25)
+    assert via.read(IFR, 31) & 0x40
+    assert via.read(T1CL, 32) == 7
+    assert via.read(IFR, 45) & 0x40 == 0
+
+
+@pytest.mark.parametrize("old, new, armed_after", [
+    (0x40, 0x00, False),    # free-run -> one-shot on the time-out tick: disarmed (VIA.AC3, AC6)
+    (0x00, 0x40, False),    # one-shot -> free-run: the one-shot time-out disarmed it (AC2, AC7)
+    (0x00, 0xC0, False),    # the same with PB7 (AC7)
+    (0x40, 0xC0, True),     # free-run stays free-run: still armed (AC6)
+])
+def test_t1_acr_written_on_the_time_out_tick(old, new, armed_after):
+    via = VIA6522()
+    via.write(ACR, old, 0)
+    start_t1(via, 6, 10)                            # time-outs on 18, 26, 34
+    via.write(ACR, new, 18)
+    assert via.read(IFR, 21) & 0x40                 # this time-out's flag is set either way
+    assert via.read(T1CL, 22) == 3                  # (cleared)
+    assert bool(via.read(IFR, 29) & 0x40) == armed_after
+
+
+@pytest.mark.parametrize("acr_tick, armed_after", [(17, True), (19, False)])
+def test_t1_acr_one_shot_to_free_run_off_the_time_out_tick(acr_tick, armed_after):
+    # Free-run selected a tick before the time-out keeps T1 armed (VIA.AC7, "at 0"); a tick after
+    # it, the one-shot time-out has disarmed it already.
+    via = VIA6522()
+    start_t1(via, 6, 10)                            # one-shot, time-out on 18
+    via.write(ACR, 0x40, acr_tick)
+    assert via.read(T1CL, 22) == 3
+    assert bool(via.read(IFR, 29) & 0x40) == armed_after
+
+
+@pytest.mark.parametrize("clear", [
+    lambda via, c: via.write(IFR, 0x7F, c),
+    lambda via, c: via.write(T1LH, 0, c),
+    lambda via, c: via.read(T1CL, c),
+])
+def test_t1_flag_set_on_the_tick_of_a_clear_stays_set(clear):
+    # The set wins over a clear on the same tick (VIA.I2: the IRQ is still taken).
+    via = VIA6522()
+    via.write(IER, 0xC0, 0)
+    start_t1(via, 3, 10)                            # flag set on tick 15
+    clear(via, 15)
+    assert via.read(IFR, 16) == 0xC0
+    assert via.irq_line
+    via.write(IFR, 0x7F, 17)                        # a tick later the clear works
+    assert via.read(IFR, 18) == 0
+
+
+def test_t2_flag_set_on_the_tick_of_an_ifr_write_stays_set():
+    via = VIA6522()
+    via.write(T2CL, 3, 5)
+    via.write(T2CH, 0, 10)                          # flag set on tick 15
+    via.write(IFR, 0x20, 15)
+    assert via.read(IFR, 16) & 0x20
+    via.write(IFR, 0x20, 16)
+    assert via.read(IFR, 17) & 0x20 == 0
 
 
 # --- PB7 -----------------------------------------------------------------------------------------------
@@ -266,8 +361,54 @@ def test_t2_switching_to_timed_mode_counts_on_from_the_pulse_count():
     via.write(T2CH, 0, 2)
     via.set_pb6(False, 3)
     via.set_pb6(True, 4)
-    via.write(ACR, 0x00, 20)                        # count 9 on tick 20, Phi2 counting from 21
-    assert via.read(T2CL, 23) == 6
+    via.write(ACR, 0x00, 20)                        # count 9 on ticks 20 and 21, Phi2 counting from 22
+    assert via.read(T2CL, 21) == 9
+    assert via.read(T2CL, 23) == 7
+
+
+def test_t2_freezes_on_the_tick_after_pulse_counting_is_selected():
+    # The write's own tick still counts in timed mode (VIA.T23: the program's stated 251, 249).
+    via = VIA6522()
+    via.write(T2CL, 0xFF, 0)
+    via.write(T2CH, 0xFF, 1)                        # $FFFF on tick 2, $FFFC on tick 5
+    via.write(ACR, 0x20, 5)
+    assert [via.read(T2CL, c) for c in (6, 7, 20)] == [0xFB, 0xFB, 0xFB]
+    via.write(ACR, 0x00, 30)                        # timed again: first count on tick 32
+    assert [via.read(T2CL, c) for c in (30, 31, 32, 33)] == [0xFB, 0xFB, 0xFA, 0xF9]
+
+
+def test_t2_underflow_on_the_tick_after_pulse_counting_is_selected_still_interrupts():
+    via = VIA6522()
+    via.write(T2CL, 2, 0)
+    via.write(T2CH, 0, 1)                           # 2 on tick 2, 0 on tick 4, $FFFF on tick 5
+    via.write(ACR, 0x20, 4)
+    assert via.read(T2CL, 5) == 0xFF                # the read on the flag's tick leaves it set
+    assert via.read(IFR, 6) & 0x20
+
+
+def test_t2_counts_pb6_falling_edges_the_via_drives_itself():
+    # PB6 as an output driving low counts a pulse like an outside one (VIA.T.PB6: with nothing on
+    # the pin, DDRB bit 6 set with ORB bit 6 clear takes the pin from high to low).
+    via = VIA6522()
+    via.write(ACR, 0x20, 0)
+    via.write(T2CL, 100, 1)
+    via.write(T2CH, 0, 2)
+    via.write(DDRB, 0xFF, 10)                       # PB6: input high -> output low
+    assert via.read(T2CL, 11) == 99
+    via.write(DDRB, 0x00, 12)                       # back to the input: rising, not counted
+    assert via.read(T2CL, 13) == 99
+    via.write(ORB, 0x40, 14)                        # ORB bit 6 set, then output: high, no edge
+    via.write(DDRB, 0x40, 15)
+    assert via.read(T2CL, 16) == 99
+    via.write(ORB, 0x00, 17)                        # the output falls
+    assert via.read(T2CL, 18) == 98
+    via.set_port_b_input(0x00, 19)                  # outside levels do not reach an output pin
+    via.write(ORB, 0x40, 20)
+    via.write(ORB, 0x00, 21)
+    assert via.read(T2CL, 22) == 97
+    via.write(ORA_NH, 0x40, 23)                     # port A has nothing to do with it
+    via.write(ORA_NH, 0x00, 24)
+    assert via.read(T2CL, 25) == 97
 
 
 # --- IFR / IER -------------------------------------------------------------------------------------------
@@ -515,7 +656,7 @@ def test_t1_with_2_to_1_clock_divider():
     assert via.read(T1CL, 104) == N - 1
     assert via.read(T1CL, 123) == 0                  # tick 61
     assert via.read(T1CL, 124) == 0xFF               # tick 62 = 50 + N + 2
-    via.write(IFR, 0x40, 124)
+    via.write(IFR, 0x40, 126)
     irq_log.clear()
     clock.run_until(200)
     # Next time-out at tick 62 + N + 2 = 74; IRQ from the Phi2 half: CPU cycle 2*74 + 1.

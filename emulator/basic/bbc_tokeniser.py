@@ -7,7 +7,7 @@ The program format (BBC Micro User Guide; J. G. Harston, "BBC BASIC program line
 
 `hi lo` is the line number (0-32767, high byte first), `len` counts the line's bytes from `hi` to its
 &0D, and the end marker is where the next `hi` would be.  The text is tokenised by the documented
-rules of BASIC II's tokeniser, driven by each keyword's flags (emulator/debug/bbc_tokens.py):
+rules of BASIC II's tokeniser, driven by each keyword's flags (emulator/basic/bbc_tokens.py):
 
   * keywords (capitals only) become their token; "X." abbreviates the first keyword in BASIC's own
     order that starts with X; a keyword with the conditional flag stays letters when a letter, digit
@@ -32,7 +32,7 @@ typed, since anywhere else such a byte is a token.
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from emulator.debug.bbc_tokens import (
+from emulator.basic.bbc_tokens import (
     CONDITIONAL, LINE_NUMBER, LINE_NUMBERS, MATCH_ORDER, MIDDLE, NAME, PSEUDO, REST_OF_LINE, START,
     FLAGS, TOKEN_OF, NotAToken, detokenise, encode_line_number)
 

@@ -33,13 +33,6 @@ from emulator.errors import UserError
 # Guide, OSWORD 0 "read line"; BASIC's own limit).
 INPUT_LIMIT = {"atom": 63, "bbc": 238}
 
-# Keys held and released quickly, as a paste does; still real presses the firmware must see.
-# The BBC's MOS scans its keyboard every 10 ms, so keys are held long enough for two scans.
-PASTE_TIMING = {
-    "atom": {"hold_ms": 15, "gap_ms": 15, "lead_ms": 5},
-    "bbc": {"hold_ms": 30, "gap_ms": 20, "lead_ms": 10},
-}
-
 PROMPT = ">"
 PROMPT_STEP_SECONDS = 0.005          # how often we look for the prompt while a line is stored
 LINE_SECONDS = 10.0                  # emulated time a machine may take to store one line
@@ -207,24 +200,93 @@ def wait_for_prompt(machine, max_seconds, what):
 
 
 def type_listing(machine, listing, run=True):
-    """Type `listing` (a Listing) into `machine`, waiting for the prompt after each line, then RUN.
+    """Type `listing` (a Listing) into `machine`, waiting for the prompt after each line, check that
+    BASIC holds every line as the file has it (`check_program_held`), then RUN.
 
-    Emulated time runs flat out (nothing here waits for the host clock).  Returns the number of
-    characters typed.
+    Each key goes in as the firmware takes it (emulator/machines/typist.py), whichever ROMs the
+    machine runs.  Emulated time runs flat out (nothing here waits for the host clock).  Returns the
+    number of characters typed.
     """
-    timing = PASTE_TIMING[machine.name]
     wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
     typed = 0
     for number, line in listing.lines:
-        machine.type(line + "\r", **timing)
+        machine.type(line + "\r")
         machine.run_until_typed(max_seconds=LINE_SECONDS + len(line))
         wait_for_prompt(machine, LINE_SECONDS, f"{listing.path}:{number}")
         typed += len(line) + 1
+    check_program_held(machine, listing)
     if run:
-        machine.type("RUN\r", **timing)
+        machine.type("RUN\r")
         machine.run_until_typed(max_seconds=LINE_SECONDS)
         typed += 4
     return typed
+
+
+# --- what BASIC holds ----------------------------------------------------------------------------
+
+# Atom BASIC keeps its program as the text typed, from the page in #12 ("Atomic Theory and Practice":
+# ?18 is the text space's page): after an optional &0D, each line is its number (high byte first),
+# its text and &0D; a high byte with bit 7 set ends the program.
+ATOM_TEXT_PAGE = 0x12
+
+
+def held_lines(machine):
+    """{line number: stored bytes} of the program BASIC holds now: the Atom's text after each line
+    number, or the BBC's tokenised line (emulator/basic/bbc_tokeniser.py)."""
+    memory = machine.memory
+    if machine.name == "bbc":
+        from emulator.basic.bbc_tokeniser import ProgramError, parse_program
+        page, top = memory[PAGE_HIGH] << 8, memory.word(TOP_WORD)
+        try:
+            lines, _ = parse_program(bytes(memory[page:max(page, top)]))
+        except ProgramError as e:
+            raise UserError(f"BASIC's program at &{page:04X} is not whole ({e})") from None
+        return {line.number: line.text for line in lines}
+    at = memory[ATOM_TEXT_PAGE] << 8
+    at += memory[at] == 0x0D
+    lines = {}
+    while at < 0xFFFF and not memory[at] & 0x80 and len(lines) < 0x8000:
+        number, end = memory[at] << 8 | memory[at + 1], at + 2
+        while memory[end] != 0x0D and end - at < 0x100:
+            end += 1
+        lines[number] = bytes(memory[at + 2:end])
+        at = end + 1
+    return lines
+
+
+def check_program_held(machine, listing):
+    """UserError naming the first line of `listing` that BASIC does not hold as the file has it
+    (a key lost, a line BASIC refused or stored under another number)."""
+    if machine.name == "bbc":
+        from emulator.basic.bbc_tokeniser import ProgramError, tokenise_line
+        stored_form = tokenise_line
+    else:
+        stored_form = str.encode
+    expected = {}
+    for row, line in listing.lines:
+        number, text = _numbered(line, machine.name)
+        try:
+            expected[number] = (row, stored_form(text))
+        except (ProgramError if machine.name == "bbc" else ValueError):
+            expected[number] = (row, None)
+    held = held_lines(machine)
+    for number, (row, wanted) in sorted(expected.items(), key=lambda item: item[1][0]):
+        if number not in held:
+            raise UserError(f"{listing.path}:{row}: line {number} did not go in (BASIC holds no "
+                            f"line {number})")
+        if wanted is not None and held[number] != wanted:
+            raise UserError(f"{listing.path}:{row}: BASIC holds line {number} otherwise than the "
+                            f"file has it")
+    extra = sorted(set(held) - set(expected))
+    if extra:
+        raise UserError(f"{listing.path}: BASIC holds line {extra[0]}, which the file does not have "
+                        f"(a line number went in wrong)")
+
+
+def _numbered(line, machine_name):
+    """(number, the text BASIC stores) of a listing line."""
+    match = _LINE_NUMBER.match(line)
+    return int(match.group(1)), line[match.end():]
 
 
 # --- loading a tokenised program --------------------------------------------------------------
@@ -249,7 +311,6 @@ def load_tokenised(machine, program, run=True):
     that BASIC holds it whole (the bytes at PAGE, TOP just past the end marker), then RUN."""
     if machine.name != "bbc":
         raise UserError(f"{program.path}: a tokenised BBC BASIC program runs on the BBC Micro")
-    timing = PASTE_TIMING[machine.name]
     wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
     memory = machine.memory
     page, himem = memory[PAGE_HIGH] << 8, memory.word(HIMEM_WORD)
@@ -265,7 +326,7 @@ def load_tokenised(machine, program, run=True):
     machine.run_until_typed(max_seconds=LINE_SECONDS)
     _wait_for_reset(machine, before)
     wait_for_prompt(machine, BOOT_SECONDS, f"{program.path}: BREAK")
-    machine.type("OLD\r", **timing)
+    machine.type("OLD\r")
     machine.run_until_typed(max_seconds=LINE_SECONDS)
     wait_for_prompt(machine, LINE_SECONDS, f"{program.path}: OLD")
     held = bytes(memory[page:page + program.length])
@@ -278,7 +339,7 @@ def load_tokenised(machine, program, run=True):
         raise UserError(f"{program.path}: after OLD, BASIC's TOP is &{top:04X}, not "
                         f"&{page + program.length:04X} just past the program's end marker")
     if run:
-        machine.type("RUN\r", **timing)
+        machine.type("RUN\r")
         machine.run_until_typed(max_seconds=LINE_SECONDS)
 
 

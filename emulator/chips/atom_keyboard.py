@@ -134,6 +134,10 @@ class AtomKeyboard:
             value |= 0x80
         return value
 
+    def reads_down(self, name, row):
+        """True if key `name` is down and in `row`: a read of that row shows it pressed."""
+        return name in self.down and name in MATRIX and MATRIX[name][0] == row & 15
+
     def rept_line(self):
         """The REPT line (#B002 bit 6): 0 while REPT is held."""
         return 0 if self.rept else 1

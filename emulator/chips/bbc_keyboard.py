@@ -101,6 +101,7 @@ class BBCKeyboard:
     def __init__(self, links=0):
         self.links = links & 0xFF
         self.pressed = set()
+        self.column_keys = [0] * 16         # keys down in rows 1-7 of each column
         self.autoscan = True                # IC32 bit 3: 1 = counter free-running
         self.column = 0                     # the counter's column in direct mode
         self.row = 0
@@ -111,15 +112,27 @@ class BBCKeyboard:
 
     def press(self, key):
         self.pressed.add(key_number(key))
+        self._count_columns()
         self._update_ca2()
 
     def release(self, key):
         self.pressed.discard(key_number(key))
+        self._count_columns()
         self._update_ca2()
 
     def release_all(self):
         self.pressed.clear()
+        self._count_columns()
         self._update_ca2()
+
+    def _count_columns(self):
+        """Keys down in rows 1-7 of each column (what drives CA2), kept as keys change: the MOS
+        tests keys thousands of times a second while one is held, and each test moves CA2."""
+        counts = [0] * 16
+        for number in self.pressed:
+            if number >> 4 >= 1:
+                counts[number & 0x0F] += 1
+        self.column_keys = counts
 
     def is_down(self, number):
         """Whether the matrix position `number` (&RC) reads as closed (a key, or a made link)."""
@@ -151,12 +164,12 @@ class BBCKeyboard:
 
     def column_active(self, column):
         """A key down in rows 1-7 of `column` (what drives CA2)."""
-        return any(self.is_down(row << 4 | column) for row in range(1, ROWS))
+        return self.column_keys[column & 0x0F] != 0
 
     def ca2(self):
         if self.autoscan:
-            return any((number >> 4) >= 1 and (number & 0x0F) < COLUMNS for number in self.pressed)
-        return self.column < COLUMNS and self.column_active(self.column)
+            return any(self.column_keys[:COLUMNS])
+        return self.column < COLUMNS and self.column_keys[self.column] != 0
 
     def _update_ca2(self):
         level = self.ca2()
@@ -173,5 +186,6 @@ class BBCKeyboard:
         """Restore the keys held and the counter (CA2's listener is not called: the VIA's CA2
         input is restored with the VIA)."""
         self.pressed = set(d["pressed"])
+        self._count_columns()
         self.autoscan, self.links = d["autoscan"], d["links"]
         self.column, self.row, self._ca2 = d["column"], d["row"], d["ca2"]

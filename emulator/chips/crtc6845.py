@@ -40,6 +40,7 @@ class CRTC6845:
         self.registers = [0] * 18
         self.selected = 0
         self.character_clock_hz = 1_000_000     # set by the machine from the video ULA's clock bit
+        self.write_log = None   # a list to get (cycle, register, value) of each register write, or None
 
     # --- bus -------------------------------------------------------------------------------------
 
@@ -47,7 +48,10 @@ class CRTC6845:
         if addr & 1 == 0:
             self.selected = value & 0x1F
         elif self.selected < 16:                    # R16/R17 are read only, R18+ do not exist
-            self.registers[self.selected] = value & REGISTER_MASKS[self.selected]
+            value &= REGISTER_MASKS[self.selected]
+            self.registers[self.selected] = value
+            if self.write_log is not None:
+                self.write_log.append((cycle, self.selected, value))
 
     def read(self, addr, cycle=0):
         if addr & 1 and self.selected in READABLE:

@@ -14,8 +14,10 @@ Every row starts as white alphanumerics, steady, normal height, contiguous, blac
 release graphics, not concealed.  A row after a row holding a double-height code shows the lower
 halves of its own double-height characters and blanks its normal-height ones (the SAA5050 repeats
 nothing: software prints double-height text on both rows).  The held character is the last mosaic
-shown; it is reset to a space at the start of a row and on a change of size or of alphanumerics /
-graphics mode.  In graphics mode the codes &40-&5F still show capitals ("blast-through").  The BBC
+shown; it is reset to a space at the start of a row, by a control code shown as a space (Hold off),
+on a change of alphanumerics / graphics mode (from the next cell) and on a change of size (on the
+size code's own cell, Double Height included although the size itself is set-after): hoglet's
+teletext test pages T1-T3 as a real machine shows them.  Release Graphics does not clear it.  In graphics mode the codes &40-&5F still show capitals ("blast-through").  The BBC
 leaves REVEAL unconnected, so concealed characters stay hidden.  Colours are 3-bit RGB (bit 0 red,
 bit 1 green, bit 2 blue), which is also the teletext colour numbering.
 
@@ -24,7 +26,7 @@ background colours and the text a reader sees; the renderer does the pixels with
 """
 import numpy as np
 
-from emulator.display import saa5050_glyphs as glyphs
+from emulator.chips import saa5050_glyphs as glyphs
 
 COLUMNS, ROWS = 40, 25
 
@@ -142,10 +144,16 @@ def decode_rows(codes, field_number=0):
                     bg = fg
                 elif code == 0x1E:
                     hold = True
+                elif code == 0x0D and not double:
+                    # A size change clears the held mosaic on the code's own cell (T3, T2: the
+                    # Double Height code under Hold shows a space, though the size is set-after).
+                    held_code, held_separated = 0x20, False
                 if graphics and hold:
                     shown, shown_mosaic, shown_separated = held_code, True, held_separated
                 else:
+                    # Shown as a space with Hold off: the space becomes the held character (T1).
                     shown, shown_mosaic, shown_separated = 0x20, False, False
+                    held_code, held_separated = 0x20, False
             else:
                 shown = code
                 shown_mosaic = graphics and (code & 0x20) != 0
@@ -181,8 +189,6 @@ def decode_rows(codes, field_number=0):
                     flashing = True
                 elif code == 0x0D:
                     row_has_double = True
-                    if not double:
-                        held_code, held_separated = 0x20, False
                     double = True
                 elif code == 0x1F:
                     hold = False

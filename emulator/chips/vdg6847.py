@@ -25,7 +25,7 @@ select them is refused.
 """
 import numpy as np
 
-from emulator.display.glyphs6847 import CELL_HEIGHT, CELL_WIDTH, glyph_cells
+from emulator.chips.glyphs6847 import CELL_HEIGHT, CELL_WIDTH, glyph_cells
 
 WIDTH = 256
 HEIGHT = 192

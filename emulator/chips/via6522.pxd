@@ -102,13 +102,15 @@ cdef class VIA6522(IODevice):
     cpdef set_port_a_input(self, int levels, long long cycle)
     cpdef set_port_b_input(self, int levels, long long cycle)
     cpdef set_pb6(self, bint level, long long cycle)
-    @cython.locals(falling=bint)
+    @cython.locals(was=bint)
     cdef _pb6_level(self, bint level)
+    cdef bint _pb6_pin(self)
+    cdef _pb6_edge(self, bint was)
 
     cdef int _register(self, int reg) except? -1
     @cython.locals(tick="long long", reg=int, value=int)
     cpdef int read(self, int addr, long long cycle) except? -1
-    @cython.locals(tick="long long", reg=int, mode=int)
+    @cython.locals(tick="long long", reg=int, mode=int, was=bint, clear=int)
     cpdef write(self, int addr, int value, long long cycle)
     @cython.locals(old=int)
     cdef _write_acr(self, int value, long long tick)

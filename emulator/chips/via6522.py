@@ -32,13 +32,26 @@ measured by the b2 and jsbeeb authors, although older data sheets say the one-sh
 to decrement".  T2 in timed mode follows the same load/underflow timing but never reloads: after $FFFF
 it goes on $FFFE, $FFFD ... and interrupts only once per write to T2C-H.
 
-A read of T1C-L (T2C-L) on the very tick the counter's flag is set does not clear the flag: setting wins
-over the read's clear (measured behaviour, as modelled by jsbeeb).
+Arming.  A write to T1C-H arms T1.  In one-shot mode the next time-out sets the flag (and PB7 high) and
+disarms it; in free-run an armed T1 sets the flag (and toggles PB7) at every time-out and stays armed.
+A disarmed T1 stays disarmed, whatever the ACR later selects, until T1C-H is written again: selecting
+free-run after a one-shot time-out gives no more interrupts (VIA.AC1, AC5), selecting one-shot during
+free-run gives one more (AC4).  On the very tick of a time-out, selecting one-shot disarms T1 whichever
+mode it was in, and selecting free-run does not re-arm a one-shot (AC2, AC3, AC6, AC7).  T2 sees a
+change between timed and pulse counting one tick after the ACR write (T23: see _write_acr).
+
+The set wins.  A flag set on a tick is not cleared by an access on that same tick that would clear it:
+a read of T1C-L (T2C-L), a write to T1L-H, T1C-H (T2C-H) or to the IFR (VIA.I2: the interrupt is
+still taken).
+
+The VIA.* names are the public 6522 test programs for the BBC Micro (scarybeasts, Tom Seddon), whose
+results on a real Model B the tests in tests/test_reference_via.py compare with.
 
 Exactly modelled
 ----------------
 All 16 registers; ports with DDRs and input latching on CA1/CB1; PB7 under T1 (one-shot low pulse,
-free-run square wave); T1/T2 counters read on any tick; T2 pulse counting on PB6 falling edges;
+free-run square wave); T1/T2 counters read on any tick; T2 pulse counting on PB6 falling edges,
+whether the outside or the VIA's own port B output drives the pin (VIA.T.PB6);
 CA1/CA2/CB1/CB2 interrupts on either edge, independent-interrupt CA2/CB2 modes, handshake, pulse and
 manual outputs; IFR/IER semantics and the IRQ output; RES.
 
@@ -57,6 +70,8 @@ Approximated (and why)
   as the R6522 data sheet describes.
 * The edge detectors act on the tick the machine reports an input change; the real chip's input
   synchroniser delay is not modelled.
+* When pulse counting is selected on the tick before a timed T2 would reach $FFFF, that last timed
+  count still interrupts, but its flag is set on the ACR write's tick, one cycle early.
 
 Hooks for the machine
 ---------------------
@@ -178,7 +193,7 @@ class VIA6522(IODevice):
         self.t2_count = 0xFFFF
         self.t2_armed = False
         self.t2_flag_tick = NEVER
-        self.pb6 = True
+        self.pb6 = True                 # PB6 as driven from outside (the pin: _pb6_pin)
 
         # Shift register
         self.sr = 0
@@ -226,16 +241,16 @@ class VIA6522(IODevice):
             period = self.t1_latch + 2
             count = (tick - self.t1_underflow) // period + 1
             last = self.t1_underflow + (count - 1) * period
-            if self.acr & 0x40:                             # free-run: every underflow
+            if self.t1_armed:
                 flags |= IFR_T1
-                self.t1_flag_tick = last
-                if count & 1:
-                    self.pb7 ^= 0x80
-            elif self.t1_armed:                             # one-shot: the first one only
-                flags |= IFR_T1
-                self.t1_flag_tick = self.t1_underflow
-                self.t1_armed = False
-                self.pb7 = 0x80
+                if self.acr & 0x40:                         # free-run: every underflow, stays armed
+                    self.t1_flag_tick = last
+                    if count & 1:
+                        self.pb7 ^= 0x80
+                else:                                       # one-shot: the first one, then disarmed
+                    self.t1_flag_tick = self.t1_underflow
+                    self.t1_armed = False
+                    self.pb7 = 0x80
             self.t1_last_underflow = last
             self.t1_underflow = last + period
 
@@ -280,7 +295,7 @@ class VIA6522(IODevice):
     def _next_visible_tick(self):
         """The next tick on which the chip's outputs change by themselves, or NEVER."""
         best = NEVER
-        t1_sets_flag = self.t1_armed or self.acr & 0x40
+        t1_sets_flag = self.t1_armed
         if not self.irq_line:
             enabled = self.ier
             if enabled & IFR_T1 and t1_sets_flag:
@@ -352,7 +367,8 @@ class VIA6522(IODevice):
         self.t1_hold = tick + 1
         self.t1_last_underflow = NEVER
         self.t1_armed = True
-        self.ifr &= ~IFR_T1
+        if self.t1_flag_tick != tick:
+            self.ifr &= ~IFR_T1
         if self.pb7:
             self.pb7 = 0
             if self.acr & 0x80:
@@ -365,7 +381,8 @@ class VIA6522(IODevice):
         self.t2_hold = tick + 1
         self.t2_count = load
         self.t2_armed = True
-        self.ifr &= ~IFR_T2
+        if self.t2_flag_tick != tick:
+            self.ifr &= ~IFR_T2
 
     def _t2_pulse(self):
         # Pulse counting: the flag is set when the count reaches zero, i.e. after N pulses (6522 data
@@ -602,9 +619,21 @@ class VIA6522(IODevice):
         self._settle()
 
     def _pb6_level(self, level):
-        falling = self.pb6 and not level
+        was = self._pb6_pin()
         self.pb6 = level
-        if falling and self.acr & 0x20:
+        self._pb6_edge(was)
+
+    def _pb6_pin(self):
+        """PB6's pin: ORB bit 6 when DDRB makes it an output, else the level driven from outside."""
+        if self.ddrb & 0x40:
+            return (self.orb & 0x40) != 0
+        return self.pb6
+
+    def _pb6_edge(self, was):
+        # T2 counts falling edges on the PB6 pin whoever drives it, the VIA's own output included
+        # (VIA.T.PB6 on a real Model B: with nothing on the user port, switching PB6 to an output
+        # with ORB bit 6 clear counts one pulse).
+        if was and not self._pb6_pin() and self.acr & 0x20:
             self._t2_pulse()
 
     # --- bus interface -----------------------------------------------------------------------------
@@ -665,7 +694,9 @@ class VIA6522(IODevice):
         reg = addr & 15
         value &= 0xFF
         if reg == ORB:
+            was = self._pb6_pin()
             self.orb = value
+            self._pb6_edge(was)
             self._port_b_flags()
             mode = self.cb2_mode()
             if mode == C2_HANDSHAKE:                    # CB2 low on a write to ORB until CB1 is active
@@ -680,7 +711,9 @@ class VIA6522(IODevice):
                 self._port_a_handshake(tick)
             self._port_a_changed()
         elif reg == DDRB:
+            was = self._pb6_pin()
             self.ddrb = value
+            self._pb6_edge(was)
             self._port_b_changed()
         elif reg == DDRA:
             self.ddra = value
@@ -696,7 +729,8 @@ class VIA6522(IODevice):
             # VIC-20 Programmer's Reference Guide: "write into the high order latch and reset the
             # T1 interrupt flag").
             self.t1_latch = (self.t1_latch & 0x00FF) | value << 8
-            self.ifr &= ~IFR_T1
+            if self.t1_flag_tick != tick:
+                self.ifr &= ~IFR_T1
             self._t1_latch_written(tick)
         elif reg == T2CL:
             self.t2_latch_low = value
@@ -710,7 +744,12 @@ class VIA6522(IODevice):
         elif reg == PCR:
             self._write_pcr(value)
         elif reg == IFR:
-            self.ifr &= ~value & 0x7F
+            clear = value & 0x7F
+            if self.t1_flag_tick == tick:               # a flag set on this tick stays set (VIA.I2)
+                clear &= ~IFR_T1
+            if self.t2_flag_tick == tick:
+                clear &= ~IFR_T2
+            self.ifr &= ~clear
         else:
             if value & 0x80:
                 self.ier |= value & 0x7F
@@ -720,12 +759,25 @@ class VIA6522(IODevice):
 
     def _write_acr(self, value, tick):
         old = self.acr
+        if tick == self.t1_flag_tick and not value & 0x40:
+            # One-shot selected on the very tick T1 interrupts: the timer is disarmed whichever mode
+            # it was in (VIA.AC3, AC6 on a real Model B; from one-shot it was disarmed already: AC2).
+            self.t1_armed = False
         if (old ^ value) & 0x20:
-            if value & 0x20:                            # timed -> pulse counting: freeze the count
-                self.t2_count = self._t2_at(tick)
-            else:                                       # pulse counting -> timed: count on from here
-                self.t2_underflow = tick + self.t2_count + 1
-                self.t2_hold = tick
+            # T2 sees its new mode from the tick after the write: timed -> pulse counting still
+            # counts on the write's tick, pulse counting -> timed first counts on the tick after
+            # that.  This gives the 251, 249 that VIA.T23 states as a real BBC's result; no agreed
+            # hardware measurement of T23 exists (jsbeeb's suite skips it).
+            if value & 0x20:                            # freeze the count
+                self.t2_count = self._t2_at(tick + 1)
+                if self.t2_armed and self.t2_underflow == tick + 1:
+                    # the last timed count underflows: the flag is set, a cycle early (docstring)
+                    self.t2_armed = False
+                    self.t2_flag_tick = tick + 1
+                    self.ifr |= IFR_T2
+            else:                                       # count on from the frozen value
+                self.t2_underflow = tick + 1 + self.t2_count + 1
+                self.t2_hold = tick + 1
         if (old ^ value) & 0x1C:
             self.sr_running = False
             self.sr_ext_count = 0

@@ -23,9 +23,12 @@ class VideoULA:
         self.control = 0
         self.palette = bytearray(16)        # as written: physical colour EOR 7, bit 3 flashing
         self.listeners = []                 # called with the ULA after a control write (CRTC clock)
+        self.write_log = None               # a list to get (cycle, 0 control / 1 palette, value), or None
 
     def write(self, addr, value, cycle=0):
         value &= 0xFF
+        if self.write_log is not None:
+            self.write_log.append((cycle, addr & 1, value))
         if addr & 1 == 0:
             self.control = value
             for listener in self.listeners:

@@ -8,7 +8,7 @@ exit 2.  The output is written to a temporary file beside it and renamed, and is
 import os
 import sys
 
-from emulator.asm.command import write_atomically
+from emulator.atomic import write_atomically
 from emulator.basic.bbc_tokeniser import ProgramError, detokenise_program, tokenise_program
 from emulator.errors import UserError
 

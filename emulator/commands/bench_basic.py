@@ -12,7 +12,7 @@ prints a start marker and its last an end marker, control codes the screen ignor
 BBC: VDU 0 and VDU 27, which the VDU driver does nothing with, where VDU 2 and 3 would switch the
 printer); a breakpoint on the documented OSWRCH entry (Atom #FFF4, BBC &FFEE) catches the two
 calls, so the figure is the exact number of emulated cycles between the two markers, printed as
-emulated seconds (principle 5 of ARCHITECTURE.md: cycle counts are the measure of firmware speed).
+emulated seconds (principle 5 of docs/architecture.md: cycle counts are the measure of firmware speed).
 The breakpoint is the core's own debugger hook, so nothing in Python runs between the markers except
 for the program's other OSWRCH calls, which are resumed at once; the count is the same whatever the
 host.  Works as well with a user's ROM set (`--roms DIR`), since those entries are the same on

@@ -1,16 +1,16 @@
 """`acorn bench cpu`: our core and py65 on the same 6502 workload, in the same run.
 
-Host speed is only meaningful as a ratio taken in one run (ARCHITECTURE.md, principle 5), so both cores
+Host speed is only meaningful as a ratio taken in one run (docs/architecture.md, principle 5), so both cores
 run cpu_workload.s here and now.  py65 runs fewer iterations of the same loop (it is far slower); each
 figure is emulated cycles per wall second.
 """
 import math
 import time
-from pathlib import Path
 
 from emulator.errors import UserError, parse_number
+from emulator.programs import DIRECTORY
 
-WORKLOAD = Path(__file__).with_name("cpu_workload.s")
+WORKLOAD = DIRECTORY / "cpu_workload.s"
 PY65_SECONDS = 2.0          # roughly how long py65 is given (calibrated on one iteration)
 
 
@@ -22,7 +22,7 @@ def assemble_workload():
 
 def run_ours(program, iterations):
     """Returns (cycles, wall seconds, instructions) for `iterations` loops on our core."""
-    from emulator.commands.exec_cmd import bare_cpu, run_bare
+    from emulator.machines.bare import bare_cpu, run_bare
     from emulator.cpu.core import STOP_TRAP
 
     image = bytearray(program.image)

@@ -1,6 +1,6 @@
 """`acorn bench machine --machine atom`: how many times faster than the real machine we run, headless.
 
-Each figure is emulated seconds per host second, measured in this run (ARCHITECTURE.md principle 5),
+Each figure is emulated seconds per host second, measured in this run (docs/architecture.md principle 5),
 for two workloads of atom_bench.s (a program printing primes, and a kernel idling over the keyboard)
 and two ways of showing the picture: frames rendered only on demand (a headless script reading the
 screen now and then costs nothing per field) and every field rendered (what a window pays).
@@ -8,13 +8,13 @@ With --roms DIR the user's ROM set runs instead, idling at its prompt.
 `--machine bbc` runs bbc_bench.s the same way (the same two workloads, each in MODE 7 and MODE 4).
 """
 import time
-from pathlib import Path
 
 from emulator.errors import UserError
+from emulator.programs import DIRECTORY
 
-WORKLOAD = Path(__file__).with_name("atom_bench.s")
+WORKLOAD = DIRECTORY / "atom_bench.s"
 WORKLOADS = {"busy": 0, "idle": 1}
-BBC_WORKLOAD = Path(__file__).with_name("bbc_bench.s")
+BBC_WORKLOAD = DIRECTORY / "bbc_bench.s"
 BBC_SCREENS = {"MODE 7": 0, "MODE 4": 1}      # $91 of bbc_bench.s
 
 

@@ -78,7 +78,7 @@ def build(args, out=print):
     if machine_name is None:
         if listing:
             raise UserError(f"{args.file}: a BASIC listing needs a machine (--machine atom)")
-        from emulator.commands.exec_cmd import bare_cpu
+        from emulator.machines.bare import bare_cpu
 
         image, load, start = program if program else (b"", 0, 0)
         cpu = bare_cpu(image, load, pc if pc is not None else start, source=args.file or "image")
@@ -86,9 +86,10 @@ def build(args, out=print):
     else:
         from emulator.session import Machine
 
-        from emulator.commands.run_cmd import filing_options
+        from emulator.commands.run_cmd import filing_options, seed_option
 
-        machine = Machine(machine_name, roms=args.roms, **filing_options(args, machine_name))
+        machine = Machine(machine_name, roms=args.roms, **filing_options(args, machine_name),
+                          **seed_option(args))
         if program:
             image, load, _ = program
             if load + len(image) > 0x10000:
@@ -146,7 +147,7 @@ def interactive(monitor):
 
 def main(args):
     if args.bench_idle:
-        from emulator.debug.bench import main as bench_main
+        from emulator.commands.bench_debug import main as bench_main
 
         return bench_main(args.bench_idle)
     monitor = build(args)
@@ -180,8 +181,9 @@ def add_parser(sub):
     p.add_argument("--machine", choices=["atom", "bbc"],
                    help="debug a whole machine (default: a bare 6502 with 64 KiB of RAM)")
     p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")
-    from emulator.commands.run_cmd import add_filing_arguments
+    from emulator.commands.run_cmd import add_filing_arguments, add_seed_argument
 
+    add_seed_argument(p)
     add_filing_arguments(p, "default: none")
     p.add_argument("--symbols", action="append", metavar="FILE", help="a symbol file (acorn asm --symbols)")
     p.add_argument("--script", metavar="FILE", help="run the commands in FILE, then leave")

@@ -14,7 +14,7 @@ used when it is installed.  Without a window `acorn run` refuses unless --headle
 import argparse
 import sys
 
-from emulator.errors import EXIT_TIMEOUT, UserError, parse_number
+from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds, parse_number
 
 DEFAULT_MAX_SECONDS = 60.0
 
@@ -51,6 +51,8 @@ def _script(args):
 
 
 MOST_ROWS_WRITTEN_BETWEEN_LOOKS = 2     # rows a program changes in 1/60 s without scrolling
+TYPING_LOOK_S = 0.002                   # while keys go in, echoes and scrolls come faster: look often
+SETTLE_S = 0.02                         # after the last wait: a scroll under way when the text showed
 
 
 def _scroll(before, after):
@@ -97,28 +99,19 @@ def wait_for_new_text(machine, text, max_seconds, any_copy=False):
     on the screen at all; looking every 1/60 s of emulated time; Timeout after `max_seconds`."""
     from emulator.session import Timeout
 
-    screen = machine.screen
-    step = max(1, round(machine.CHECK_INTERVAL_S * machine.hardware.clock_hz))
-    deadline = machine.cycles + round(max_seconds * machine.hardware.clock_hz)
+    screen, hw = machine.screen, machine.hardware
+    step = max(1, round(machine.CHECK_INTERVAL_S * hw.clock_hz))
+    typing_step = max(1, round(TYPING_LOOK_S * hw.clock_hz))
+    deadline = machine.cycles + round(max_seconds * hw.clock_hz)
     watch = NewTextWatch(text, screen.text(), any_copy)
     if watch.first_look():
         return
     while True:
         if machine.cycles >= deadline:
             raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
-        machine.run_cycles(min(step, deadline - machine.cycles))
+        machine.run_cycles(min(typing_step if hw.typing else step, deadline - machine.cycles))
         if watch.look(screen.text()):
             return
-
-
-def _max_seconds(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise UserError(f"--max-seconds {text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise UserError("--max-seconds must be more than 0")
-    return value
 
 
 def _window_runner():
@@ -197,13 +190,14 @@ def _resolve_file(args):
 def main(args):
     from emulator.session import Machine, Timeout
 
-    max_seconds = _max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
+    max_seconds = parse_max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
     load_state = getattr(args, "load_state", None)
     if load_state is not None and (getattr(args, "file", None) is not None or args.machine is not None
-                                   or getattr(args, "ram", None) or getattr(args, "via", False)
-                                   or getattr(args, "links", None) is not None):
+                                   or getattr(args, "ram", None) or getattr(args, "no_via", False)
+                                   or getattr(args, "links", None) is not None
+                                   or getattr(args, "seed", None) is not None):
         raise UserError("--load-state: the machine and its options come from the state "
-                        "(no FILE, --machine, --ram, --via or --links with it)")
+                        "(no FILE, --machine, --ram, --no-via, --links or --seed with it)")
     loaded = None
     if load_state is not None:
         loaded = Machine.load_state(load_state, roms=args.roms)
@@ -212,10 +206,11 @@ def main(args):
     options = {}
     if getattr(args, "ram", None):
         options["ram"] = args.ram
-    if getattr(args, "via", False):
-        options["via"] = True
+    if getattr(args, "no_via", False):
+        options["via"] = False
     if options and machine_name != "atom":
-        raise UserError("--ram and --via are Atom options")
+        raise UserError("--ram and --no-via are Atom options")
+    options.update(seed_option(args))
     if getattr(args, "links", None) is not None:
         if machine_name != "bbc":
             raise UserError("--links is a BBC Micro option")
@@ -325,6 +320,24 @@ def _has_dfs(roms):
     return (machine_directory("bbc", roms) / "dfs.rom").is_file()
 
 
+def seed_option(args):
+    """{"seed": N} for --seed N (the power-on RAM pattern), else nothing: a fresh one."""
+    text = getattr(args, "seed", None)
+    if text is None:
+        return {}
+    from emulator.machines.power_on import check_seed
+    try:
+        return {"seed": check_seed(parse_number(text, "--seed"))}
+    except ValueError as e:
+        raise UserError(f"--seed: {e}") from None
+
+
+def add_seed_argument(p):
+    p.add_argument("--seed", metavar="N",
+                   help="power-on RAM pattern (0-4294967295): the same seed gives the same machine "
+                        "cycle for cycle (default: a fresh one each run, shown in the window's status)")
+
+
 def add_filing_arguments(p, default_text):
     group = p.add_argument_group("host filing card (docs/hostfs.md) and disc drives (docs/discs.md)")
     group.add_argument("--files", metavar="DIR",
@@ -372,6 +385,8 @@ def _run_script(machine, script, max_seconds, key_gap_ms=None):
     if script[-1][0] == "type":
         machine.run_until_typed(max_seconds)
         machine.run(0.5)                 # let the machine answer the last key
+    else:
+        machine.run(SETTLE_S)            # the text is there: let the firmware finish the frame
 
 
 def add_parser(sub):
@@ -413,7 +428,11 @@ def add_parser(sub):
                         "Alt+W writes and Alt+R reads (default acorn-MACHINE.state)")
     p.add_argument("--ram", choices=["standard", "expanded"],
                    help="Atom RAM: standard (#0000-#03FF, #2800-#3BFF) or expanded (#0000-#7FFF)")
-    p.add_argument("--via", action="store_true", help="fit the Atom's optional 6522 VIA at #B800")
+    p.add_argument("--no-via", action="store_true",
+                   help="leave out the Atom's 6522 VIA at #B800 (fitted by default, as Acorn's kernel "
+                        "expects: it tests the VIA's printer port on every character)")
+    p.add_argument("--via", action="store_true", help=argparse.SUPPRESS)   # the default; kept for old scripts
+    add_seed_argument(p)
     add_filing_arguments(p, "default: the current directory")
     p.add_argument("--links", metavar="BYTE",
                    help="BBC start-up option links, the byte OSBYTE 255 reads (a set bit is a made "

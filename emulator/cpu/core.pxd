@@ -26,6 +26,9 @@ cdef class CPU:
     cdef public int irq_lines, nmi_lines, nmi_latched
     cdef public int poll_state, i_at_poll
     cdef public long long stretch_extra
+    cdef public int held, irq_seen, nmi_seen
+    cdef public long long last_cycle
+    cdef public object clock
     # debugger hooks (see HOOK_* / CAUSE_* in core.py)
     cdef public int debug_hooks, resume_pc, break_cause
     cdef public bint break_requested, break_on_brk, break_on_irq, break_on_nmi
@@ -38,8 +41,12 @@ cdef class CPU:
     cdef inline int wr_old(self, int addr, int value, long long when) except -1
     cdef int io_rd(self, int addr, long long when) except -1
     cdef int io_wr(self, int addr, int value, long long when) except -1
-    @cython.locals(delay=int)
+    @cython.locals(delay=int, nominal=cython.longlong)
     cdef long long io_cycle(self, int addr, long long when) except *
+    @cython.locals(now=cython.longlong)
+    cpdef int sample_lines(self, long long poll) except -1
+    @cython.locals(now=cython.longlong)
+    cdef int irq_vector(self, long long poll) except -1
 
     @cython.locals(start=cython.longlong, low=int)
     cpdef reset(self)
@@ -52,7 +59,8 @@ cdef class CPU:
                    last=cython.longlong, poll_state=int, i_at_poll=int, stop=int, vector=int,
                    opc=int, op=int, mode=int, n=int, cross=int, ea=int, base=int, lo=int, ptr=int,
                    v=int, t=int, r=int, flag=int, flag_select=int, shift=int,
-                   debug_hooks=int,
+                   debug_hooks=int, irq=int, nmi=int, poll_back=int, d=int,
+                   kind="unsigned char[::1]",
                    mode_table="unsigned char[::1]", cycle_table="unsigned char[::1]",
                    penalty_table="unsigned char[::1]")
     cdef int _run(self, bint single) except -1

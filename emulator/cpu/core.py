@@ -7,21 +7,39 @@ registers and flags live in C locals while it runs, N and Z are kept as "last re
 built from `opcodes.py`) and then the operation (an if/elif chain on the opcode, which Cython turns
 into a C switch).
 
-Time.  An instruction that starts when `cycles == C` and lasts n cycles occupies cycles C .. C+n-1.
-RAM and ROM pages are read straight from the bus's memory array; only I/O pages call the bus, and the
-cycle given is the exact cycle of the access: the opcode is fetched on C and operand bytes on C+1 and
-C+2; loads and stores access their data on the instruction's last cycle (C+n-1, any page-cross penalty
-included); read-modify-write instructions read on C+n-3 and write twice, the old value on C+n-2 and
-the new value on C+n-1, as the NMOS part does; stack pushes and pulls and vector fetches are on the
-cycles of the MCS6500 manual's tables (e.g. BRK pushes on C+2..C+4 and reads the vector on C+5, C+6).
-An access to a stretched part of an I/O page (the BBC's 1 MHz bus) first adds `bus.access_delay(addr,
+Time.  An instruction that starts when `cycles == C` and lasts n cycles occupies cycles C .. C+n-1,
+and every one of those cycles is a bus access, as in the cycle tables of the MCS6500 hardware manual
+(appendix A) and 64doc: the opcode on C, operand bytes on C+1 and C+2; loads and stores access their
+data on the last cycle (C+n-1, any page-cross penalty included); read-modify-writes read on C+n-3 and
+write twice, the old value on C+n-2 and the new one on C+n-1; stack and vector accesses on the tables'
+cycles (BRK pushes on C+2..C+4 and reads the vector on C+5, C+6).  The accesses whose value the CPU
+throws away are made too: implied and accumulator instructions read the next byte on C+1; zp,X/zp,Y
+and (zp,X) read the unindexed address on C+2; abs,X, abs,Y and (zp),Y read the address before the
+carry into its high byte (the wrong one when the index crosses a page) whenever they cross, and
+stores and read-modify-writes always, even without a crossing; JSR, RTS, RTI, PLA and PLP read the
+stack on C+2, RTS reads the pulled address before incrementing it; a taken branch reads the next
+opcode, and the un-carried target when it crosses; an interrupt entry reads the opcode twice before
+its pushes.  RAM and ROM pages are read straight from the bus's memory array (a discarded access to
+them costs one page-kind test); only I/O pages call the bus, with the exact cycle of the access.  An
+access to a stretched part of an I/O page (the BBC's 1 MHz bus) first adds `bus.access_delay(addr,
 cycle)` cycles to the instruction.  While an I/O handler runs, `cpu.cycles` is the cycle of that access.
 
-Interrupts are polled between instructions.  An IRQ is taken when an IRQ line is asserted and I was
-clear at the poll; CLI, SEI and PLP change I only after the poll (one more instruction runs after CLI
-before a pending IRQ; an IRQ pending during SEI is still taken), RTI before it.  NMI is latched on the
-rising edge of the OR of its sources and taken before IRQ.  An interrupt entry takes 7 cycles and the
-first instruction of the handler always runs before the next poll.
+Interrupts.  The chip samples its IRQ line and NMI latch at the end of each instruction's penultimate
+cycle and acts on them after the instruction: a line that rises on the last cycle is taken one
+instruction later, one that rises and falls between two polls is never seen, one up at the poll is
+taken even if it falls before the instruction ends.  A taken branch that stays in its page polls only
+at the end of its first cycle.  The sample is taken before what an I/O access on the penultimate or
+last cycle does to the lines (a device latches a write at the end of its cycle), and the clock's
+events due by the poll fire first (`clock.fire_until`, called from inside the instruction), so devices
+whose lines change during an instruction are up to date; what changes after the poll is held for the
+next instruction (`held`, `irq_seen`, `nmi_seen`).  Without a clock (a bare CPU stepped by a test),
+lines set between two `step()` calls count as set before the poll.  An IRQ is taken when the line was
+asserted and I was clear at the poll; CLI, SEI and PLP change I only after the poll (one more
+instruction runs after CLI before a pending IRQ; an IRQ pending during SEI is still taken), RTI before
+it.  NMI is latched on the rising edge of the OR of its sources and taken before IRQ.  An interrupt
+entry takes 7 cycles and the first instruction of the handler always runs before the next poll.  An
+NMI edge by the end of the 4th cycle of a BRK or IRQ sequence takes it over: the pushes are BRK's or
+IRQ's (B as they set it), the vector is NMI's.
 
 Debugger hooks (emulator.debug uses them; all off by default).  The run loop tests one local,
 `debug_hooks`, per instruction; while it is nonzero `_debug_hook` stops before an address flagged in
@@ -41,14 +59,11 @@ Unstable undocumented opcodes follow "NMOS 6510 Unintended Opcodes - No More Sec
 ARR in decimal mode follows the same document (and 64doc): N = old C, Z and V from the rotated value,
 then each nibble is BCD-fixed and C comes from the high nibble.
 
-Known simplifications:
-  * dummy reads (page-cross fix-up reads, the extra read of RMW abs,X, the discarded stack reads of
-    RTS/RTI/PLA/PLP, the second byte read by implied instructions) never reach I/O devices;
-  * interrupt lines are sampled at the instruction boundary, not during the last cycle as on the chip,
-    so a line that rises on an instruction's final cycle is seen one instruction early;
-  * an NMI arriving during a BRK/IRQ entry does not hijack its vector (it is taken after the
-    handler's first instruction), and BRK's B flag is always pushed set;
-  * JAM stops the CPU without advancing the cycle count; only reset() restarts it.
+Known simplifications (none that the public timing and interrupt test programs detect):
+  * JAM stops the CPU without advancing the cycle count; only reset() restarts it;
+  * code running from an I/O page polls interrupts as if its own fetches were RAM reads (the sample
+    before a last-cycle access is keyed to data accesses);
+  * the RESET sequence does not perform its three suppressed stack reads as bus accesses.
 """
 from array import array
 
@@ -75,8 +90,9 @@ _PAGE_IO = 2            # emulator.bus.PAGE_IO
 
 # Per-opcode tables for the run loop: addressing mode number (index into MODES), base cycles, and
 # whether a page crossing costs a cycle.
-# JSR fetches its own operand (its high byte comes after the pushes), so the loop treats it as implied.
-_MODE_TABLE = bytes(0 if o.mnemonic == "JSR" else MODES.index(o.mode) for o in OPCODES)
+# JSR fetches its own operand (its high byte comes after the pushes): mode 13, nothing done for it.
+_MODE_JSR = len(MODES)
+_MODE_TABLE = bytes(_MODE_JSR if o.mnemonic == "JSR" else MODES.index(o.mode) for o in OPCODES)
 _CYCLE_TABLE = bytes(o.cycles for o in OPCODES)
 _PENALTY_TABLE = bytes(1 if o.page_penalty and o.mode != "rel" else 0 for o in OPCODES)
 
@@ -182,6 +198,15 @@ class CPU:
         self.poll_state = 0         # 0 poll normally, 1 IRQ uses i_at_poll (after CLI/SEI/PLP), 2 skip
         self.i_at_poll = 1
         self.stretch_extra = 0      # stretch cycles added by I/O accesses of the current instruction
+        # The interrupt sample: the chip polls its IRQ line and NMI latch at the end of an instruction's
+        # penultimate cycle.  When something can change them between that point and the instruction's
+        # end (an I/O access on the last cycle, events due before the end), the lines as they were at
+        # the poll are held here and the next poll uses them instead of the live ones.
+        self.held = 0
+        self.irq_seen = 0
+        self.nmi_seen = 0
+        self.last_cycle = -1        # the last cycle of the instruction in progress (before stretching)
+        self.clock = None           # an emulator.clock.Clock attaches itself: events due before a poll
         # debugger hooks (all off): see HOOK_* and CAUSE_* above
         self.debug_hooks = 0
         self.break_map = bytearray(0x10000)
@@ -242,6 +267,7 @@ class CPU:
         self.nmi_latched = 0
         self.poll_state = 0
         self.stretch_extra = 0
+        self.held = 0
         low = self.rd(0xFFFC, start + 5)
         self.pc = low | self.rd(0xFFFD, start + 6) << 8
         self.cycles = start + 7 + self.stretch_extra
@@ -285,7 +311,8 @@ class CPU:
                 "halted": bool(self.halted), "jam_opcode": self.jam_opcode, "trapped": bool(self.trapped),
                 "irq_lines": self.irq_lines, "nmi_lines": self.nmi_lines, "nmi_latched": self.nmi_latched,
                 "poll_state": self.poll_state, "i_at_poll": self.i_at_poll,
-                "stretch_extra": self.stretch_extra}
+                "stretch_extra": self.stretch_extra,
+                "held": self.held, "irq_seen": self.irq_seen, "nmi_seen": self.nmi_seen}
 
     def set_state(self, d):
         self.a, self.x, self.y, self.s, self.pc = d["a"], d["x"], d["y"], d["s"], d["pc"]
@@ -297,6 +324,9 @@ class CPU:
         self.irq_lines, self.nmi_lines, self.nmi_latched = d["irq_lines"], d["nmi_lines"], d["nmi_latched"]
         self.poll_state, self.i_at_poll = d["poll_state"], d["i_at_poll"]
         self.stretch_extra = d["stretch_extra"]
+        self.held = d.get("held", 0)                # saves from before the interrupt sample: none held
+        self.irq_seen = d.get("irq_seen", 0)
+        self.nmi_seen = d.get("nmi_seen", 0)
 
     # --- memory access --------------------------------------------------------------------------------
 
@@ -329,14 +359,52 @@ class CPU:
         return 0
 
     def io_cycle(self, addr, when):
-        """The cycle an I/O access happens on, stretching the instruction for a slow page."""
+        """The cycle an I/O access happens on, stretching the instruction for a slow page.
+
+        The interrupt poll samples the lines during the instruction's penultimate cycle, before what
+        an access on that cycle or the last one does to them (a device latches a write at the end of
+        the cycle): the lines are sampled first, with the events due by then fired, so the access's
+        effect on them is seen only by the next instruction's poll."""
+        nominal = when
         when += self.stretch_extra
+        delay = 0
         if self.stretch[addr >> 8]:
             delay = self.bus.access_delay(addr, when)
             self.stretch_extra += delay
             when += delay
+        if nominal >= self.last_cycle - 1 and nominal <= self.last_cycle and not self.held:
+            # on the penultimate cycle the poll is at its (stretched) end; on the last, just before it
+            self.sample_lines(when if nominal != self.last_cycle else when - delay - 1)
         self.cycles = when
         return when
+
+    def sample_lines(self, poll):
+        """The interrupt poll at the end of cycle `poll`: fire the events due by then, hold the lines."""
+        if self.clock is not None and poll >= self.limit:
+            now = self.cycles
+            self.cycles = poll
+            self.clock.fire_until(poll)
+            if self.cycles == poll:
+                self.cycles = now
+        self.held = 1
+        self.irq_seen = self.irq_lines
+        self.nmi_seen = self.nmi_latched
+        return 0
+
+    def irq_vector(self, poll):
+        """The vector of a BRK or IRQ sequence: an NMI edge latched by the end of its 4th cycle
+        (`poll`) takes the sequence over, which then reads the NMI vector (the pushes are made as for
+        BRK or IRQ, B included).  nesdev wiki, "CPU interrupts": interrupt hijacking."""
+        if self.clock is not None and poll >= self.limit:
+            now = self.cycles
+            self.cycles = poll
+            self.clock.fire_until(poll)
+            if self.cycles == poll:
+                self.cycles = now
+        if self.nmi_latched:
+            self.nmi_latched = 0
+            return 0xFFFA
+        return 0xFFFE
 
     def _debug_hook(self, pc, a, x, y, s, p, cycles):
         """The per-instruction hooks, called only while `debug_hooks` is nonzero (kept out of the
@@ -385,21 +453,38 @@ class CPU:
         mode_table = self.mode_table
         cycle_table = self.cycle_table
         penalty_table = self.penalty_table
+        kind = self.kind            # discarded reads test the page kind here: only I/O pages see them
         stop = 0                    # STOP_LIMIT
+        poll_back = 0               # the last instruction polled this many cycles before its end (0: none)
         self.trapped = False
         if self.halted:
             return 1                # STOP_JAM
         while single or cycles < self.limit:
-            # --- interrupt poll (between instructions) -----------------------------------------------
-            if (self.nmi_latched or self.irq_lines) and poll_state != 2:
+            # --- interrupt poll: the lines as the last instruction's poll cycle saw them ---------------
+            if self.irq_lines or self.nmi_latched or self.held:
+                if self.held:
+                    self.held = 0
+                    irq = self.irq_seen
+                    nmi = self.nmi_seen
+                else:
+                    irq = self.irq_lines
+                    nmi = self.nmi_latched
                 vector = 0
-                if self.nmi_latched:
+                if poll_state == 2:
+                    pass                    # the handler's first instruction runs before any poll
+                elif nmi:
                     self.nmi_latched = 0
                     vector = 0xFFFA
-                elif self.irq_lines and not (i_at_poll if poll_state == 1 else fi):
+                elif irq and not (i_at_poll if poll_state == 1 else fi):
                     vector = 0xFFFE
                 if vector:
+                    # the opcode fetch and the next byte's read are made and discarded, then the pushes
+                    poll_back = 0           # (no poll in the sequence: nothing to sample at its end)
                     self.stretch_extra = 0
+                    self.last_cycle = cycles + 7
+                    if kind[pc >> 8] == 2:                  # on an I/O page (_PAGE_IO)
+                        self.io_rd(pc, cycles)
+                        self.io_rd(pc, cycles + 1)
                     self.wr(0x100 | s, pc >> 8, cycles + 2)
                     s = (s - 1) & 0xFF
                     self.wr(0x100 | s, pc & 0xFF, cycles + 3)
@@ -407,6 +492,8 @@ class CPU:
                     self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc) & 0xEF, cycles + 4)  # B clear
                     s = (s - 1) & 0xFF
                     fi = 1
+                    if vector == 0xFFFE:
+                        vector = self.irq_vector(cycles + 3)    # an NMI by now takes it over
                     lo = self.rd(vector, cycles + 5)
                     pc = lo | self.rd(vector + 1, cycles + 6) << 8
                     cycles += 7 + self.stretch_extra
@@ -425,6 +512,7 @@ class CPU:
             if debug_hooks:
                 if self._debug_hook(pc, a, x, y, s, _pack_p(fn, fv, fd, fi, fz, fc), cycles):
                     stop = 3                    # STOP_BREAK
+                    poll_back = 0               # this poll is made: nothing more to sample
                     break
 
             # --- addressing mode ---------------------------------------------------------------------
@@ -436,19 +524,30 @@ class CPU:
             cross = 0
             ea = 0
             base = 0
-            if mode == 0 or mode == 1:                      # imp, acc
+            if mode == 0 or mode == 1:                      # imp, acc: the next byte is read, discarded
                 pc = (opc + 1) & 0xFFFF
+                if kind[pc >> 8] == 2:                      # on an I/O page (_PAGE_IO)
+                    self.last_cycle = start + n - 1
+                    self.io_rd(pc, start + 1)
             elif mode == 2:                                 # imm
                 ea = (opc + 1) & 0xFFFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 3:                                 # zpg
                 ea = self.rd((opc + 1) & 0xFFFF, start + 1)
                 pc = (opc + 2) & 0xFFFF
-            elif mode == 4:                                 # zpx
-                ea = (self.rd((opc + 1) & 0xFFFF, start + 1) + x) & 0xFF
+            elif mode == 4:                                 # zpx: the unindexed address is read first
+                base = self.rd((opc + 1) & 0xFFFF, start + 1)
+                if kind[base >> 8] == 2:
+                    self.last_cycle = start + n - 1
+                    self.io_rd(base, start + 2)
+                ea = (base + x) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 5:                                 # zpy
-                ea = (self.rd((opc + 1) & 0xFFFF, start + 1) + y) & 0xFF
+                base = self.rd((opc + 1) & 0xFFFF, start + 1)
+                if kind[base >> 8] == 2:
+                    self.last_cycle = start + n - 1
+                    self.io_rd(base, start + 2)
+                ea = (base + y) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 6:                                 # abs
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
@@ -460,20 +559,34 @@ class CPU:
                 ea = (base + x) & 0xFFFF
                 cross = (lo + x) >> 8
                 pc = (opc + 3) & 0xFFFF
+                if cross or not penalty_table[op]:          # the un-carried address: a read, discarded
+                    d = (base & 0xFF00) | (ea & 0xFF)
+                    if kind[d >> 8] == 2:
+                        self.last_cycle = start + n + cross * penalty_table[op] - 1
+                        self.io_rd(d, start + 3)
             elif mode == 8:                                 # aby
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
                 ea = (base + y) & 0xFFFF
                 cross = (lo + y) >> 8
                 pc = (opc + 3) & 0xFFFF
+                if cross or not penalty_table[op]:          # stores and read-modify-writes always
+                    d = (base & 0xFF00) | (ea & 0xFF)
+                    if kind[d >> 8] == 2:
+                        self.last_cycle = start + n + cross * penalty_table[op] - 1
+                        self.io_rd(d, start + 3)
             elif mode == 9:                                 # ind (JMP only): the pointer wraps in its page
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 ptr = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr & 0xFF00) | ((ptr + 1) & 0xFF), start + 4) << 8
                 pc = (opc + 3) & 0xFFFF
-            elif mode == 10:                                # inx
-                ptr = (self.rd((opc + 1) & 0xFFFF, start + 1) + x) & 0xFF
+            elif mode == 10:                                # inx: the pointer is read before indexing
+                base = self.rd((opc + 1) & 0xFFFF, start + 1)
+                if kind[base >> 8] == 2:
+                    self.last_cycle = start + n - 1
+                    self.io_rd(base, start + 2)
+                ptr = (base + x) & 0xFF
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr + 1) & 0xFF, start + 4) << 8
                 pc = (opc + 2) & 0xFFFF
@@ -484,6 +597,13 @@ class CPU:
                 ea = (base + y) & 0xFFFF
                 cross = (lo + y) >> 8
                 pc = (opc + 2) & 0xFFFF
+                if cross or not penalty_table[op]:
+                    d = (base & 0xFF00) | (ea & 0xFF)
+                    if kind[d >> 8] == 2:
+                        self.last_cycle = start + n + cross * penalty_table[op] - 1
+                        self.io_rd(d, start + 4)
+            elif mode == 13:                                # JSR: its operation reads its operand
+                pc = (opc + 1) & 0xFFFF
             else:                                           # rel: ea is the branch target
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 pc = (opc + 2) & 0xFFFF
@@ -491,6 +611,8 @@ class CPU:
             if cross:
                 n += penalty_table[op]
             last = start + n - 1                            # the cycle of the data access
+            self.last_cycle = last
+            poll_back = 2                                   # the poll: at the end of the penultimate cycle
             instructions += 1
 
             # --- operation ---------------------------------------------------------------------------
@@ -510,7 +632,19 @@ class CPU:
                 else:
                     flag = 1 if fz == 0 else 0
                 if flag == ((op >> 5) & 1):
-                    n += 1 if (pc ^ ea) < 0x100 else 2
+                    # the next opcode is read and discarded; across a page, so is the un-carried
+                    # target.  A taken branch that stays in its page does not poll on its last cycle.
+                    self.last_cycle = start + 3
+                    if kind[pc >> 8] == 2:
+                        self.io_rd(pc, start + 2)
+                    if (pc ^ ea) < 0x100:
+                        n += 1
+                        poll_back = 3
+                    else:
+                        n += 2
+                        d = (pc & 0xFF00) | (ea & 0xFF)
+                        if kind[d >> 8] == 2:
+                            self.io_rd(d, start + 3)
                     if ea == opc and self.stop_on_trap:
                         self.trapped = True
                         stop = 2        # STOP_TRAP
@@ -641,6 +775,8 @@ class CPU:
             elif op == 0x20:                                                  # JSR
                 # low byte on cycle 2, pushes on 4 and 5, high byte on 6: a push can land on it
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 t = (opc + 2) & 0xFFFF
                 self.wr(0x100 | s, t >> 8, start + 3)
                 s = (s - 1) & 0xFF
@@ -648,20 +784,29 @@ class CPU:
                 s = (s - 1) & 0xFF
                 pc = lo | self.rd(t, start + 5) << 8
             elif op == 0x60:                                                  # RTS
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 lo = self.rd(0x100 | s, start + 3)
                 s = (s + 1) & 0xFF
-                pc = ((lo | self.rd(0x100 | s, start + 4) << 8) + 1) & 0xFFFF
+                pc = lo | self.rd(0x100 | s, start + 4) << 8
+                if kind[pc >> 8] == 2:                      # the pulled address, before the increment
+                    self.io_rd(pc, start + 5)
+                pc = (pc + 1) & 0xFFFF
             elif op == 0x48:                                                  # PHA
                 self.wr(0x100 | s, a, start + 2)
                 s = (s - 1) & 0xFF
             elif op == 0x68:                                                  # PLA
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 a = fn = fz = self.rd(0x100 | s, start + 3)
             elif op == 0x08:                                                  # PHP (B set)
                 self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 2)
                 s = (s - 1) & 0xFF
             elif op in (0x28, 0x40):                                          # PLP, RTI
+                if kind[1] == 2:                            # the stack, read and discarded
+                    self.io_rd(0x100 | s, start + 2)
                 s = (s + 1) & 0xFF
                 v = self.rd(0x100 | s, start + 3)
                 if op == 0x28:
@@ -702,8 +847,9 @@ class CPU:
                 self.wr(0x100 | s, _pack_p(fn, fv, fd, fi, fz, fc), start + 4)
                 s = (s - 1) & 0xFF
                 fi = 1
-                lo = self.rd(0xFFFE, start + 5)
-                pc = lo | self.rd(0xFFFF, start + 6) << 8
+                vector = self.irq_vector(start + 3)
+                lo = self.rd(vector, start + 5)
+                pc = lo | self.rd(vector + 1, start + 6) << 8
                 if self.break_on_brk:
                     self.break_cause = 3    # CAUSE_BRK
                     stop = 3                # STOP_BREAK
@@ -827,11 +973,6 @@ class CPU:
             if stop or single:
                 break
 
-        if self.break_requested:            # a device asked for a stop (request_break)
-            self.break_requested = False
-            if stop == 0:
-                self.break_cause = 2        # CAUSE_REQUEST
-                stop = 3                    # STOP_BREAK
         self.a = a
         self.x = x
         self.y = y
@@ -847,4 +988,13 @@ class CPU:
         self.instructions = instructions
         self.poll_state = poll_state
         self.i_at_poll = i_at_poll
+        if poll_back and self.clock is not None and not self.held:
+            # The last instruction's poll: the events due by its poll cycle fire now, the rest after
+            # the run (Clock.fire_due), so a line that changes after the poll waits one instruction.
+            self.sample_lines(cycles - poll_back)
+        if self.break_requested:            # a device asked for a stop (request_break)
+            self.break_requested = False
+            if stop == 0:
+                self.break_cause = 2        # CAUSE_REQUEST
+                stop = 3                    # STOP_BREAK
         return stop

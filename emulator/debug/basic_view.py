@@ -23,11 +23,11 @@ machine, at a breakpoint, and after a rewind.  The interface every view offers:
     FOR); the dynamic variables in one linked list per first character, the list heads at &0480 +
     2 * character code (A at &0482 ... z at &04F4), PROC and FN definitions in the lists at &04F6 and
     &04F8 (Plumbley, 3.1 and appendix G); program lines shown with their tokens as keywords
-    (emulator/debug/bbc_tokens.py).
+    (emulator/basic/bbc_tokens.py).
 """
 from pathlib import Path
 
-from emulator.debug.bbc_tokens import REST_IS_TEXT, detokenise
+from emulator.basic.bbc_tokens import REST_IS_TEXT, detokenise
 
 ATOM_INCLUDE = Path(__file__).resolve().parents[2] / "roms" / "src" / "atom" / "atom.inc"
 
@@ -126,13 +126,19 @@ class AtomBasicView(BasicView):
         return None
 
     def arrays(self):
-        """[(name, base address)] of the word arrays AA-ZZ that DIM has placed (ours only)."""
+        """[(name, base address)] of the word arrays AA-ZZ that DIM has placed (ours only).
+
+        DIM places arrays from the end of the program up to the free-space pointer; a pointer
+        outside that range is what RAM held at power-on (nothing clears the table)."""
         if not self.stacks or "ARR_LO" not in self.at:
             return []
+        lines = self.lines()
+        top = lines[-1][1] + len(lines[-1][2]) + 2 if lines else self.peek(self.at["TEXTPAGE"]) << 8
+        free = self.word(self.at["FREEP"]) if "FREEP" in self.at else 0x10000
         out = []
         for i in range(26):
             base = self.peek(self.at["ARR_LO"] + i) | self.peek(self.at["ARR_HI"] + i) << 8
-            if base:
+            if top <= base < free:
                 out.append((chr(ord("A") + i) * 2, base))
         return out
 

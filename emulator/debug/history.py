@@ -1,6 +1,6 @@
 """Rewind: periodic snapshots of the whole machine plus a log of inputs, replayed deterministically.
 
-The emulation is deterministic (ARCHITECTURE.md, principle 5): from the same state, with the same
+The emulation is deterministic (docs/architecture.md, principle 5): from the same state, with the same
 inputs at the same points, it goes through the same states.  So the debugger keeps
   * a snapshot every `interval` cycles (CPU registers and counters, memory, the page map, and the state
     of every device object), as far back as `keep` cycles (10 emulated seconds by default) and one more;

@@ -14,7 +14,7 @@ from emulator.cpu.core import STOP_LIMIT
 # CPU attributes that make up its state (everything `_run` reads or writes, and the counters).
 CPU_STATE = ("a", "x", "y", "s", "pc", "fn", "fz", "fc", "fv", "fd", "fi", "cycles", "instructions",
              "halted", "jam_opcode", "irq_lines", "nmi_lines", "nmi_latched", "poll_state",
-             "i_at_poll", "stretch_extra")
+             "i_at_poll", "stretch_extra", "held", "irq_seen", "nmi_seen")
 
 
 def save_cpu(cpu):

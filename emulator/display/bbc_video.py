@@ -1,4 +1,6 @@
-"""Render a BBC Micro frame from memory and the 6845 / video ULA registers, once per 50 Hz field.
+"""Render a BBC Micro frame from memory and the 6845 / video ULA registers: a whole field from one
+set of registers (a field written to while on the screen is put together from several such pictures,
+emulator/display/bbc_raster.py and bbc_screen.py).
 
 Addressing (the board's logic between the CRTC and RAM):
   * MA13 set (MODE 7): address = &3C00 + MA0-9, MA11 -> address bit 14 (R12/R13 = &2800 reads &7C00).
@@ -202,6 +204,59 @@ def _render_teletext(memory, crtc, ula, latch_c0c1, frame_number, rows, columns)
                           column * width:(column + 1) * width]
             block ^= 0xFF
     return np.ascontiguousarray(image)
+
+
+# --- teletext in a bitmap MODE's frame (the ULA's teletext bit set part-way through a field) ------
+
+# The SAA5050's picture comes out two characters after the shift register's picture of the same 6845
+# address: the MOS's MODE 7 (R2 = 51, display skew 1) and MODE 4 (R2 = 49, no skew) start their
+# pictures a character apart on the reference renders of hoglet's pages, 8.5 and 7.5 characters
+# from the left edge, which leaves 2 characters of teletext delay.
+TELETEXT_DELAY_CHARS = 2
+TELETEXT_LINES_PER_ROW = 10     # the SAA5050 counts 10 lines a row itself, whatever the 6845's R9
+
+
+def render_teletext_scanlines(memory, crtc, latch_c0c1, frame_number=0):
+    """The SAA5050's picture in a bitmap MODE's frame: (lines * 2, columns * 16, 3) uint8, the size of
+    the shift register's picture of the same 6845 settings (each scan line twice, 16 pixels a
+    character at the 1 MHz character clock, 8 at 2 MHz).
+
+    The chip is given each scan line's bytes as the 6845 addresses them (the bytes the shift register
+    would show), decodes each line's attributes from its start, and shows glyph line (line number
+    in the field) mod 10 of its 10-line rows, both half-lines of the rounded glyph on the two
+    picture lines; its picture is TELETEXT_DELAY_CHARS behind the shift register's."""
+    rows, columns = _geometry(crtc)
+    lines_per_row = crtc.registers[9] + 1
+    char_width = 16 if crtc.character_clock_hz == 1_000_000 else 8
+    if rows == 0 or columns == 0:
+        return np.zeros((0, 0, 3), dtype=np.uint8)
+    mem = _memory_array(memory)
+    ma = _cell_addresses(crtc, rows, columns)
+    raster = np.arange(lines_per_row)[None, :, None]
+    data = mem.take(_ram_addresses(ma[:, None, :], raster, latch_c0c1)).reshape(rows * lines_per_row, columns)
+    lines = len(data)
+    decoded = {}
+    glyph = np.zeros((lines, columns), dtype=np.uint16)
+    foreground = np.zeros((lines, columns), dtype=np.uint8)
+    background = np.zeros((lines, columns), dtype=np.uint8)
+    for line in range(lines):
+        key = data[line].tobytes()
+        if key not in decoded:
+            g, f, b, _ = saa5050.decode_rows([data[line].tolist()], frame_number)
+            decoded[key] = (g[0], f[0], b[0])
+        glyph[line], foreground[line], background[line] = decoded[key]
+    bank = saa5050.glyph_bank()                                     # glyphs, 20 half-lines, 12
+    half = 2 * (np.arange(lines) % TELETEXT_LINES_PER_ROW)
+    across = (np.arange(char_width) * bank.shape[2]) // char_width
+    colour = np.empty((lines, 2, columns, char_width), dtype=np.uint8)
+    for k in (0, 1):
+        bits = bank[glyph, (half + k)[:, None]][:, :, across]           # lines, columns, char_width
+        colour[:, k] = np.where(bits, foreground[:, :, None], background[:, :, None])
+    colour = colour.reshape(lines * 2, columns * char_width)
+    shift = TELETEXT_DELAY_CHARS * char_width
+    delayed = np.zeros_like(colour)
+    delayed[:, shift:] = colour[:, :colour.shape[1] - shift]
+    return np.take(RGB, delayed, axis=0)
 
 
 # --- screen to text -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 `Screen` renders on demand from the chip's mode lines and the machine's video memory, so a headless
 machine spends nothing on video until someone looks.
 """
-from emulator.display.glyphs6847 import CODE_CHARS
+from emulator.chips.glyphs6847 import CODE_CHARS
 from emulator.display.png import write_png
 
 # Unicode "sextant" blocks (Symbols for Legacy Computing, U+1FB00-U+1FB3B) number the six cells

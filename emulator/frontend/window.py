@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from emulator.errors import EXIT_TIMEOUT, UserError
+from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds
 from emulator.frontend import layouts
 from emulator.frontend.keymap import LOGICAL, POSITIONAL, KeyboardBridge, load_overrides
 from emulator.frontend.pacing import FramePacer, SpeedMeter
@@ -140,8 +140,7 @@ class Options:
                 raise UserError("--scale must be from 1 to 8")
         max_seconds = getattr(args, "max_seconds", None)
         if max_seconds is not None:
-            from emulator.commands.run_cmd import _max_seconds
-            max_seconds = _max_seconds(max_seconds)
+            max_seconds = parse_max_seconds(max_seconds)
         roms = getattr(args, "roms", None)
         return cls(scale=scale, mute=getattr(args, "mute", False), keymap=getattr(args, "keymap", None),
                    keys=POSITIONAL if getattr(args, "positional", False) else LOGICAL,

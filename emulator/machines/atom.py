@@ -5,7 +5,7 @@ Memory map ("Atomic Theory and Practice" ch. 25; J. G. Harston's Atom memory map
     #0400-#27FF, #3C00-#7FFF              RAM when the machine is expanded (ram="expanded")
     #8000-#97FF  video RAM (6 KiB, read by the MC6847)
     #A000 utility ROM   #B000-#B3FF 8255 PPI (4 registers, mirrored)   #B800 optional 6522 VIA
-    #BC00-#BC03 our host filing card when `files` is given (emulator/chips/hostfs.py)
+    #BC00-#BC03 our host filing card when `files` is given (emulator/media/hostfs.py)
     #C000 BASIC   #D000 floating point   #E000 DOS   #F000 kernel (4 KiB sockets)
 Addresses nothing answers (an empty ROM socket, #9800-#9FFF, the rest of #B000-#BFFF) read as the
 high byte of the address: the Atom has no pull-ups, so the data bus keeps the last byte the CPU
@@ -29,16 +29,18 @@ The CPU runs at 1 MHz, so a cycle is a microsecond.
 import os
 
 from emulator.bus import Bus
-from emulator.chips.hostfs import CardPage, HostFilingCard
-from emulator.chips.atom_keyboard import AtomKeyboard, chord_for
+from emulator.media.hostfs import CardPage, HostFilingCard
+from emulator.chips.atom_keyboard import MATRIX, ROWS as KEYBOARD_ROWS, AtomKeyboard, chord_for
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
 from emulator.chips.vdg6847 import FIELD_LINES, FS_LOW_LINES, VDG6847
-from emulator.clock import Call, Clock
+from emulator.clock import Clock
 from emulator.display.screen import Screen
 from emulator.errors import UserError
 from emulator.machines.atom_io import PPIPage
 from emulator.machines.base import MachineBase
+from emulator.machines.power_on import power_on_pattern
+from emulator.machines.typist import Typist
 
 CLOCK_HZ = 1_000_000
 
@@ -70,11 +72,16 @@ PC_FIELD_SYNC = 0x80
 
 TONE_HZ = 2400
 
-# Typing, in emulated milliseconds: how long a key is held, the pause before the next one, and the
-# time between pressing SHIFT/CTRL and the key (and between releasing them).
-TYPE_HOLD_MS = 50
-TYPE_GAP_MS = 50
-TYPE_MODIFIER_LEAD_MS = 20
+# Typing (emulator/machines/typist.py), in emulated milliseconds: the least time a key is held, the
+# pause after it, and the time between SHIFT/CTRL and the key.  Each key also waits until the kernel
+# has scanned an all-up keyboard for TYPE_READY_MS and is held until it has read the key down for
+# TYPE_SEEN_MS: Acorn's kernel needs both (measured: its debounce drops keys pressed while it is
+# still waiting for the last one to be released), ours takes keys as fast.
+TYPE_HOLD_MS = 5
+TYPE_GAP_MS = 0
+TYPE_MODIFIER_LEAD_MS = 2
+TYPE_READY_MS = 3
+TYPE_SEEN_MS = 5
 BREAK_HOLD_MS = 20
 
 
@@ -86,7 +93,7 @@ class Atom(MachineBase):
     name = "atom"
     clock_hz = CLOCK_HZ
 
-    def __init__(self, roms, ram="standard", via=False, cpu_class=None, files=None):
+    def __init__(self, roms, ram="standard", via=True, cpu_class=None, files=None, seed=0):
         if ram not in RAM_LAYOUTS:
             raise UserError(f"unknown Atom RAM layout {ram!r} (known: {', '.join(RAM_LAYOUTS)})")
         if cpu_class is None:
@@ -94,7 +101,7 @@ class Atom(MachineBase):
         self.bus = Bus()
         self.cpu = cpu_class(self.bus)
         self.clock = Clock(self.cpu)
-        self.keyboard = AtomKeyboard(on_break=self._break_line)
+        self.keyboard = AtomKeyboard(on_break=self.break_line)
         self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=60, as_bit=6, intext_bit=6, inv_bit=7)
         self.speaker = Speaker(clock_hz=CLOCK_HZ)
         self.keyboard_row = 0
@@ -108,7 +115,10 @@ class Atom(MachineBase):
         if files is not None:
             self._fit_filing_card(files)
         self.screen = Screen(self.vdg, self.video_memory)
-        self.typing_until = 0               # cycle when the typing queued so far is finished
+        self.typist = Typist(self, TYPE_HOLD_MS, TYPE_GAP_MS, TYPE_MODIFIER_LEAD_MS, TYPE_READY_MS,
+                             TYPE_SEEN_MS, scan_rows=KEYBOARD_ROWS)
+        self.seed = seed
+        self._power_on(seed)
         self.reset_held = False
         self.cpu.reset()
 
@@ -118,11 +128,9 @@ class Atom(MachineBase):
         bus = self.bus
         for page in range(256):                           # everything floats until something is fitted
             bus.map_rom(page << 8, _floating_page(page))
-        for start, size in RAM_LAYOUTS[ram]:
+        self.ram_blocks = RAM_LAYOUTS[ram] + ((VIDEO_RAM, VIDEO_RAM_SIZE),)
+        for start, size in self.ram_blocks:
             bus.map_ram(start, size)
-            bus.load(start, bytes(size))
-        bus.map_ram(VIDEO_RAM, VIDEO_RAM_SIZE)
-        bus.load(VIDEO_RAM, bytes(VIDEO_RAM_SIZE))
         for name, data in roms.items():
             socket = name[:-4] if name.endswith(".rom") else name
             if socket not in ROM_SOCKETS:
@@ -136,6 +144,12 @@ class Atom(MachineBase):
         if via:
             self._fit_via()
         self.rom_names = sorted(n[:-4] if n.endswith(".rom") else n for n in roms)
+
+    def _power_on(self, seed):
+        """Every RAM chip, video RAM included, powers up holding the pattern of `seed`."""
+        pattern = power_on_pattern(seed, 0x10000)
+        for start, size in self.ram_blocks:
+            self.bus.load(start, pattern[start:start + size])
 
     def _fit_via(self):
         try:
@@ -160,7 +174,8 @@ class Atom(MachineBase):
         """Everything a save state holds, by name, in the order it is restored: the one list of the
         machine's devices (the clock before the chips whose events it holds)."""
         devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
-                   "ppi": self.ppi, "vdg": self.vdg, "speaker": self.speaker, "keyboard": self.keyboard}
+                   "ppi": self.ppi, "vdg": self.vdg, "speaker": self.speaker, "keyboard": self.keyboard,
+                   "typist": self.typist}
         if self.via is not None:
             devices["via"] = self.via
         if self.filing_card is not None:
@@ -168,14 +183,14 @@ class Atom(MachineBase):
         return devices
 
     def state(self):
-        """The wiring's own state: the keyboard row and port C latched from the PPI, the typing queue's
-        end, and the RESET line held by BREAK."""
+        """The wiring's own state: the keyboard row and port C latched from the PPI, the RESET line
+        held by BREAK, and the power-on seed."""
         return {"keyboard_row": self.keyboard_row, "port_c_out": self.port_c_out,
-                "typing_until": self.typing_until, "reset_held": self.reset_held}
+                "reset_held": self.reset_held, "seed": self.seed}
 
     def set_state(self, d):
         self.keyboard_row, self.port_c_out = d["keyboard_row"], d["port_c_out"]
-        self.typing_until, self.reset_held = d["typing_until"], d["reset_held"]
+        self.reset_held, self.seed = d["reset_held"], d["seed"]
 
     def rom_images(self):
         """The ROM images fitted, by socket name (what a save state's ROM hash is taken over)."""
@@ -200,7 +215,18 @@ class Atom(MachineBase):
             self.vdg.css = 1 if value & PC_CSS else 0
 
     def _keyboard_columns(self, cycle):
-        return self.keyboard.columns(self.keyboard_row)
+        keyboard, row = self.keyboard, self.keyboard_row
+        held = self.typist.holding
+        self.typist.note_read(cycle, idle=not any(keyboard.row_bits),
+                              seen=held is not None and keyboard.reads_down(held, row),
+                              row=min(row, KEYBOARD_ROWS - 1))
+        return keyboard.columns(row)
+
+    def keyboard_ready(self, typist, cycle):
+        """The typist's step 1: the kernel is scanning the matrix (or the key's row) and finds
+        every key up."""
+        key = typist.current[2]
+        return typist.scanning_idle(cycle, MATRIX[key][0] if key in MATRIX else None)
 
     def _port_c_inputs(self, cycle):
         value = PC_FIELD_SYNC if self.vdg.field_sync(cycle) else 0
@@ -213,7 +239,7 @@ class Atom(MachineBase):
 
     # --- keys -------------------------------------------------------------------------------------
 
-    def _break_line(self, pressed):
+    def break_line(self, pressed):
         """BREAK drives the 6502's RESET line: the CPU restarts from the reset vector on release."""
         self.reset_held = pressed
         if not pressed:
@@ -226,20 +252,17 @@ class Atom(MachineBase):
         self.keyboard.release(name)
 
     def break_key(self, hold_ms=BREAK_HOLD_MS):
-        start = max(self.cpu.cycles, self.typing_until)
-        self.clock.schedule(start, Call(self.keyboard, "press", "BREAK"))
-        self.clock.schedule(start + hold_ms * 1000, Call(self.keyboard, "release", "BREAK"))
-        self.typing_until = start + hold_ms * 1000
+        """Press and release BREAK after any queued typing."""
+        self.typist.press_break(hold_ms)
 
-    def type(self, text, hold_ms=TYPE_HOLD_MS, gap_ms=TYPE_GAP_MS, lead_ms=TYPE_MODIFIER_LEAD_MS):
+    def type(self, text, hold_ms=None, gap_ms=None, lead_ms=None):
         """Queue real key presses for `text`; checked as a whole before anything is typed.
 
-        Each character is pressed for `hold_ms` with `gap_ms` between characters (emulated time);
-        SHIFT or CTRL goes down `lead_ms` before the key and up `lead_ms` after it.  Returns the
-        cycle by which the typing will be done.
+        Each key goes down once the kernel is reading the keyboard and comes up once it has read it
+        (emulator/machines/typist.py); `hold_ms` is the least time it is held, `gap_ms` the pause
+        after it, `lead_ms` the time between SHIFT or CTRL and the key (emulated milliseconds).
         """
-        chords = [chord_for(ch) for ch in text]
-        return self.queue_chords(chords, *(int(ms * 1000) for ms in (hold_ms, gap_ms, lead_ms)))
+        self.type_chords([chord_for(ch) for ch in text], hold_ms, gap_ms, lead_ms)
 
 
 def AtomPPIPage(atom):

@@ -1,52 +1,22 @@
 """What the Atom and the BBC Micro do the same way: typing as timed key presses, and running with events.
 
-A machine class that uses this has `cpu`, `clock` and `keyboard` (with press/release by key name),
-and the attributes `typing_until` (the cycle when the typing queued so far is done) and `reset_held`
-(True while BREAK holds the 6502 in reset).
+A machine class that uses this has `cpu`, `clock`, `keyboard` (with press/release by key name), a
+`typist` (emulator/machines/typist.py) and `reset_held` (True while BREAK holds the 6502 in reset).
 """
-from emulator.clock import Call
-from emulator.errors import UserError
 
 
 class MachineBase:
-    def queue_chords(self, chords, hold, gap, lead):
-        """Schedule key presses: `chords` is a list of (modifier key names, key name).
-
-        Each key is held `hold` cycles with `gap` cycles between keys; the modifiers go down `lead`
-        cycles before the key and up `lead` cycles after it.  Returns the cycle when all is done.
-        """
-        if hold <= 0 or gap <= 0 or lead < 0:
-            raise UserError("typing times must be positive")
-        keyboard = self.keyboard
-        t = max(self.cpu.cycles, self.typing_until)
-        for modifiers, key in chords:
-            t = self.schedule_chord(t, modifiers, Call(keyboard, "press", key),
-                                    Call(keyboard, "release", key), hold, lead) + gap
-        self.typing_until = t
-        return t
-
-    def schedule_chord(self, t, modifiers, down, up, hold, lead):
-        """Schedule the keyboard's `modifiers` pressed at cycle `t`, the call `down` `lead` cycles
-        later, `up` `hold` cycles after that, and the modifiers released `lead` cycles after `up`
-        (no leads without modifiers).  Returns the cycle of the last event."""
-        keyboard, schedule = self.keyboard, self.clock.schedule
-        for m in modifiers:
-            schedule(t, Call(keyboard, "press", m))
-        if modifiers:
-            t += lead
-        schedule(t, down)
-        t += hold
-        schedule(t, up)
-        if modifiers:
-            t += lead
-            for m in modifiers:
-                schedule(t, Call(keyboard, "release", m))
-        return t
+    def type_chords(self, chords, hold_ms=None, gap_ms=None, lead_ms=None):
+        """Queue key presses: `chords` is a list of (modifier key names, key name), handed over one
+        at a time as the firmware takes them (emulator/machines/typist.py); `hold_ms` is the least
+        time a key is held, `gap_ms` the pause after it, `lead_ms` the time between a modifier and
+        its key (None: the machine's defaults)."""
+        self.typist.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
     @property
     def typing(self):
-        """True while typed keys are still queued."""
-        return self.cpu.cycles < self.typing_until
+        """True while typed keys (or a BREAK) are still queued or held."""
+        return self.typist.busy
 
     @property
     def cycles(self):

@@ -5,13 +5,13 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
     &8000-&BFFF  paged ("sideways") ROM: one of 16 slots, chosen by ROMSEL; BASIC is in slot 15
     &C000-&FBFF  MOS ROM                  &FF00-&FFFF  MOS ROM (vectors)
     &FC00 FRED, &FD00 JIM: the 1 MHz bus, nothing fitted (open-bus reads, writes lost), except
-        &FCC0-&FCC3 our host filing card when `files` is given (emulator/chips/hostfs.py): the
+        &FCC0-&FCC3 our host filing card when `files` is given (emulator/media/hostfs.py): the
         Advanced User Guide's 1 MHz bus allocation of FRED sets &FCC0-&FCFE aside for user
         applications
     &FE00 SHEILA, one page of memory-mapped chips:
         &FE00-&FE07 6845 CRTC (address / data, mirrored)
-        &FE08-&FE0F 6850 ACIA: fitted, idle (status: transmit register empty, nothing received)
-        &FE10-&FE17 serial ULA: fitted, idle (write-only control register)
+        &FE08-&FE0F 6850 ACIA: fitted, idle: nothing received; CTS as the serial ULA routes it
+        &FE10-&FE17 serial ULA: fitted, idle (write-only control register; bit 6 RS423/cassette)
         &FE20-&FE2F video ULA (control / palette, mirrored)
         &FE30-&FE3F ROMSEL (write only: bits 0-3 the sideways slot)
         &FE40-&FE5F system VIA            &FE60-&FE7F user VIA
@@ -50,26 +50,25 @@ schedules one clock event per field for the start of VSYNC and one for its end, 
 again every field so a MODE change takes effect on the next field.  While the CRTC holds no sane
 frame (before the MOS programs it) no VSYNC happens and the machine looks again every millisecond.
 """
-import copy
 import os
 
-import numpy as np
-
 from emulator.bus import Bus
-from emulator.chips.bbc_keyboard import BBCKeyboard, chars_to_keys, key_number
+from emulator.chips.bbc_keyboard import KEY_NAMES, BBCKeyboard, chars_to_keys, key_number, keys_for_char
 from emulator.chips.crtc6845 import CRTC6845
-from emulator.chips.dfs_disc import DFSDisc
+from emulator.media.dfs_disc import DFSDisc
+from emulator.media.hostfs import CardPage, HostFilingCard
 from emulator.chips.i8271 import I8271
-from emulator.chips.hostfs import CardPage, HostFilingCard
-from emulator.chips.saa5050 import flash_visible
 from emulator.chips.sn76489 import SN76489
+from emulator.chips.upd7002 import ADC7002
 from emulator.chips.via6522 import VIA6522
 from emulator.chips.video_ula import VideoULA
-from emulator.clock import Call, Clock
-from emulator.display import bbc_video
-from emulator.display.png import write_png
+from emulator.clock import Clock
+from emulator.display.bbc_raster import VideoLog
+from emulator.display.bbc_screen import BBCScreen
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
+from emulator.machines.power_on import power_on_pattern
+from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
 from emulator.media.disc_image import Disc
 
@@ -110,15 +109,33 @@ NMI_DISC = 1
 MIN_FIELD_CYCLES = 2000         # shorter "fields" are a CRTC not yet programmed: no VSYNC
 NO_FRAME_RETRY_CYCLES = 2000
 
-# ACIA status (MC6850 data sheet): bit 1 transmit data register empty.  Nothing is connected, so
-# nothing is ever received (bit 0), there is no interrupt (bit 7) and no error.
-ACIA_STATUS_IDLE = 0x02
+# ACIA status (MC6850 data sheet): bit 1 TDRE, transmit data register empty; bit 3 the /CTS input,
+# and "in the high state, the Transmit Data Register Empty bit is inhibited".  The serial ULA's
+# control bit 6 connects the ACIA to the RS423 port (1) or the cassette interface (0) (BBC Micro
+# Advanced User Guide, serial ULA).  With RS423 selected and nothing plugged in, /CTS is high: the
+# status reads CTS and no TDRE.  With the cassette selected the serial ULA holds /CTS low.  Nothing
+# is ever received (bit 0), DCD is low (no carrier), no error, no interrupt (bit 7): the ACIA never
+# transmits, so TDRE never drops.
+ACIA_TDRE = 0x02
+ACIA_CTS = 0x08
+SERIAL_ULA_RS423 = 0x40
 
-# Typing, in emulated milliseconds (as for the Atom): the MOS scans the keyboard every 10 ms.
-TYPE_HOLD_MS = 50
-TYPE_GAP_MS = 50
-TYPE_MODIFIER_LEAD_MS = 20
+# Typing (emulator/machines/typist.py), in emulated milliseconds, as for the Atom.  A key goes down
+# once the MOS's keyboard interrupt (CA2) is enabled and the keyboard is back on auto-scan (the MOS
+# has seen the last key go up), and is held until the MOS has read it down for TYPE_SEEN_MS: its
+# keyboard scan runs every 10 ms, and MOS 1.20 takes a key only once two scans after the key-down
+# interrupt's have found it still down (measured: a key held for the interrupt's scan and one more
+# is dropped).
+TYPE_HOLD_MS = 20
+TYPE_GAP_MS = 10
+TYPE_MODIFIER_LEAD_MS = 10
+TYPE_READY_MS = 0
+TYPE_SEEN_MS = 30
 BREAK_HOLD_MS = 20
+IER_CA2 = 0x01                  # the system VIA's CA2 interrupt: a key went down (auto-scan)
+# A MOS finishing a keyboard scan turns auto-scan back on and then tidies up (clears the CA2 flag its
+# testing raised): a key pressed in between would be forgotten, so the typist waits this long.
+AUTOSCAN_SETTLE_CYCLES = CLOCK_HZ // 1000
 
 
 class OpenBus:
@@ -132,38 +149,6 @@ class OpenBus:
 
     def peek(self, addr):
         return addr >> 8
-
-
-class ADC7002:
-    """The uPD7002 at &FEC0, fitted but with nothing plugged into the analogue port.
-
-    Register 0: writing starts a conversion on channel bits 0-1 (bit 3: 12-bit); reading gives the
-    status: bits 0-1 channel, bit 3 resolution, bit 6 busy, bit 7 /EOC (uPD7002 data sheet; Advanced
-    User Guide 20.1).  Conversions finish at once with a result of 0 and no CB1 pulse: an idle ADC
-    that a MOS sees as "not busy, converted".
-    """
-
-    def __init__(self):
-        self.control = 0
-
-    def read(self, addr, cycle):
-        return self.peek(addr)
-
-    def peek(self, addr):
-        register = addr & 3
-        if register == 0:
-            return self.control & 0x0F
-        return 0x00                     # result high byte, low byte (0: nothing connected)
-
-    def write(self, addr, value, cycle):
-        if addr & 3 == 0:
-            self.control = value & 0x0F
-
-    def state(self):
-        return {"control": self.control}
-
-    def set_state(self, d):
-        self.control = d["control"]
 
 
 class DiscInterfacePage:
@@ -235,7 +220,9 @@ class Sheila:
 
     # ACIA: status at even addresses, receive data (nothing received: 0) at odd ones.
     def _read_acia(self, addr, cycle):
-        return ACIA_STATUS_IDLE if addr & 1 == 0 else 0x00
+        if addr & 1:
+            return 0x00
+        return ACIA_CTS if self.serial_ula & SERIAL_ULA_RS423 else ACIA_TDRE
 
     def _write_acia(self, addr, value, cycle):
         if addr & 1 == 0:
@@ -254,169 +241,12 @@ class Sheila:
         self.acia_control, self.serial_ula = d["acia_control"], d["serial_ula"]
 
 
-class BBCScreen:
-    """What a person sees: the picture rendered from RAM and the 6845 / video ULA registers.
-
-    Rendering is on demand, and a picture is made of character rows that are kept.  A row's pixels
-    depend only on its own bytes, the display's settings (the CRTC registers other than the screen
-    start and cursor address, the ULA's control and palette, C0/C1), where the cursor is in the row
-    while it shows, and, for a teletext row with flashing text, the flash phase.  Rows are kept under
-    those keys (for the rows of the last two pictures), so a picture whose rows all moved, as a
-    hardware scroll moves them, is put together from kept rows and only new rows are drawn.  A
-    teletext page with double height is drawn whole (a row there depends on the one above).
-    Asking again for an unchanged picture returns the same (read-only) array.
-    """
-
-    def __init__(self, bbc):
-        self.bbc = bbc
-        self.font = bbc_video.font_table(bbc.mos_rom, count=FONT_COUNT, offset=FONT_OFFSET) \
-            if bbc.mos_rom is not None else {}
-        self._key = None
-        self._ram = None
-        self._frame = None
-        self._settings = None
-        self._rows = {}                 # row key -> row picture, for the rows of the last picture
-        self._older_rows = {}           # ... and of the one before
-        self.renders = 0                # whole pictures drawn
-        self.row_renders = 0            # character rows drawn on their own
-
-    def _inputs(self):
-        bbc = self.bbc
-        crtc, ula = bbc.crtc, bbc.ula
-        field = bbc.field_count
-        phase = (crtc.cursor_visible(field), flash_visible(field) if ula.teletext else None)
-        return (bytes(crtc.registers), ula.control, bytes(ula.palette), bbc.latch_c0c1, phase)
-
-    def _screen_bytes(self):
-        """(ma, ram): the 6845 address of each displayed cell (rows, columns), and (rows, columns * 8)
-        uint8, every RAM byte the picture can depend on, row by row: for each cell the 8 bytes from
-        its first address (a bitmap cell's 8 lines; a teletext cell's byte and its neighbours,
-        which is more than needed but never less)."""
-        bbc = self.bbc
-        crtc = bbc.crtc
-        r = crtc.registers
-        rows, columns = min(r[6], r[4] + 1), min(r[1], r[0] + 1)
-        if rows <= 0 or columns <= 0:
-            return np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.uint8)
-        ma = (crtc.start_address + np.arange(rows)[:, None] * r[1] + np.arange(columns)[None, :]) & 0x3FFF
-        teletext = 0x3C00 | (ma & 0x3FF) | ((ma & 0x800) << 3)
-        bitmap = (ma & 0xFFF) << 3
-        bitmap = np.where(ma & 0x1000, bitmap - bbc_video.wrap_size(bbc.latch_c0c1), bitmap)
-        first = np.where(ma & 0x2000, teletext, bitmap)
-        addresses = (first[:, :, None] + np.arange(8)) & 0x7FFF
-        return ma, np.frombuffer(bbc.bus.memory, dtype=np.uint8).take(addresses).reshape(rows, columns * 8)
-
-    def rgb(self):
-        """The picture of the current field: numpy uint8 (512, 640, 3), or (500, 480, 3) in MODE 7.
-
-        Read-only: the same array comes back while nothing on the screen changes."""
-        bbc = self.bbc
-        key = self._inputs()
-        ma, ram = self._screen_bytes()
-        if self._frame is not None and key == self._key and np.array_equal(ram, self._ram):
-            return self._frame
-        registers, control, palette, c0c1, (cursor_on, flash_on) = key
-        teletext = bbc.ula.teletext
-        # The settings every row depends on: all but the start (R12, R13) and cursor (R14, R15).
-        settings = (registers[:12] + registers[16:], control, palette, c0c1)
-        codes = ram[:, ::8] & 0x7F
-        double_height = teletext and bool((codes == 0x0D).any())
-        whole = len(ram) == 0 or bbc_video.displayed_rows(bbc.crtc) != len(ram)   # e.g. display off
-        if settings != self._settings or double_height or whole:
-            frame = self._render_whole(ram, ma, double_height)
-        else:
-            frame = self._assemble(ram, ma, codes, teletext)
-        self._settings = settings
-        frame.setflags(write=False)
-        self._frame, self._key, self._ram = frame, key, ram
-        return frame
-
-    def _row_keys(self, ram, ma, codes, teletext):
-        """The key of each row: its bytes, the cursor's column in it while the cursor shows (else
-        -1), and in a teletext row with flashing text the flash phase."""
-        bbc = self.bbc
-        crtc = bbc.crtc
-        field = bbc.field_count
-        cursor_columns = np.full(len(ram), -1)
-        if crtc.cursor_visible(field):
-            rows, columns = np.nonzero(ma == crtc.cursor_address)
-            cursor_columns[rows] = columns
-        keys = []
-        if teletext:
-            flashing = (codes == 0x08).any(axis=1)
-            phase = flash_visible(field)
-            for row in range(len(ram)):
-                keys.append((ram[row, ::8].tobytes(), int(cursor_columns[row]),
-                             phase if flashing[row] else None))
-        else:
-            for row in range(len(ram)):
-                keys.append((ram[row].tobytes(), int(cursor_columns[row]), None))
-        return keys
-
-    def _render_whole(self, ram, ma, double_height):
-        bbc = self.bbc
-        frame = bbc_video.render_frame(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, bbc.field_count)
-        self.renders += 1
-        self._older_rows = {}
-        self._rows = {}
-        if not double_height and len(ram) and bbc_video.displayed_rows(bbc.crtc) == len(ram):
-            # Every row of a page without double height is a row picture to keep.
-            height = frame.shape[0] // len(ram)
-            teletext = bbc.ula.teletext
-            keys = self._row_keys(ram, ma, ram[:, ::8] & 0x7F, teletext)
-            for row, key in enumerate(keys):
-                self._rows[key] = frame[row * height:(row + 1) * height]
-        return frame
-
-    def _assemble(self, ram, ma, codes, teletext):
-        """The picture from kept rows, drawing only the rows not kept."""
-        keys = self._row_keys(ram, ma, codes, teletext)
-        rows, older = self._rows, self._older_rows
-        kept = {}
-        pictures = []
-        for row, key in enumerate(keys):
-            picture = kept.get(key)
-            if picture is None:
-                picture = rows.get(key)
-            if picture is None:
-                picture = older.get(key)
-            if picture is None:
-                picture = self._draw_row(row)
-            kept[key] = picture
-            pictures.append(picture)
-        self._older_rows, self._rows = rows, kept
-        return np.concatenate(pictures)
-
-    def _draw_row(self, row):
-        """Character row `row` drawn on its own, from a view of the 6845 that displays just it."""
-        bbc = self.bbc
-        crtc = bbc.crtc
-        view = copy.copy(crtc)
-        registers = list(crtc.registers)
-        start = (crtc.start_address + row * registers[1]) & 0x3FFF
-        registers[12], registers[13], registers[6] = start >> 8, start & 0xFF, 1
-        view.registers = registers
-        picture = bbc_video.render_frame(bbc.bus.memory, view, bbc.ula, bbc.latch_c0c1, bbc.field_count)
-        self.row_renders += 1
-        return picture
-
-    def text(self):
-        """Rows as a person reads them: MODE 7 through the SAA5050's character set; a bitmap MODE
-        by matching each 8 x 8 cell against the MOS ROM's font at &C000 (a cell no character of that
-        font matches reads as '?', every cell does when the MOS has no font there)."""
-        bbc = self.bbc
-        return bbc_video.screen_text(bbc.bus.memory, bbc.crtc, bbc.ula, bbc.latch_c0c1, self.font)
-
-    def screenshot(self, path):
-        write_png(path, np.ascontiguousarray(self.rgb()))
-
-
 class BBCMicro(MachineBase):
     name = "bbc"
     clock_hz = CLOCK_HZ
     field_hz = FIELD_HZ
 
-    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None, drives=None,
+    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None, seed=0, drives=None,
                  writable=False, disc_interface=None):
         if not isinstance(links, int) or not 0 <= links <= 0xFF:
             raise UserError(f"the BBC's start-up option links are one byte (0-255), not {links!r}")
@@ -428,6 +258,9 @@ class BBCMicro(MachineBase):
         self.crtc = CRTC6845(cpu_hz=CLOCK_HZ)
         self.ula = VideoULA()
         self.ula.listeners.append(lambda ula: self.crtc.set_character_clock(ula.crtc_clock_hz))
+        # The field's 6845, ULA and C0/C1 writes with their cycles: a raster-accurate picture
+        # (emulator/display/bbc_raster.py).
+        self.video_log = VideoLog(self.crtc, self.ula, lambda: self.latch_c0c1)
         self.sound = SN76489(chip_hz=4_000_000, cpu_hz=CLOCK_HZ)
         self.keyboard = BBCKeyboard(links=links)
         self.adc = ADC7002()
@@ -449,11 +282,15 @@ class BBCMicro(MachineBase):
         self.romsel = None
         self.mos_rom = None
         self._map_memory(roms)
-        self.screen = BBCScreen(self)
+        self.screen = BBCScreen(self, FONT_OFFSET, FONT_COUNT)
         self.field_count = 0
         self.vsync = False
         self.field_listeners = []       # called with the cycle at each VSYNC start (a window draws)
-        self.typing_until = 0
+        self.typist = Typist(self, TYPE_HOLD_MS, TYPE_GAP_MS, TYPE_MODIFIER_LEAD_MS, TYPE_READY_MS,
+                             TYPE_SEEN_MS)
+        self.caps_lock_lent = False     # the typist turned CAPS LOCK off for small letters
+        self.seed = seed
+        self.bus.load(0, power_on_pattern(seed, RAM_SIZE))
         self.reset_held = False
         self.cpu.reset()
         self.clock.schedule(self.cpu.cycles, self._field_start)
@@ -517,7 +354,7 @@ class BBCMicro(MachineBase):
         devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
                    "sheila": self.sheila, "crtc": self.crtc, "ula": self.ula, "sound": self.sound,
                    "keyboard": self.keyboard, "adc": self.adc,
-                   "system_via": self.system_via, "user_via": self.user_via}
+                   "system_via": self.system_via, "user_via": self.user_via, "typist": self.typist}
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
         if self.fdc is not None:
@@ -526,15 +363,17 @@ class BBCMicro(MachineBase):
 
     def state(self):
         """The wiring's own state: IC32, the slow data bus, ROMSEL (the bus restores the window),
-        the field count and VSYNC, the typing queue's end and the RESET line held by BREAK."""
+        the field count and VSYNC, the RESET line held by BREAK and the power-on seed."""
         return {"latch": self.latch, "port_a_out": self.port_a_out, "romsel": self.romsel,
                 "field_count": self.field_count, "vsync": self.vsync,
-                "typing_until": self.typing_until, "reset_held": self.reset_held}
+                "reset_held": self.reset_held, "seed": self.seed, "autoscan_since": self.autoscan_since,
+                "caps_lock_lent": self.caps_lock_lent}
 
     def set_state(self, d):
         self.latch, self.port_a_out, self.romsel = d["latch"], d["port_a_out"], d["romsel"]
         self.field_count, self.vsync = d["field_count"], d["vsync"]
-        self.typing_until, self.reset_held = d["typing_until"], d["reset_held"]
+        self.reset_held, self.seed = d["reset_held"], d["seed"]
+        self.autoscan_since, self.caps_lock_lent = d["autoscan_since"], d["caps_lock_lent"]
 
     def rom_images(self):
         """The ROM images fitted (the MOS and each sideways ROM slot): what a save state's ROM hash
@@ -550,16 +389,36 @@ class BBCMicro(MachineBase):
     def _wire_system_via(self):
         via, keyboard = self.system_via, self.keyboard
         self.latch = 0xFF               # IC32: sound write disabled, auto-scan on, LEDs off
+        self.autoscan_since = 0         # cycle auto-scan was last turned on (the typist waits)
         self.port_a_out = 0xFF          # after RES every port A pin is an input, pulled high
         keyboard.write_port_a(self.port_a_out)
         keyboard.set_autoscan(True)
-        via.port_a_input = keyboard.port_a_input
+        via.port_a_input = self._keyboard_port_a
         via.port_a_output = self._port_a_changed
         via.port_b_output = self._port_b_changed
         keyboard.ca2_listener = self._keyboard_ca2
         # Power-on input levels: VSYNC low on CA1, no key down on CA2 (CB1/CB2 idle high).
         via.ca1 = False
         via.ca2 = keyboard.ca2()
+
+    def _keyboard_port_a(self):
+        """Port A's pins as the keyboard drives them; a read in direct mode is the MOS testing one
+        key, which the typist watches for (emulator/machines/typist.py)."""
+        keyboard = self.keyboard
+        levels = keyboard.port_a_input()
+        if not keyboard.autoscan:
+            typist, number = self.typist, levels & 0x7F
+            watched = typist.holding if levels & 0x80 else typist.released
+            if watched is not None and number == _KEY_NUMBERS.get(watched, -1):
+                typist.note_key_read(self.cpu.cycles, down=levels & 0x80 != 0)
+        return levels
+
+    def keyboard_ready(self, typist, cycle):
+        """The typist's step 1: the MOS has read the last key up, its keyboard interrupt is on and
+        the keyboard is back on auto-scan, so the next key down interrupts a MOS waiting for it."""
+        return (typist.release_seen(cycle) and self.keyboard.autoscan
+                and cycle - self.autoscan_since >= AUTOSCAN_SETTLE_CYCLES
+                and bool(self.system_via.ier & IER_CA2) and not self.reset_held)
 
     def _system_via_irq(self, asserted):
         self.cpu.set_irq(IRQ_SYSTEM_VIA, asserted)
@@ -645,6 +504,9 @@ class BBCMicro(MachineBase):
             self.sound.write(self.port_a_out, self.system_via.cycle)
         if (old ^ new) & LATCH_KEYBOARD_ENABLE:
             self.keyboard.set_autoscan(new & LATCH_KEYBOARD_ENABLE)
+            self.autoscan_since = self.cpu.cycles
+        if (old ^ new) & (3 << LATCH_C0_SHIFT):
+            self.video_log.latch_changed(self.system_via.cycle, (new >> LATCH_C0_SHIFT) & 3)
 
     def _keyboard_ca2(self, level):
         self.system_via.set_ca2(level, self.cpu.cycles)
@@ -672,8 +534,10 @@ class BBCMicro(MachineBase):
         timing = self.crtc.frame_timing()
         field = timing.cycles_per_field
         if field < MIN_FIELD_CYCLES:
+            self.video_log.no_field()
             self.clock.schedule(cycle + NO_FRAME_RETRY_CYCLES, self._field_start)
             return
+        self.video_log.start_field(cycle, timing)
         if timing.vsync_start < field:
             start = cycle + timing.vsync_start
             self.clock.schedule(start, self._vsync_on)
@@ -693,7 +557,7 @@ class BBCMicro(MachineBase):
 
     # --- keys -------------------------------------------------------------------------------------
 
-    def _break_line(self, pressed):
+    def break_line(self, pressed):
         """BREAK: the RESET line of the 6502 and the user VIA; the CPU restarts on release."""
         self.reset_held = pressed
         if pressed:
@@ -703,14 +567,14 @@ class BBCMicro(MachineBase):
 
     def press(self, name):
         if isinstance(name, str) and name.strip().upper() == "BREAK":
-            self._break_line(True)
+            self.break_line(True)
         else:
             self.keyboard.press(name)
 
     def release(self, name):
         if isinstance(name, str) and name.strip().upper() == "BREAK":
             if self.reset_held:
-                self._break_line(False)
+                self.break_line(False)
         else:
             self.keyboard.release(name)
 
@@ -718,29 +582,50 @@ class BBCMicro(MachineBase):
         """Press and release BREAK (after any queued typing); `modifiers` ("SHIFT", "CTRL") are held
         from `lead_ms` before BREAK goes down until `lead_ms` after it comes up, so the MOS's reset
         code finds them down: SHIFT-BREAK, CTRL-BREAK."""
-        numbers = [key_number(m) for m in modifiers]
-        hold, lead = int(hold_ms * CLOCK_HZ // 1000), int(lead_ms * CLOCK_HZ // 1000)
-        if hold <= 0 or lead < 0:
-            raise UserError("BREAK must be held for a positive time")
-        t = self.schedule_chord(max(self.cpu.cycles, self.typing_until), numbers,
-                                Call(self, "_break_line", True), Call(self, "_break_line", False),
-                                hold, lead)
-        self.typing_until = t
-        return t
+        for m in modifiers:
+            key_number(m)                   # a bad name is refused before anything is queued
+        self.typist.press_break(hold_ms, modifiers, lead_ms)
 
-    def type(self, text, hold_ms=TYPE_HOLD_MS, gap_ms=TYPE_GAP_MS, lead_ms=TYPE_MODIFIER_LEAD_MS,
-             caps_lock=True):
+    def type(self, text, hold_ms=None, gap_ms=None, lead_ms=None, caps_lock=None):
         """Queue real key presses for `text`; checked as a whole before anything is typed.
 
-        As for the Atom: each key is held `hold_ms` with `gap_ms` between keys (emulated time), and
-        SHIFT goes down `lead_ms` before a shifted key and up `lead_ms` after it.  `caps_lock` is the
-        CAPS LOCK state the MOS is in (on after a MOS's start-up), which decides when letters need
-        SHIFT.  Returns the cycle by which the typing will be done.
+        As for the Atom (emulator/machines/typist.py): each key goes down once the MOS is ready for
+        it and comes up once the MOS has read it; `hold_ms`, `gap_ms` and `lead_ms` are the least
+        hold, the pause after each key and SHIFT's lead (emulated milliseconds).  A letter is typed
+        as the CAPS LOCK light shows the MOS's state when its turn comes (`chords_for_char`);
+        `caps_lock` True or False types as if CAPS LOCK were in that state instead.
         """
+        chars_to_keys(text)                 # a character the keyboard lacks: refused before typing
+        if caps_lock is None:
+            self.typist.type_chars(text, hold_ms, gap_ms, lead_ms)
+            return
         chords = [(("SHIFT",) if shifted else (), key)
                   for key, shifted in chars_to_keys(text, caps_lock=caps_lock)]
-        times = (int(ms * CLOCK_HZ // 1000) for ms in (hold_ms, gap_ms, lead_ms))
-        return self.queue_chords(chords, *times)
+        self.type_chords(chords, hold_ms, gap_ms, lead_ms)
+
+    def chords_for_char(self, char, following=None):
+        """The key presses that type `char` now (`following`: the character queued after it, if
+        any).  A small letter while CAPS LOCK is on needs CAPS LOCK off first: SHIFT with a letter
+        gives a capital then on MOS 1.20 (measured on Acorn's ROMs); CAPS LOCK goes back on after
+        the last small letter of a run, so the keyboard is left as it was found.  A capital while
+        CAPS LOCK is off takes SHIFT."""
+        caps = self.caps_lock_led
+        key, shifted = keys_for_char(char, caps_lock=caps)
+        chords = [(("SHIFT",) if shifted else (), key)]
+        if caps and _small_letter(char):
+            chords = [((), "CAPS LOCK"), ((), key)]
+            self.caps_lock_lent = True
+        if self.caps_lock_lent and not (following is not None and _small_letter(following)):
+            chords.append(((), "CAPS LOCK"))
+            self.caps_lock_lent = False
+        return chords
+
+
+_KEY_NUMBERS = {name: key_number(name) for name in KEY_NAMES.values()}     # the typist's key names
+
+
+def _small_letter(char):
+    return char.isascii() and char.isalpha() and char.islower()
 
 
 def _filing_card(files, discs):

@@ -1,7 +1,7 @@
 """Acorn DFS disc images as the discs in a drive: `.ssd` (one side) and `.dsd` (two sides).
 
 A DFS disc is single density, 40 or 80 tracks of 10 sectors of 256 bytes a side (Acorn DFS manual,
-"Formatting"; the catalogue layout in emulator/chips/dfs_disc.py).  An `.ssd` file holds side 0's
+"Formatting"; the catalogue layout in emulator/media/dfs_disc.py).  An `.ssd` file holds side 0's
 sectors in order (track 0 sectors 0-9, track 1, ...); a `.dsd` interleaves the sides track by track
 (track 0 side 0, track 0 side 1, track 1 side 0, ...).  Either may stop early, after the last
 sector in use: the rest of the disc reads as zeros.

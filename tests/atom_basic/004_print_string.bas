@@ -1,3 +1,5 @@
 10 PRINT "HELLO"
 ==
 HELLO
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 PRINT "SAY ""HI"""
 ==
 SAY "HI"
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 PRINT "A";PRINT "B"
 ==
 AB
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 ==
 A
 B
+ERROR 94 LINE      10
+>

@@ -1,5 +1,6 @@
 10 PRINT
 20 PRINT "X"
 ==
-
 X
+ERROR 94 LINE      20
+>

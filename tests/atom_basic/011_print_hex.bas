@@ -1,3 +1,5 @@
 10 PRINT &255
 ==
       FF
+ERROR 94 LINE      10
+>

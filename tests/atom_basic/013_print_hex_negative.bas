@@ -1,3 +1,5 @@
 10 PRINT &-1
 ==
 FFFFFFFF
+ERROR 94 LINE      10
+>

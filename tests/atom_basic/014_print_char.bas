@@ -1,3 +1,5 @@
 10 PRINT $65 $66;PRINT $67
 ==
 ABC
+ERROR 94 LINE      10
+>

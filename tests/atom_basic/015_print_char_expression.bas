@@ -1,3 +1,5 @@
 10 PRINT $(64+3)
 ==
 C
+ERROR 94 LINE      10
+>

@@ -3,3 +3,5 @@
 30 PRINT $A
 ==
 WORD
+ERROR 94 LINE      30
+>

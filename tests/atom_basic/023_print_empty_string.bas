@@ -1,3 +1,5 @@
 10 PRINT ""
 ==
 
+ERROR 94 LINE      10
+>

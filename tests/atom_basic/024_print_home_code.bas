@@ -1,3 +1,5 @@
 10 PRINT $30"Z";
 ==
-Z
+ZRUN
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 PRINT "AB"$8"C"
 ==
 AC
+ERROR 94 LINE      10
+>

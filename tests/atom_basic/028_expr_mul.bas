@@ -1,3 +1,5 @@
 10 PRINT 6*7
 ==
       42
+ERROR 94 LINE      10
+>

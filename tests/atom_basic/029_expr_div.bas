@@ -1,3 +1,5 @@
 10 PRINT 7/2
 ==
        3
+ERROR 94 LINE      10
+>

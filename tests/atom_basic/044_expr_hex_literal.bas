@@ -1,3 +1,5 @@
 10 PRINT #FF
 ==
      255
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 PRINT 12|3
 ==
       15
+ERROR 94 LINE      10
+>

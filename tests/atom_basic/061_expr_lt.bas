@@ -1,3 +1,5 @@
 10 PRINT 3<4
 ==
-       1
+       3
+ERROR 29 LINE      10
+>

@@ -1,3 +1,5 @@
 10 PRINT 4<=4
 ==
-       1
+       4
+ERROR 29 LINE      10
+>

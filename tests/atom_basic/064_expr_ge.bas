@@ -1,3 +1,5 @@
 10 PRINT 5>=4
 ==
-       1
+       5
+ERROR 29 LINE      10
+>

@@ -1,3 +1,5 @@
 10 PRINT #7FFFFFFF>-1
 ==
-       1
+2147483647
+ERROR 29 LINE      10
+>

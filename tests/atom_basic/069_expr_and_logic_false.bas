@@ -1,3 +1,5 @@
 10 PRINT 1=1 AND 2=3
 ==
-       0
+       1
+ERROR 29 LINE      10
+>

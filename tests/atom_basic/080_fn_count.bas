@@ -2,3 +2,5 @@
 ==
 ABC
        3
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 ==
 AB
        0
+ERROR 94 LINE      10
+>

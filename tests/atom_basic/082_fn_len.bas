@@ -1,3 +1,5 @@
 10 DIM A9;$A="HELLO";PRINT LEN A
 ==
        5
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 20 NEXT;PRINT N
 ==
        0
+ERROR 94 LINE      20
+>

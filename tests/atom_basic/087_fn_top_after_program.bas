@@ -1,3 +1,5 @@
 10 PRINT TOP>#2900
 ==
-       1
+   10517
+ERROR 29 LINE      10
+>

@@ -1,4 +1,6 @@
 10 A=TOP
 20 PRINT A=TOP
 ==
-       1
+   10522
+ERROR 29 LINE      20
+>

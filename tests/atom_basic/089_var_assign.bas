@@ -1,3 +1,5 @@
 10 A=5;PRINT A
 ==
        5
+ERROR 94 LINE      10
+>

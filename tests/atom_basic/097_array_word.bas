@@ -1,3 +1,5 @@
 10 DIM AA3;AA0=5;AA3=9;PRINT AA0 AA3
 ==
        5       9
+ERROR 94 LINE      10
+>

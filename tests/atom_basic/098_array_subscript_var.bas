@@ -1,3 +1,5 @@
 10 DIM BB4;FOR I=0 TO 4;BBI=I*I;NEXT;PRINT BB2 BB4
 ==
        4      16
+ERROR 94 LINE      10
+>

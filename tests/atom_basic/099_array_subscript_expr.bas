@@ -1,3 +1,5 @@
 10 DIM CC5;CC(2+3)=7;PRINT CC5
 ==
        7
+ERROR 94 LINE      10
+>

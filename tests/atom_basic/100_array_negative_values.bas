@@ -1,3 +1,5 @@
 10 DIM DD1;DD1=-100;PRINT DD1
 ==
     -100
+ERROR 94 LINE      10
+>

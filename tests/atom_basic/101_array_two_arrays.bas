@@ -1,3 +1,5 @@
 10 DIM PP5,TT2;PP1=1;TT1=2;PRINT PP1 TT1
 ==
        1       2
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM EE2;EE1=6;PRINT EE1*EE1+1
 ==
       37
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM A3,B3;PRINT B-A
 ==
-       4
+-16908284
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM A0;PRINT A>=TOP
 ==
-       1
+16918809
+ERROR 29 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM A3;?A=65;PRINT ?A
 ==
       65
+ERROR 94 LINE      10
+>

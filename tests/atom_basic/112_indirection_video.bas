@@ -1,3 +1,5 @@
 10 PRINT $12;?#8005=1;PRINT
 ==
      A
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM A9,B9;$A="XY";$B=$A;PRINT $B
 ==
 XY
+ERROR 94 LINE      10
+>

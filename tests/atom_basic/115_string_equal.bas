@@ -1,3 +1,5 @@
 10 DIM A9;$A="YES";IF $A="YES" PRINT "SAME"
 ==
 SAME
+ERROR 94 LINE      10
+>

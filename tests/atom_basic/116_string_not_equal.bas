@@ -1,3 +1,5 @@
 10 DIM A9;$A="YES";X=$A="NO";Y=$A<>"NO";PRINT X,Y
 ==
-       0       1
+
+ERROR 29 LINE      10
+>

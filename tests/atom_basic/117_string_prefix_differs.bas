@@ -1,3 +1,5 @@
 10 DIM A9,B9;$A="AB";$B="ABC";X=$A=$B;Y=$B=$A;PRINT X,Y
 ==
-       0       0
+
+ERROR 29 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM A9,B9;$A="XY";$B=$A;IF $A=$B PRINT "EQ"
 ==
 EQ
+ERROR 94 LINE      10
+>

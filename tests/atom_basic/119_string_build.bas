@@ -1,3 +1,5 @@
 10 DIM A9;$A="HI";A?2=CH"!";A?3=13;PRINT $A
 ==
 HI!
+ERROR 94 LINE      10
+>

@@ -3,3 +3,5 @@
 30 PRINT "YES"
 ==
 YES
+ERROR 94 LINE      30
+>

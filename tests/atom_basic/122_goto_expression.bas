@@ -2,4 +2,6 @@
 20 PRINT "NO"
 30 PRINT "YES"
 ==
-YES
+
+ERROR 94 LINE      10
+>

@@ -3,3 +3,5 @@
 30xPRINT "YES"
 ==
 YES
+ERROR 94 LINE      30
+>

@@ -1,4 +1,4 @@
 10 GOSUB s;GOSUB s;END
 20sPRINT "S";RETURN
 ==
-SS
+SS>

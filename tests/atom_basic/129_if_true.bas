@@ -1,3 +1,5 @@
 10 IF 1 PRINT "T"
 ==
 T
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 20 PRINT "E"
 ==
 E
+ERROR 94 LINE      20
+>

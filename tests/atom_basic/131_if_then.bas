@@ -1,3 +1,5 @@
 10 IF 2>1 THEN PRINT "T"
 ==
 T
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 20 PRINT "C"
 ==
 C
+ERROR 94 LINE      20
+>

@@ -1,3 +1,5 @@
 10 IF 1 PRINT "A";PRINT "B"
 ==
 AB
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 20 PRINT A
 ==
        2
+ERROR 94 LINE      20
+>

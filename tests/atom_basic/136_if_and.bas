@@ -1,3 +1,5 @@
 10 A=3;IF A>1 AND A<5 PRINT "IN"
 ==
 IN
+ERROR 94 LINE      10
+>

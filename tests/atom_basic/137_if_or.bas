@@ -1,3 +1,5 @@
 10 A=9;IF A<1 OR A>5 PRINT "OUT"
 ==
 OUT
+ERROR 94 LINE      10
+>

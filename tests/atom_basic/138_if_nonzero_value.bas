@@ -1,3 +1,5 @@
 10 IF 7 PRINT "T"
 ==
 T
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 FOR I=5 TO 1;PRINT I;NEXT
 ==
        5
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 FOR I=1 TO 3;NEXT;PRINT I
 ==
        4
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 FOR I=1 TO 2;FOR J=1 TO 2;NEXT J;PRINT I;NEXT I
 ==
        1       2
+ERROR 94 LINE      10
+>

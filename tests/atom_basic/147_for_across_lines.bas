@@ -3,3 +3,5 @@
 30 NEXT
 ==
        1       2       3
+ERROR 94 LINE      30
+>

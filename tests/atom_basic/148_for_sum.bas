@@ -1,3 +1,5 @@
 10 S=0;FOR I=1 TO 100;S=S+I;NEXT;PRINT S
 ==
     5050
+ERROR 94 LINE      10
+>

@@ -5,3 +5,5 @@
 50 PRINT N I
 ==
        3       2
+ERROR 94 LINE      50
+>

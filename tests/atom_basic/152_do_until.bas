@@ -1,3 +1,5 @@
 10 A=0;DO A=A+1;UNTIL A=5;PRINT A
 ==
        5
+ERROR 94 LINE      10
+>

@@ -1,3 +1,5 @@
 10 A=9;DO A=A+1;UNTIL A>0;PRINT A
 ==
       10
+ERROR 94 LINE      10
+>

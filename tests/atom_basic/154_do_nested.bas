@@ -2,3 +2,5 @@
 20 DO C=C+1;A=A+1;UNTIL C=3;UNTIL B=2;PRINT A
 ==
        6
+ERROR 94 LINE      20
+>

@@ -4,3 +4,5 @@
 40 PRINT A
 ==
      128
+ERROR 94 LINE      40
+>

@@ -1,3 +1,3 @@
 10 PRINT "A";END;PRINT "B"
 ==
-A
+A>

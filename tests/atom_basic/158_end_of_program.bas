@@ -1,3 +1,5 @@
 10 PRINT "A"
 ==
 A
+ERROR 94 LINE      10
+>

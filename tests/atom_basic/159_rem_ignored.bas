@@ -2,3 +2,5 @@
 20 PRINT "Y"
 ==
 Y
+ERROR 94 LINE      20
+>

@@ -3,3 +3,5 @@
 20 PRINT "B";
 ==
 ABC
+ERROR 94 LINE      30
+>

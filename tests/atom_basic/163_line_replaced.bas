@@ -2,3 +2,5 @@
 10 PRINT "NEW"
 ==
 NEW
+ERROR 94 LINE      10
+>

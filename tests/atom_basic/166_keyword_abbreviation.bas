@@ -1,3 +1,5 @@
 10 P."SHORT"
 ==
 SHORT
+ERROR 94 LINE      10
+>

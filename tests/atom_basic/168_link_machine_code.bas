@@ -2,3 +2,5 @@
 20 PRINT $12;LINK Q;PRINT ?#80
 ==
       42
+ERROR 94 LINE      20
+>

@@ -1,4 +1,6 @@
 10 A=0
 20 PRINT 1/A
 ==
-ERROR 129 LINE 20
+
+ERROR 129 LINE      20
+>

@@ -1,3 +1,5 @@
 10 GOTO 99
 ==
-ERROR 127 LINE 10
+
+ERROR 127 LINE      10
+>

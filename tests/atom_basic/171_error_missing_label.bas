@@ -1,3 +1,5 @@
 10 GOSUB q
 ==
-ERROR 157 LINE 10
+
+ERROR 157 LINE      10
+>

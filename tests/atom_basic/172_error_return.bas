@@ -1,3 +1,5 @@
 10 RETURN
 ==
-ERROR 31 LINE 10
+
+ERROR 31 LINE      10
+>

@@ -1,3 +1,5 @@
 10 NEXT
 ==
-ERROR 230 LINE 10
+
+ERROR 230 LINE      10
+>

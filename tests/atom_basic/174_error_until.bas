@@ -1,3 +1,5 @@
 10 UNTIL 1
 ==
-ERROR 198 LINE 10
+
+ERROR 198 LINE      10
+>

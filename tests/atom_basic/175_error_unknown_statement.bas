@@ -1,4 +1,6 @@
 10 A=1
 20 QQQ
 ==
-ERROR 94 LINE 20
+
+ERROR 134 LINE      20
+>

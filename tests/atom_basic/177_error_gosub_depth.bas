@@ -1,3 +1,5 @@
 10 GOSUB 10
 ==
-ERROR 2 LINE 10
+
+ERROR 94 LINE      10
+>

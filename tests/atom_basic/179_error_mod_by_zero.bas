@@ -1,3 +1,5 @@
 10 PRINT 5%0
 ==
-ERROR 129 LINE 10
+
+ERROR 129 LINE      10
+>

@@ -2,4 +2,5 @@
 20 GOTO 5
 ==
 A
-ERROR 127 LINE 20
+ERROR 127 LINE      20
+>

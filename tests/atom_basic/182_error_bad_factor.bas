@@ -1,3 +1,5 @@
 10 A=)
 ==
-ERROR 29 LINE 10
+
+ERROR 29 LINE      10
+>

@@ -1,3 +1,5 @@
 10 A=(1+2
 ==
-ERROR 174 LINE 10
+
+ERROR 174 LINE      10
+>

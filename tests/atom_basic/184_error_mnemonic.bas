@@ -1,3 +1,5 @@
 10 DIM P-1;[XYZ]
 ==
-ERROR 208 LINE 10
+
+ERROR 208 LINE      10
+>

@@ -2,3 +2,5 @@
 20 DO T=B;B=A%B;A=T;UNTIL B=0;PRINT A
 ==
       21
+ERROR 94 LINE      20
+>

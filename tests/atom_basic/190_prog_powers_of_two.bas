@@ -1,3 +1,5 @@
 10 A=1;FOR I=1 TO 31;A=A*2;NEXT;PRINT A
 ==
--2147483648
+       0
+ERROR 94 LINE      10
+>

@@ -3,3 +3,5 @@
 30 S=S+1;UNTIL N=1;PRINT S
 ==
      111
+ERROR 94 LINE      30
+>

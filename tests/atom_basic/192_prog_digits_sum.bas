@@ -1,3 +1,5 @@
 10 N=98765;S=0;DO S=S+N%10;N=N/10;UNTIL N=0;PRINT S
 ==
       35
+ERROR 94 LINE      10
+>

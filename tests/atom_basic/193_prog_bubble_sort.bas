@@ -4,5 +4,6 @@
 30 NEXT;NEXT
 40 FOR I=0 TO 4;PRINT AAI;NEXT
 ==
-       1       2       3       4
-       5
+
+ERROR 174 LINE      25
+>

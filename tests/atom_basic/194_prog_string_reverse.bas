@@ -2,3 +2,5 @@
 20 FOR I=0 TO L-1;B?I=A?(L-1-I);NEXT;B?L=13;PRINT $B
 ==
 EDCBA
+ERROR 94 LINE      20
+>

@@ -2,3 +2,5 @@
 20 FOR N=0 TO 2;S=S:TTN;NEXT;PRINT S
 ==
        2
+ERROR 94 LINE      20
+>

@@ -2,3 +2,5 @@
 ==
        A       B       C       D
        E       F
+ERROR 94 LINE      10
+>

@@ -2,3 +2,5 @@
 ==
 HELLO
        5
+ERROR 94 LINE      10
+>

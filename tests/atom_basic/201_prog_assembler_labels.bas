@@ -3,5 +3,6 @@
 30[:AA0 LDX@3;:AA1 DEX;BNE AA1;RTS;]
 40 NEXT;PRINT $6;FOR I=0 TO 5;PRINT &Q?I;NEXT
 ==
-      A2       3      CA      D0
-      FD      60
+
+ERROR 156 LINE      30
+>

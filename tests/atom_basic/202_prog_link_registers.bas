@@ -2,3 +2,5 @@
 20 PRINT $6;A=1;X=2;Y=3;LINK Q;PRINT ?#80,?#81,?#82
 ==
        1       2       3
+ERROR 94 LINE      20
+>

@@ -4,3 +4,5 @@
 ==
 B
 C
+ERROR 94 LINE      30
+>

@@ -1,3 +1,5 @@
 10 FOR I=1 TO 3;PRINT I;N.
 ==
        1       2       3
+ERROR 94 LINE      10
+>

@@ -3,3 +3,5 @@
 30 PRINT D+E+F+G+I+L+N+P+R+U+W
 ==
       50
+ERROR 94 LINE      30
+>

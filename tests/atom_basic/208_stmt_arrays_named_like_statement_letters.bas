@@ -1,3 +1,5 @@
 10 DIM DD2,RR2;DD1=6;RR1=7;PRINT DD1*RR1
 ==
       42
+ERROR 94 LINE      10
+>

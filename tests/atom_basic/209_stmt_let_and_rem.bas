@@ -3,3 +3,5 @@
 30 PRINT A
 ==
        5
+ERROR 94 LINE      30
+>

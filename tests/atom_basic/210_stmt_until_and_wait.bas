@@ -1,3 +1,5 @@
 10 A=0;DO A=A+1;WAIT;UNTIL A=3;PRINT A
 ==
        3
+ERROR 94 LINE      10
+>

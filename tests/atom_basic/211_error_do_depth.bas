@@ -1,3 +1,5 @@
 10 DO;GOTO 10
 ==
-ERROR 18 LINE 10
+
+ERROR 18 LINE      10
+>

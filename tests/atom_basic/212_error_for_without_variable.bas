@@ -1,3 +1,5 @@
 10 FOR 1=1 TO 2
 ==
-ERROR 111 LINE 10
+
+ERROR 111 LINE      10
+>

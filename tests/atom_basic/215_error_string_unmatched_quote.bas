@@ -1,3 +1,5 @@
 10 DIM A9;$A="AB
 ==
-ERROR 200 LINE 10
+
+ERROR 200 LINE      10
+>

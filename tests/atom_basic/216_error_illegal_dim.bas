@@ -1,3 +1,5 @@
 10 DIM 5
 ==
-ERROR 216 LINE 10
+
+ERROR 216 LINE      10
+>

@@ -1,3 +1,5 @@
 10 DIM AA3;AA(-1)=5
 ==
-ERROR 134 LINE 10
+
+ERROR 134 LINE      10
+>

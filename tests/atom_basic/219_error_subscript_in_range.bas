@@ -1,3 +1,5 @@
 10 DIM AA3;AA3=7;AA0=2;PRINT AA3*AA0
 ==
       14
+ERROR 94 LINE      10
+>

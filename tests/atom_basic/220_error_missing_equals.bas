@@ -1,3 +1,5 @@
 10 FOR I 1 TO 2
 ==
-ERROR 94 LINE 10
+
+ERROR 174 LINE      10
+>

@@ -2,6 +2,5 @@
 20 *CAT
 30 PRINT 2
 ==
-       1
-COM?
-ERROR 48 LINE 20
+       1PLAY TAPE
+...

@@ -373,3 +373,16 @@ def _cases_beside():
 
 
 _cases_beside()
+
+# The cases as worked out from the User Guide; CASES has Acorn's output where Acorn's BASIC II gives
+# another (acorn_outputs.py, recorded from Acorn's ROMs: they are right, issue 18).
+MANUAL_CASES = list(CASES)
+
+
+def _acorn_outputs():
+    from .acorn_outputs import ACORN_OUTPUTS
+    CASES[:] = [(name, program, inputs, ACORN_OUTPUTS.get(name, expected))
+                for name, program, inputs, expected in CASES]
+
+
+_acorn_outputs()

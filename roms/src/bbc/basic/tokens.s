@@ -1,7 +1,7 @@
 ; The keyword table, the tokeniser and the detokeniser (LIST).
 ; Token values are the documented BBC BASIC II values (User Guide, "Keywords" / token table).
 ; Each entry: the keyword's text, its token, its documented tokeniser flags if any (M. Plumbley, "BASIC ROM
-; User Guide", pp. 41-43; the same table as emulator/debug/bbc_tokens.py).  The keywords are in
+; User Guide", pp. 41-43; the same table as emulator/basic/bbc_tokens.py).  The keywords are in
 ; groups by their first letter, A to Z, each group ending with 0; an entry holds the text after
 ; that letter.  Order in a group decides the match: a keyword that is a prefix of another comes
 ; after it; the first keyword matching an abbreviation "X." wins (PRINT leads the P group).

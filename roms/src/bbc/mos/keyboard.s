@@ -126,10 +126,10 @@ keyboard_scan:
         adc #5                      ; (carry set) on to column 0 of the next row
         tax
         bpl @key
-        lda #$0B                    ; auto-scan again; forget the CA2 edges our testing made
+        lda #$01                    ; forget the CA2 edges our testing made, then auto-scan
+        sta SYS_IFR                 ; again: a key that goes down from here on interrupts
+        lda #$0B
         sta SYS_ORB
-        lda #$01
-        sta SYS_IFR
         lda key_test
         bne @held
         sta key_held                ; the held key came up

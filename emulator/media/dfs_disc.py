@@ -10,7 +10,10 @@ area51.dev "Acorn Disk File System", which give the Acorn layout):
               (bits 0-1 start sector 8-9, 2-3 load 16-17, 4-5 length 16-17, 6-7 exec 16-17) and the
               start sector's low 8 bits.
 Sectors are 256 bytes; an .ssd holds the sectors in order (track 0 sectors 0-9, track 1 ...) and may
-stop after the last one used.  Load and exec addresses whose bits 16-17 are both set are I/O processor
+stop after the last one used.  The sector count in the catalogue only tells DFS how much room there is
+to write; reading a file, DFS does not look at it, and some public discs claim 0 sectors (the
+Irq-Timing test disc).  So it is kept but not checked: what is refused is a file that would read
+outside the image or past the last sector of an 80-track side.  Load and exec addresses whose bits 16-17 are both set are I/O processor
 addresses: they read as &FFxxxx, as DFS shows them.
 """
 import os
@@ -67,9 +70,7 @@ class DFSDisc:
         count = s1[5] // 8
         if count > MAX_FILES:
             self._damaged(f"the catalogue claims {count} files (31 at most)")
-        self.sectors = (s1[6] & 3) << 8 | s1[7]
-        if not 2 <= self.sectors <= MAX_SECTORS:
-            self._damaged(f"the disc claims {self.sectors} sectors (2 to {MAX_SECTORS})")
+        self.sectors = (s1[6] & 3) << 8 | s1[7]       # as claimed: not checked (see above)
         self.boot_option = (s1[6] >> 4) & 3
         used = []
         for i in range(count):
@@ -88,9 +89,9 @@ class DFSDisc:
             f = DiscFile(directory, name, _address(e[0] | e[1] << 8, (high >> 2) & 3),
                          _address(e[2] | e[3] << 8, (high >> 6) & 3), length, start, bool(s0[n + 7] & 0x80))
             span = (length + SECTOR - 1) // SECTOR
-            if start < 2 or start + span > self.sectors:
+            if start < 2 or start + span > MAX_SECTORS:
                 self._damaged(f"{directory}.{name} lies outside the disc's sectors "
-                              f"(sectors {start}-{start + span - 1} of {self.sectors})")
+                              f"(sectors {start}-{start + span - 1}; 2-{MAX_SECTORS - 1} hold files)")
             if start * SECTOR + length > len(data):
                 self._damaged(f"the image is too short for {directory}.{name} "
                               f"(needs {start * SECTOR + length} bytes, has {len(data)})")

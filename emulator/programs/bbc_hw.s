@@ -30,21 +30,8 @@ mode    = $8F
 buffer  = $0300
 message_row = $0400
 
-crtc_addr = $FE00
-crtc_data = $FE01
-ula_ctrl  = $FE20
-ula_pal   = $FE21
-romsel    = $FE30
-orb       = $FE40
-ddrb      = $FE42
-ddra      = $FE43
-t1cl      = $FE44
-t1ch      = $FE45
-acr       = $FE4B
-pcr       = $FE4C
-ifr       = $FE4D
-ier       = $FE4E
-ora_nh    = $FE4F
+
+        .include "hardware.inc"
 
         .org $C000
 ; Our own test glyphs for the characters the test prints (8 bytes each, top line first); every other
@@ -66,7 +53,20 @@ reset:  sei
         cld
         ldx #$FF
         txs
-        inc resets
+        lda ier                 ; only power-on resets the system VIA: IER holds no enables then,
+        and #$7F                ; and RAM holds whatever it powered up with
+        bne warm
+        ldx #mode - resets - 1  ; so clear the counters and the command block (not `mode`: the
+        lda #0                  ; test sets it before the first instruction)
+clear:  sta resets,x
+        dex
+        bpl clear
+        lda mode                ; a `mode` no test set is MODE 7
+        cmp #3
+        bcc warm
+        lda #0
+        sta mode
+warm:   inc resets
         lda #$0F                ; PB0-3 drive IC32
         sta ddrb
         ldx #$0F                ; set IC32 bits 7..0 (PB3 = 1, address 7..0)
@@ -112,7 +112,7 @@ lnk:    stx ora_nh
         tay
         jsr set_mode
 
-        jsr screen
+        jsr draw_screen
 
         ; system VIA: T1 free run at 100 Hz, CA1 and CA2 on rising edges
         lda #$40
@@ -192,7 +192,7 @@ wait:   dey
         rts
 
 ; Fill the screen for the MODE.
-screen: lda mode
+draw_screen: lda mode
         beq teletext
         cmp #1
         beq pattern
@@ -320,7 +320,7 @@ message:
         .text "HELLO BBC"
         .byte 0
 
-        .include "../../emulator/commands/bbc_set_mode.inc"
+        .include "bbc_set_mode.inc"
 
 ; MODE table, 32 bytes each: R0-R13, ULA control, C0 | C1 << 1, 16 palette bytes.
 ; CRTC and ULA values as MOS 1.20 sets them (Advanced User Guide, 18.x and 19.1 tables).

@@ -5,9 +5,8 @@ ptr     = $80
 mode    = $90
 css     = $91
 fields  = $92
-porta   = $B000
-portc   = $B002
-control = $B003
+
+        .include "hardware.inc"
 
         .org $F000
 reset:  sei

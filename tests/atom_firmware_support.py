@@ -46,26 +46,3 @@ def wait_for_prompt(m, max_seconds=30):
         if text and text[-1] == ">":
             return
     raise AssertionError("no prompt after %gs:\n%s" % (max_seconds, "\n".join(rows(m))))
-
-
-def load_program(path):
-    """A conformance file: the program lines, a line '==', then the expected screen rows."""
-    text = Path(path).read_text()
-    program, expected = text.split("\n==\n", 1)
-    lines = [l for l in program.splitlines() if l and not l.startswith("#")]
-    return lines, expected.rstrip("\n").split("\n") if expected.strip() else []
-
-
-def run_program(m, lines, max_seconds=30):
-    """NEW, type the lines, clear the screen and RUN; the rows printed before the next prompt."""
-    type_and_wait(m, "NEW\n", 0.05)
-    for line in lines:
-        type_and_wait(m, line + "\n", 0.02)
-    type_and_wait(m, "PRINT $12;RUN\n", 0.0)
-    wait_for_prompt(m, max_seconds)
-    out = rows(m)
-    last = max(i for i, r in enumerate(out) if r)     # the prompt's row
-    out = out[:last]
-    while out and not out[-1]:
-        out.pop()
-    return out

@@ -14,11 +14,8 @@ lines   = $86
 col     = $87
 tmp     = $88           ; 2 bytes
 digits  = $8A           ; 5 bytes
-porta   = $B000
-portb   = $B001
-portc   = $B002
-control = $B003
-screen  = $8000
+
+        .include "hardware.inc"
 
         .org $F000
 reset:  sei

@@ -3,16 +3,8 @@ import os
 import sys
 
 from emulator.asm import AsmError, assemble_file
-from emulator.atomic import replace_file
+from emulator.atomic import write_atomically
 from emulator.errors import EXIT_BAD_INPUT, UserError, parse_number
-
-
-def write_atomically(path, data):
-    """Write `data` (bytes or str) to `path` through a temporary file and a rename."""
-    try:
-        replace_file(path, data)
-    except OSError as e:
-        raise UserError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None
 
 
 def main(args):

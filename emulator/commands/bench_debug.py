@@ -1,6 +1,6 @@
-"""The debugger's idle overhead, measured side by side in one run (ARCHITECTURE.md, principle 5).
+"""The debugger's idle overhead, measured side by side in one run (docs/architecture.md, principle 5).
 
-The workload is `acorn bench cpu`'s (emulator/commands/cpu_workload.s) on a bare CPU, run
+The workload is `acorn bench cpu`'s (emulator/programs/cpu_workload.s) on a bare CPU, run
   * plain: `run_bare`, as `acorn exec` runs it, no debugger anywhere;
   * attached: a Debugger on the same kind of CPU, nothing set, running it with `go` -- the core's
     idle hook check, the debugger's run loop and its rewind snapshots (every 0.5 emulated seconds)
@@ -17,7 +17,7 @@ ROUNDS = 9
 
 
 def _workload_cpu(program, iterations):
-    from emulator.commands.exec_cmd import bare_cpu
+    from emulator.machines.bare import bare_cpu
 
     cpu = bare_cpu(bytes(program.image), program.origin, program.symbols["start"])
     cpu.bus.memory[0] = iterations & 0xFF
@@ -26,7 +26,7 @@ def _workload_cpu(program, iterations):
 
 
 def run_plain(program, iterations):
-    from emulator.commands.exec_cmd import run_bare
+    from emulator.machines.bare import run_bare
 
     cpu = _workload_cpu(program, iterations)
     start = time.process_time()

@@ -27,12 +27,7 @@ buffer  = $0900
 block   = $0A00
 err_text = $0A80
 
-osbyte = $FFF4
-osword = $FFF1
-oswrch = $FFEE
-osrdch = $FFE0
-oscli  = $FFF7
-BRKV   = $0202
+        .include "hardware.inc"
 
         .org $8000
         jmp language
@@ -59,7 +54,7 @@ language:
         lda #>on_error
         sta BRKV+1
         lda #'>'
-        jsr oswrch
+        jsr OSWRCH
 main:   lda #0
         sta cmd
 wait:   lda cmd
@@ -83,7 +78,7 @@ do_wrch:
 @next:  cpx count
         beq main
         lda buffer,x
-        jsr oswrch
+        jsr OSWRCH
         inx
         jmp @next
 
@@ -91,23 +86,23 @@ do_byte:
         lda reg_a
         ldx reg_x
         ldy reg_y
-        jsr osbyte
+        jsr OSBYTE
         jmp results
 
 do_word:
         lda reg_a
         ldx #<block
         ldy #>block
-        jsr osword
+        jsr OSWORD
         jmp results
 
 do_rdch:
-        jsr osrdch
+        jsr OSRDCH
         jmp results
 
 do_cli: ldx #<block
         ldy #>block
-        jsr oscli
+        jsr OSCLI
         jmp main
 
 do_jsr: lda reg_a

@@ -280,7 +280,7 @@ class HostDirectory:
 
 
 class DiscDrive:
-    """Drives 1-3: a read-only DFS disc image (emulator/chips/dfs_disc.py reads it)."""
+    """Drives 1-3: a read-only DFS disc image (emulator/media/dfs_disc.py reads it)."""
 
     read_only = True
 

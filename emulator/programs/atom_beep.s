@@ -3,9 +3,9 @@
 ;   a pause of about 100 ms
 ;   beep 2: 100 periods of about 2 kHz, made by writing port C (#B002)
 ; $95 becomes 1 when both are done.
-portc   = $B002
-control = $B003
 done    = $95
+
+        .include "hardware.inc"
 
         .org $F000
 reset:  sei

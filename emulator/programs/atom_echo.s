@@ -13,11 +13,8 @@ fields  = $84           ; 2 bytes
 mask    = $86
 code    = $87
 buffer  = $0200
-screen  = $8000
-porta   = $B000
-portb   = $B001
-portc   = $B002
-control = $B003
+
+        .include "hardware.inc"
 
         .org $F000
 reset:  sei

@@ -4,9 +4,10 @@
 ; seen = &0A40 + reason: how many times each reason 0-15 was offered (the ROM's own workspace: the
 ; test language leaves &0A40-&0A4F alone).
 
-OSWRCH = $FFEE
 seen   = $0A40
 zp_ptr = $F2            ; the MOS's command-line pointer (AUG: service 4 gives (&F2),Y)
+
+        .include "hardware.inc"
 
         .org $8000
         .byte 0, 0, 0           ; no language entry

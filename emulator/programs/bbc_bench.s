@@ -26,20 +26,8 @@ fields  = $72           ; 2 bytes
 escape  = $74
 keybuf  = $75
 
-crtc_addr = $FE00
-crtc_data = $FE01
-ula_ctrl  = $FE20
-ula_pal   = $FE21
-orb       = $FE40
-ddrb      = $FE42
-ddra      = $FE43
-t1cl      = $FE44
-t1ch      = $FE45
-acr       = $FE4B
-pcr       = $FE4C
-ifr       = $FE4D
-ier       = $FE4E
-ora_nh    = $FE4F
+
+        .include "hardware.inc"
 
         .org $C000
 ; Our own glyphs for space and the digits (8 bytes each, top line first); the rest are blank.

@@ -1,0 +1,153 @@
+"""The house stays in order: every import in emulator/ runs down the layers of docs/architecture.md,
+and no two rooms (packages, or modules at the top of emulator/) import each other in a loop.
+
+The imports are read from the source (ast), every one of them, including those made inside a function
+to load a module late: a late import is still an arrow; so are the `cimport`s of a compiled module's
+.pxd.  The package's own __init__.py is the front
+door (`from emulator import Machine` loads the session late) and stands outside the layers.
+"""
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "emulator"
+
+# Top to bottom; a module may import from its own layer or any layer below it.
+LAYERS = [
+    ("commands and front end", ["cli", "__main__", "commands", "frontend"]),
+    ("debugger", ["debug"]),
+    ("basic", ["basic"]),
+    ("session", ["session", "state", "firmware"]),
+    ("machines", ["machines"]),
+    ("chips, media and display", ["chips", "media", "display"]),
+    ("cpu, bus and clock", ["cpu", "bus", "clock"]),
+    # Knows no machine: the assembler, our 6502 programs, the Python references, errors, atomic writes,
+    # the build switch.
+    ("tools", ["asm", "programs", "reference", "errors", "atomic", "_purepython"]),
+]
+LAYER_OF_ROOM = {room: depth for depth, (_, rooms) in enumerate(LAYERS) for room in rooms}
+
+
+def module_name(path):
+    parts = ["emulator", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def room(module):
+    """emulator.chips.via6522 -> 'chips'; emulator.session -> 'session'; the package itself -> None."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else None
+
+
+def imports(module):
+    """The emulator modules `module` imports, each the longest name that is a module of the package."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - (node.level - 1)]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    declarations = path.with_suffix(".pxd")
+    if declarations.exists():
+        names.update(re.findall(r"^from (emulator[\w.]*) cimport", declarations.read_text(), re.M))
+    found = set()
+    for name in names:
+        while name and name not in MODULES:
+            name = name.rpartition(".")[0]
+        if name.startswith("emulator") and name != module:
+            found.add(name)
+    return found
+
+
+ARROWS = {module: imports(module) for module in MODULES}
+
+
+def test_every_room_has_a_layer():
+    rooms = {room(module) for module in MODULES} - {None}
+    assert rooms <= set(LAYER_OF_ROOM), f"rooms with no layer: {sorted(rooms - set(LAYER_OF_ROOM))}"
+
+
+def test_no_import_runs_up_a_layer():
+    upward = []
+    for module, targets in ARROWS.items():
+        if room(module) is None:
+            continue                    # the front door
+        for target in targets:
+            if room(target) is not None and LAYER_OF_ROOM[room(target)] < LAYER_OF_ROOM[room(module)]:
+                upward.append(f"{module} ({LAYERS[LAYER_OF_ROOM[room(module)]][0]}) imports {target} "
+                              f"({LAYERS[LAYER_OF_ROOM[room(target)]][0]})")
+    assert not upward, "imports from a lower layer to a higher one:\n" + "\n".join(sorted(upward))
+
+
+def loops(graph):
+    """The strongly connected groups of more than one node (Tarjan), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in graph.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_loop_between_modules():
+    graph = {module: {t for t in targets if room(t) is not None}
+             for module, targets in ARROWS.items() if room(module) is not None}
+    assert not loops(graph), "modules that import each other: " + "; ".join(
+        " <-> ".join(group) for group in loops(graph))
+
+
+def test_no_import_loop_between_rooms():
+    graph = {}
+    for module, targets in ARROWS.items():
+        if room(module) is not None:
+            graph.setdefault(room(module), set()).update(
+                room(t) for t in targets if room(t) not in (None, room(module)))
+    assert not loops(graph), "rooms that import each other: " + "; ".join(
+        " <-> ".join(group) for group in loops(graph))
+
+
+def test_the_check_sees_an_upward_arrow_and_a_loop():
+    # The reader itself: a late import inside a function counts, and a loop of three is found.
+    assert "emulator.session" in ARROWS["emulator"]
+    assert "emulator.chips.via6522" in ARROWS["emulator.machines.bbc_io"]       # a cimport
+    assert loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_map_names_every_room():
+    # docs/architecture.md has a line for each room of emulator/: a new room goes on the map.
+    layout = (PACKAGE.parent / "docs" / "architecture.md").read_text().split("## Layout", 1)[1]
+    rooms = {room(module) for module in MODULES} - {None}
+    missing = sorted(r for r in rooms
+                     if not any(line.split()[:1] in ([f"{r}/"], [f"{r}.py"]) for line in layout.splitlines()))
+    assert not missing, f"rooms missing from the layout in docs/architecture.md: {missing}"
