@@ -39,7 +39,10 @@ class RomSpec:
 def _bbc_roms():
     # docs/architecture.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
     # romN.rom optional sideways ROMs (slot N), 16 KiB, an 8 KiB image accepted from a user.
-    roms = {"mos": RomSpec("mos", 0xC000, 0x4000, True), "basic": RomSpec("basic", 0x8000, 0x4000, True)}
+    # dfs.rom: Acorn's DFS (16 KiB), optional, in sideways slot 14 just below BASIC; with it the
+    # machine has the 8271 disc interface (emulator/machines/bbc.py, docs/discs.md).
+    roms = {"mos": RomSpec("mos", 0xC000, 0x4000, True), "basic": RomSpec("basic", 0x8000, 0x4000, True),
+            "dfs": RomSpec("dfs", 0x8000, 0x4000, False)}
     for slot in range(16):
         roms[f"rom{slot}"] = RomSpec(f"rom{slot}", 0x8000, 0x4000, False, sizes=(0x4000, 0x2000))
     return roms

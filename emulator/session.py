@@ -4,6 +4,8 @@
     m = Machine("atom")                     # roms="DIR" for a user's ROM set
     m = Machine("bbc", files="DIR")         # fit the host filing card serving DIR (None: no card);
                                             # BBC: discs={1: "x.ssd"} mounts read-only drives 1-3
+    m = Machine("bbc", roms=..., drives={0: "x.ssd"}, writable=False)
+                                            # disc images in the 8271's drives 0-3 (docs/discs.md)
     m.type("PRINT 2+2\\n")                  # real key presses through the keyboard matrix
     m.run_until_text("4", max_seconds=5)    # emulated seconds; raises Timeout
     m.screen.text(); m.screen.rgb(); m.screenshot("out.png")
@@ -105,6 +107,14 @@ def _state_options(options):
                 raise ValueError(f"disc image {drive} was not read from a file")
             discs[str(drive)] = os.path.abspath(os.fspath(path))
         plain["discs"] = discs
+    if plain.get("drives"):
+        drives = {}
+        for drive, disc in plain["drives"].items():
+            path = getattr(disc, "path", disc)
+            if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
+                raise ValueError(f"the disc in drive {drive} was not read from a file")
+            drives[str(drive)] = os.path.abspath(os.fspath(path))
+        plain["drives"] = drives
     return plain
 
 
@@ -188,6 +198,9 @@ class Machine:
             save_states.check_plain(options, "options")
         except ValueError as e:
             raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
+        flush_discs = getattr(self.hardware, "flush_discs", None)
+        if flush_discs is not None:
+            flush_discs()               # a writable disc's file holds what the state's machine wrote
         header = {"emulator": __version__, "machine": self.name, "options": options,
                   "roms": save_states.rom_digest(self.hardware),
                   "rom_names": sorted(self.hardware.rom_images()), "cycles": self.cycles}
@@ -219,6 +232,8 @@ class Machine:
         try:
             if isinstance(options.get("discs"), dict):      # JSON keys are text; drives are numbers
                 options["discs"] = {int(drive): disc for drive, disc in options["discs"].items()}
+            if isinstance(options.get("drives"), dict):
+                options["drives"] = {int(drive): disc for drive, disc in options["drives"].items()}
             machine = cls(name, roms=roms, **options)
         except (TypeError, ValueError) as e:
             raise save_states.BadState(f"{path}: the save state's {name} options do not fit ({e})") from None
@@ -270,7 +285,11 @@ class Machine:
             self._run_to(min(self.cycles + step, deadline))
 
     def close_files(self):
-        """Write out what the machine has written to files it left open on the host filing card."""
+        """Write out what the machine has written to files it left open on the host filing card,
+        and write each writable disc's changes back to its image file."""
+        flush_discs = getattr(self.hardware, "flush_discs", None)
+        if flush_discs is not None:
+            flush_discs()
         card = getattr(self.hardware, "filing_card", None)
         if card is not None:
             from emulator.media.hostfs import CardError

@@ -288,20 +288,43 @@ def main(args):
 
 
 def filing_options(args, machine_name, default_files=None):
-    """Machine options for the host filing card: --files DIR (or --no-files) and the BBC's
-    --disc1/--disc2/--disc3 images (read only)."""
+    """Machine options for the host filing card (--files DIR, or --no-files) and the BBC's disc
+    images --disc0 .. --disc3 (docs/discs.md).  The images go into the 8271's drives 0-3 when the
+    ROM set has a DFS (dfs.rom in --roms DIR), read-only unless --writable; with our own MOS,
+    which has no DFS, --disc1 .. --disc3 are the host filing card's read-only drives as before."""
     options = {}
     files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
-    discs = {n: getattr(args, f"disc{n}") for n in (1, 2, 3) if getattr(args, f"disc{n}", None)}
-    if discs and machine_name != "bbc":
-        raise UserError("--disc1/--disc2/--disc3 are BBC Micro options")
-    if discs and files is None:
-        raise UserError("--disc1/--disc2/--disc3 need the host filing card (drop --no-files)")
+    discs = {n: getattr(args, f"disc{n}") for n in range(4) if getattr(args, f"disc{n}", None)}
+    writable = getattr(args, "writable", False)
+    if (discs or writable) and machine_name != "bbc":
+        raise UserError("--disc0 .. --disc3 and --writable are BBC Micro options")
     if files is not None:
         options["files"] = files
+    if _has_dfs(getattr(args, "roms", None)):
+        if discs:
+            options["drives"] = discs
+            options["writable"] = writable
+        return options
+    if writable:
+        raise UserError("--writable is for the disc drives of the 8271, which need Acorn's DFS "
+                        "(dfs.rom in the --roms directory)")
+    if 0 in discs:
+        raise UserError("--disc0 needs a DFS ROM (dfs.rom in the --roms directory); with our own MOS "
+                        "the host filing card serves disc images as drives 1-3")
+    if discs and files is None:
+        raise UserError("--disc1/--disc2/--disc3 need the host filing card (drop --no-files)")
     if discs:
         options["discs"] = discs
     return options
+
+
+def _has_dfs(roms):
+    """Does the BBC ROM directory `roms` hold a DFS (dfs.rom)?"""
+    if roms is None:
+        return False
+    from emulator.firmware import machine_directory
+
+    return (machine_directory("bbc", roms) / "dfs.rom").is_file()
 
 
 def seed_option(args):
@@ -323,13 +346,16 @@ def add_seed_argument(p):
 
 
 def add_filing_arguments(p, default_text):
-    group = p.add_argument_group("host filing card (docs/hostfs.md)")
+    group = p.add_argument_group("host filing card (docs/hostfs.md) and disc drives (docs/discs.md)")
     group.add_argument("--files", metavar="DIR",
                        help=f"serve this host directory as the machine's filing system ({default_text})")
     group.add_argument("--no-files", action="store_true", help="fit no host filing card")
-    for n in (1, 2, 3):
-        group.add_argument(f"--disc{n}", metavar="FILE.ssd",
-                           help=f"a DFS disc image as read-only drive {n} (BBC)")
+    for n in range(4):
+        group.add_argument(f"--disc{n}", metavar="FILE",
+                           help=f"a DFS disc image (.ssd/.dsd) in drive {n} (BBC; docs/discs.md)")
+    group.add_argument("--writable", action="store_true",
+                       help="let Acorn's DFS write to the disc images; changes go back to the files "
+                            "when the machine stops (BBC, with dfs.rom)")
 
 
 def _key_gap(text):

@@ -15,7 +15,10 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
         &FE20-&FE2F video ULA (control / palette, mirrored)
         &FE30-&FE3F ROMSEL (write only: bits 0-3 the sideways slot)
         &FE40-&FE5F system VIA            &FE60-&FE7F user VIA
-        &FE80 8271 FDC, &FEA0 Econet, &FEE0 Tube: absent (open bus)
+        &FE80-&FE9F the Intel 8271 disc controller when the disc interface is fitted (see
+            below; else open bus): &FE80 status/command, &FE81 result/parameter, &FE82 reset,
+            &FE84-&FE87 data (A2 is the 8271's DACK), mirrored every 8 bytes; its INT on NMI
+        &FEA0 Econet, &FEE0 Tube: absent (open bus)
         &FEC0-&FEDF uPD7002 ADC (four registers, mirrored), nothing plugged into the analogue port
     An address nothing answers reads as the high byte of the address (the last byte the CPU put on the
     data bus for an absolute access: the NMOS "open bus" behaviour, as the Atom module does it).
@@ -54,6 +57,7 @@ from emulator.chips.bbc_keyboard import KEY_NAMES, BBCKeyboard, chars_to_keys, k
 from emulator.chips.crtc6845 import CRTC6845
 from emulator.media.dfs_disc import DFSDisc
 from emulator.media.hostfs import CardPage, HostFilingCard
+from emulator.chips.i8271 import I8271
 from emulator.chips.sn76489 import SN76489
 from emulator.chips.upd7002 import ADC7002
 from emulator.chips.via6522 import VIA6522
@@ -66,6 +70,7 @@ from emulator.machines.base import MachineBase
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
+from emulator.media.disc_image import Disc
 
 CLOCK_HZ = 2_000_000
 FIELD_HZ = 50
@@ -76,10 +81,13 @@ SIDEWAYS_SIZE = 0x4000
 MOS_BASE = 0xC000
 ROM_SIZE = 0x4000                # MOS, BASIC and a sideways ROM (an 8 KiB one is also accepted)
 BASIC_SLOT = 15
+DFS_SLOT = 14                    # dfs.rom goes just below BASIC (docs/discs.md)
 FRED, JIM, SHEILA = 0xFC00, 0xFD00, 0xFE00
 FILING_CARD = 0xFCC0             # the host filing card's four registers (docs/hostfs.md)
 # The parts of SHEILA that are not on the 1 MHz bus: video ULA and ROMSEL, FDC and Econet, Tube.
 SHEILA_2MHZ = ((0xFE20, 0x20), (0xFE80, 0x40), (0xFEE0, 0x20))
+DISC_INTERFACE = range(0x80, 0xA0)  # the 8271's offsets in SHEILA
+DISC_DRIVES = 4                  # DFS drives 0-3: drive n is side n >> 1 of physical drive n & 1
 
 # MOS 1.20 keeps the bitmaps of characters &20-&7F at &C000-&C2FF (Advanced User Guide, VDU
 # drivers: "the character definitions are held in the MOS ROM at &C000"); screen.text() matches the
@@ -96,6 +104,7 @@ LATCH_SHIFT_LOCK_LED = 0x80
 
 IRQ_SYSTEM_VIA = 1
 IRQ_USER_VIA = 2
+NMI_DISC = 1
 
 MIN_FIELD_CYCLES = 2000         # shorter "fields" are a CRTC not yet programmed: no VSYNC
 NO_FRAME_RETRY_CYCLES = 2000
@@ -142,6 +151,25 @@ class OpenBus:
         return addr >> 8
 
 
+class DiscInterfacePage:
+    """&FE80-&FE9F: the 8271's registers at A2 = 0, its data register (DACK) at A2 = 1."""
+
+    def __init__(self, fdc):
+        self.fdc = fdc
+
+    def read(self, addr, cycle):
+        return self.fdc.read_data(cycle) if addr & 4 else self.fdc.read(addr & 3, cycle)
+
+    def write(self, addr, value, cycle):
+        if addr & 4:
+            self.fdc.write_data(value, cycle)
+        else:
+            self.fdc.write(addr & 3, value, cycle)
+
+    def peek(self, addr):
+        return self.fdc.peek_data() if addr & 4 else self.fdc.peek(addr & 3)
+
+
 class Sheila:
     """&FE00-&FEFF: one page, decoded by address ranges as the Model B's IC decoding does.  The bus
     reaches it through bbc_io.SheilaPage, which answers the two VIAs' ranges itself (in C)."""
@@ -162,6 +190,10 @@ class Sheila:
             devices[offset] = bbc.user_via
         for offset in range(0xC0, 0xE0):
             devices[offset] = bbc.adc
+        if bbc.fdc is not None:
+            page = DiscInterfacePage(bbc.fdc)
+            for offset in DISC_INTERFACE:
+                devices[offset] = page
         self.devices = devices
         self._readers = [d.read for d in devices]
         self._writers = [d.write for d in devices]
@@ -218,7 +250,8 @@ class BBCMicro(MachineBase):
     clock_hz = CLOCK_HZ
     field_hz = FIELD_HZ
 
-    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None, seed=0):
+    def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None, seed=0, drives=None,
+                 writable=False, disc_interface=None):
         if not isinstance(links, int) or not 0 <= links <= 0xFF:
             raise UserError(f"the BBC's start-up option links are one byte (0-255), not {links!r}")
         if cpu_class is None:
@@ -241,6 +274,15 @@ class BBCMicro(MachineBase):
                                 tick_phase=0, name="user VIA")
         self._wire_system_via()
         self.filing_card = _filing_card(files, discs)
+        # The disc interface (the 8271 and its drives) is fitted with a DFS ROM, or when asked for.
+        if disc_interface is None:
+            disc_interface = bool(drives) or any(n in ("dfs", "dfs.rom") for n in roms)
+        self.fdc = I8271(self.clock, self._fdc_int, CLOCK_HZ) if disc_interface else None
+        self.discs = {}                 # DFS drive number -> Disc
+        if drives:
+            if self.fdc is None:
+                raise UserError("disc drives need the disc interface (the 8271)")
+            self._mount_drives(drives, writable)
         self.romsel = None
         self.mos_rom = None
         self._map_memory(roms)
@@ -269,10 +311,10 @@ class BBCMicro(MachineBase):
         for name, data in roms.items():
             slot = name[:-4] if name.endswith(".rom") else name
             images[slot] = bytes(data)
-        unknown = [n for n in images if n not in ("mos", "basic") and _rom_slot(n) is None]
+        unknown = [n for n in images if n not in ("mos", "basic", "dfs") and _rom_slot(n) is None]
         if unknown:
             raise UserError(f"the BBC Micro has no ROM called {unknown[0]!r} "
-                            f"(mos, basic, rom0-rom15)")
+                            f"(mos, basic, dfs, rom0-rom15)")
         if "mos" not in images:
             raise UserError("the BBC Micro needs a MOS ROM (mos.rom, 16384 bytes at &C000)")
         for name, data in images.items():
@@ -285,10 +327,12 @@ class BBCMicro(MachineBase):
                                 f"(or 8192, which appears twice in the slot)")
         if "basic" in images and f"rom{BASIC_SLOT}" in images:
             raise UserError(f"basic.rom and rom{BASIC_SLOT}.rom both want sideways slot {BASIC_SLOT}")
+        if "dfs" in images and f"rom{DFS_SLOT}" in images:
+            raise UserError(f"dfs.rom and rom{DFS_SLOT}.rom both want sideways slot {DFS_SLOT}")
         self.mos_rom = images["mos"]
         bus.map_rom(MOS_BASE, self.mos_rom)
         for name, data in images.items():
-            slot = BASIC_SLOT if name == "basic" else _rom_slot(name)
+            slot = {"basic": BASIC_SLOT, "dfs": DFS_SLOT}.get(name, _rom_slot(name))
             if slot is not None:
                 # An 8 KiB ROM leaves A13 unconnected, so it shows at &8000 and again at &A000.
                 self.sideways.set_bank(slot, data if len(data) == ROM_SIZE else data * 2)
@@ -319,6 +363,8 @@ class BBCMicro(MachineBase):
                    "system_via": self.system_via, "user_via": self.user_via, "typist": self.typist}
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
+        if self.fdc is not None:
+            devices["fdc"] = self.fdc
         return devices
 
     def state_schema(self):
@@ -393,6 +439,67 @@ class BBCMicro(MachineBase):
 
     def _user_via_irq(self, asserted):
         self.cpu.set_irq(IRQ_USER_VIA, asserted)
+
+    def _fdc_int(self, asserted):
+        """The 8271's INT, inverted onto the 6502's NMI line (edge-triggered)."""
+        self.cpu.set_nmi(NMI_DISC, asserted)
+
+    # --- disc drives ------------------------------------------------------------------------------
+
+    def _mount_drives(self, drives, writable):
+        """Put disc images into DFS drives 0-3 ({drive: path or Disc}); a .dsd fills both sides of
+        drive 0 or 1 (DFS drives 0 and 2, or 1 and 3).  Every image is read and checked before any
+        goes in."""
+        loaded = {}
+        for drive, image in sorted(drives.items()):
+            if drive not in range(DISC_DRIVES):
+                raise UserError(f"disc drive {drive}: the BBC's disc drives are 0, 1, 2 and 3")
+            loaded[drive] = image if isinstance(image, Disc) else Disc.load(image, writable=writable)
+        for drive, disc in loaded.items():
+            if disc.sides == 2 and drive > 1:
+                raise UserError(f"{disc.source}: a double-sided image goes in drive 0 or 1 "
+                                f"(its second side is drive {drive + 2})")
+            if disc.sides == 2 and drive + 2 in loaded:
+                raise UserError(f"drive {drive + 2} is the second side of the double-sided disc in "
+                                f"drive {drive}")
+        for drive, disc in loaded.items():
+            self.insert_disc(drive, disc)
+
+    def insert_disc(self, drive, disc, writable=False):
+        """Put a disc (a Disc, or an image file's path) into DFS drive `drive` (0-3), ejecting
+        whatever was on that surface first."""
+        if self.fdc is None:
+            raise UserError("this BBC Micro has no disc interface (fit a DFS ROM, dfs.rom)")
+        if drive not in range(DISC_DRIVES):
+            raise UserError(f"disc drive {drive}: the BBC's disc drives are 0, 1, 2 and 3")
+        if not isinstance(disc, Disc):
+            disc = Disc.load(disc, writable=writable)
+        physical = self.fdc.drives[drive & 1]
+        sides = (0, 1) if disc.sides == 2 else (drive >> 1,)
+        for side in sides:
+            self.eject(drive & 1 | side << 1)
+        for n, side in enumerate(sides):
+            physical.surfaces[side] = (disc, n)
+            self.discs[drive & 1 | side << 1] = disc
+
+    def eject(self, drive):
+        """Take the disc out of DFS drive `drive`: a writable disc's changes are written back to its
+        file first (both sides of a double-sided one come out)."""
+        disc = self.discs.get(drive)
+        if disc is None:
+            return
+        disc.flush()
+        physical = self.fdc.drives[drive & 1]
+        for side in (0, 1):
+            surface = physical.surfaces[side]
+            if surface is not None and surface[0] is disc:
+                physical.surfaces[side] = None
+                self.discs.pop(drive & 1 | side << 1, None)
+
+    def flush_discs(self):
+        """Write every writable disc's changes back to its image file (the machine stops)."""
+        for disc in {id(d): d for d in self.discs.values()}.values():
+            disc.flush()
 
     def _port_a_changed(self, levels):
         self.port_a_out = levels

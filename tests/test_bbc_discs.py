@@ -1,0 +1,177 @@
+"""Acorn's MOS 1.20, DFS 1.20 and BASIC II on the emulated 8271 and its drives, run unchanged (issue 22).
+
+The disc is built here from its own bytes (emulator/media/dfs_disc.build_ssd); what DFS does with it
+is read off the screen, and what it writes is read back on the host with the project's own .ssd
+reader.  The ROMs come from the reference folder (tests skip without it) and are only run."""
+import shutil
+
+import pytest
+
+from emulator import Machine
+from emulator.basic.bbc_tokeniser import tokenise_program
+from emulator.media.dfs_disc import DFSDisc, build_ssd
+
+PROGRAM = tokenise_program('10 PRINT "CHAINED ";6*7\n')
+
+# LDX #0 / LDA text,X / BEQ done / JSR OSWRCH / INX / BNE loop / done: RTS / text: "MCODE RAN", 0
+MCODE = bytes([0xA2, 0x00, 0xBD, 0x0E, 0x20, 0xF0, 0x06, 0x20, 0xEE, 0xFF, 0xE8, 0xD0, 0xF5, 0x60]) \
+    + b"MCODE RAN\0"
+
+BOOT = b'PRINT "BOOTED"+STR$(3*5)\r'
+
+
+def media_disc(boot_option=0):
+    return build_ssd([("$", "PROG", 0xFF1900, 0xFF8023, PROGRAM),
+                      ("$", "MCODE", 0x2000, 0x2000, MCODE),
+                      ("$", "!BOOT", 0, 0, BOOT)], title="MEDIA", boot_option=boot_option)
+
+
+@pytest.fixture
+def disc_file(tmp_path):
+    path = tmp_path / "media.ssd"
+    path.write_bytes(media_disc())
+    return path
+
+
+def dfs_machine(roms, disc, writable=False):
+    m = Machine("bbc", roms=roms, drives={0: str(disc)}, writable=writable)
+    m.run_until_text("BASIC", max_seconds=3)
+    m.run(0.3)
+    return m
+
+
+def enter(m, line, expect=None, max_seconds=10):
+    """Type a line at BASIC's prompt and wait until `expect` shows and the prompt is back."""
+    m.type(line + "\n")
+    m.run_until_typed()
+    if expect is not None:
+        m.run_until_text(expect, max_seconds=max_seconds)
+    deadline = m.seconds + max_seconds
+    while not last_row(m).endswith(">"):                       # the prompt, after any output
+        assert m.seconds < deadline, f"no prompt after {line!r}: {last_row(m)!r}"
+        m.run(0.05)
+
+
+def last_row(m):
+    rows = [row for row in m.screen.text() if row.strip()]
+    return rows[-1].strip() if rows else ""
+
+
+def screen(m):
+    return "\n".join(m.screen.text())
+
+
+def test_dfs_is_fitted_and_catalogues_the_disc(acorn_bbc_roms, disc_file):
+    m = dfs_machine(acorn_bbc_roms, disc_file)
+    assert "Acorn DFS" in screen(m)
+    enter(m, "PRINT ~PAGE", "1900")                            # DFS's workspace: PAGE is &1900
+    enter(m, "*CAT", "!BOOT")
+    text = screen(m)
+    assert "MEDIA" in text and "Drive 0" in text and "Option 0 (off)" in text
+    assert "MCODE" in text and "PROG" in text
+
+
+def test_chain_a_basic_program_and_run_machine_code(acorn_bbc_roms, disc_file):
+    m = dfs_machine(acorn_bbc_roms, disc_file)
+    enter(m, 'CHAIN "PROG"', "CHAINED 42")
+    enter(m, "*RUN MCODE", "MCODE RAN")
+    assert bytes(m.memory[0x2000:0x2000 + len(MCODE)]) == MCODE
+    enter(m, "*EXEC !BOOT", "BOOTED15")
+    assert disc_file.read_bytes() == media_disc()               # read-only: nothing written
+
+
+def test_a_read_only_disc_refuses_a_save(acorn_bbc_roms, disc_file):
+    m = dfs_machine(acorn_bbc_roms, disc_file)
+    enter(m, '10 PRINT "X"')
+    enter(m, 'SAVE "NEW"', "read only")
+    m.close_files()
+    assert disc_file.read_bytes() == media_disc()
+
+
+def test_save_to_a_writable_copy_reads_back_byte_for_byte(acorn_bbc_roms, disc_file, tmp_path):
+    copy = tmp_path / "copy.ssd"
+    shutil.copyfile(disc_file, copy)
+    m = dfs_machine(acorn_bbc_roms, copy, writable=True)
+    enter(m, '10 PRINT "SAVED ";2^10')
+    enter(m, 'SAVE "SAVED"')
+    page, top = 0x1900, m.memory.word(0x12)
+    in_memory = bytes(m.memory[page:top])
+    assert copy.read_bytes() == media_disc()                    # still in the drive: not written yet
+    m.close_files()                                             # the machine stops: written back
+    disc = DFSDisc.load(copy)
+    saved = {f.name: f for f in disc.files}["SAVED"]
+    assert disc.read(saved.start, saved.length) == in_memory
+    assert saved.load & 0xFFFF == page and saved.exec & 0xFFFF == 0x8023
+    assert {"PROG", "MCODE", "!BOOT"} <= {f.name for f in disc.files}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.ssd", "media.ssd"]
+    enter(m, 'CHAIN "SAVED"', "SAVED 1024")
+
+
+def test_opt_4_3_then_shift_break_boots(acorn_bbc_roms, disc_file, tmp_path):
+    copy = tmp_path / "copy.ssd"
+    shutil.copyfile(disc_file, copy)
+    m = dfs_machine(acorn_bbc_roms, copy, writable=True)
+    enter(m, "*OPT 4,3")
+    m.hardware.eject(0)                                         # ejecting writes the disc back ...
+    assert DFSDisc.load(copy).boot_option == 3
+    m.hardware.insert_disc(0, str(copy))                        # ... and it goes in again, read-only
+    # SHIFT-BREAK: the MOS offers the boot to DFS, which *EXECs !BOOT as option 3 says.  SHIFT is
+    # held on for 300 ms after BREAK, as a person holds it (MOS 1.20 looks for it well after the
+    # reset; 20 ms is not enough)
+    m.hardware.break_key(modifiers=("SHIFT",), lead_ms=300)
+    m.run_until_typed()
+    m.run_until_text("BOOTED15", max_seconds=10)
+
+
+def test_a_double_sided_image_is_drives_0_and_2(acorn_bbc_roms, tmp_path):
+    side1 = build_ssd([("$", "OTHER", 0, 0, b"x" * 300)], title="SIDE1")
+    a, b = media_disc().ljust(80 * 2560, b"\0"), side1.ljust(80 * 2560, b"\0")
+    image = b"".join(a[t * 2560:(t + 1) * 2560] + b[t * 2560:(t + 1) * 2560] for t in range(80))
+    path = tmp_path / "two.dsd"
+    path.write_bytes(image)
+    m = dfs_machine(acorn_bbc_roms, path)
+    enter(m, "*CAT 2", "OTHER")
+    assert "SIDE1" in screen(m) and "Drive 2" in screen(m)
+    enter(m, 'CHAIN "PROG"', "CHAINED 42")
+
+
+# --- the public test discs, run from drive 0 under Acorn's DFS --------------------------------------
+
+def test_rmwx_from_drive_0(acorn_bbc_roms, reference):
+    m = dfs_machine(acorn_bbc_roms, reference / "discs" / "RmwX.ssd")
+    m.type("*TIMINGS\n")
+    m.run_until_typed()
+    m.run(3)
+    words = bytes(m.memory[0x100:0x110])
+    assert [int.from_bytes(words[i:i + 4], "little") for i in range(0, 16, 4)] == \
+        [0xF2FE0A16, 0xEAEADAE6, 0xF2FE0A16, 0xC1CDD9E5]
+
+
+@pytest.mark.slow
+def test_bcdtest_from_drive_0(acorn_bbc_roms, reference):
+    m = dfs_machine(acorn_bbc_roms, reference / "discs" / "bcdtest.ssd")
+    enter(m, "*BCDTEST", "PASSED", max_seconds=60)
+    assert "FAILED" not in screen(m)
+
+
+def test_dp111_6502_timing_from_drive_0(acorn_bbc_roms, reference):
+    m = dfs_machine(acorn_bbc_roms, reference / "discs" / "dp111_6502timing.ssd")
+    enter(m, "*RUN 6502TIM", "Number of failures", max_seconds=30)
+    assert "Number of failures : 0x00" in screen(m)
+
+
+def test_a_save_state_taken_mid_transfer_carries_on(acorn_bbc_roms, disc_file, tmp_path):
+    m = dfs_machine(acorn_bbc_roms, disc_file)
+    m.type('CHAIN "PROG"\n')
+    m.run_until_typed()
+    fdc = m.hardware.fdc
+    while fdc.op != "read_byte":                                # stop inside a sector's bytes
+        m.run(0.001)
+    m.save_state(tmp_path / "mid.state")
+    again = Machine.load_state(tmp_path / "mid.state", roms=acorn_bbc_roms)
+    assert again.hardware.fdc.op == "read_byte"
+    assert again.cycles == m.cycles
+    for machine in (m, again):
+        machine.run_cycles(4_000_000)                           # two emulated seconds, on both
+    assert "CHAINED 42" in screen(again)
+    assert again.cycles == m.cycles and again.memory[0:0x8000] == m.memory[0:0x8000]
