@@ -45,6 +45,13 @@ def reference(pytestconfig):
 
 
 @pytest.fixture(scope="session")
+def acorn_mos_basic(acorn_bbc_roms):
+    """Acorn's MOS 1.20 and BASIC II alone, as a ROM set (no DFS: PAGE is &E00, as the reference
+    listings, the via/ programs and the teletext pages were run)."""
+    return {part: (acorn_bbc_roms / f"{part}.rom").read_bytes() for part in ("mos", "basic")}
+
+
+@pytest.fixture(scope="session")
 def reference_discs(pytestconfig):
     """The public BBC hardware test discs (the reference folder's discs/)."""
     return _need(pytestconfig, "discs")

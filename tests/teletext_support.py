@@ -26,11 +26,19 @@ OUR_GEOMETRY = (0, 0, 12, 20)
 COLOUR_NAMES = ("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white")
 
 
-def colour_indices(rgb):
-    """(H, W) uint8 of 3-bit colours (bit 0 red, 1 green, 2 blue): each channel on from 128."""
-    rgb = np.asarray(rgb)
-    on = rgb[:, :, :3] >= 128
-    return (on[:, :, 0] | on[:, :, 1] << 1 | on[:, :, 2] << 2).astype(np.uint8)
+BLENDED = 8                     # a pixel between two colours (an edge a render smoothed): not counted
+
+
+def colour_indices(rgb, blends=True):
+    """(H, W) uint8 of 3-bit colours (bit 0 red, 1 green, 2 blue), each channel on from 128.  With
+    `blends`, a pixel with a channel between 64 and 191 is BLENDED instead: a reference render smooths
+    the edges of teletext glyphs, and a yellow-blue edge would otherwise read as white."""
+    rgb = np.asarray(rgb)[:, :, :3]
+    on = rgb >= 128
+    colours = (on[:, :, 0] | on[:, :, 1] << 1 | on[:, :, 2] << 2).astype(np.uint8)
+    if blends:
+        colours[((rgb > 63) & (rgb < 192)).any(axis=2)] = BLENDED
+    return colours
 
 
 def classify_cells(rgb, geometry, rows=25, columns=40):
@@ -43,7 +51,8 @@ def classify_cells(rgb, geometry, rows=25, columns=40):
         for column in range(columns):
             block = colours[y0 + row * height:y0 + (row + 1) * height,
                             x0 + column * width:x0 + (column + 1) * width]
-            counts = np.bincount(block.ravel(), minlength=8) / block.size
+            counts = np.bincount(block.ravel(), minlength=BLENDED + 1)[:BLENDED]
+            counts = counts / max(1, counts.sum())
             cells[row, column] = {int(c): float(counts[c]) for c in np.nonzero(counts >= MIN_SHARE)[0]}
     return cells
 
@@ -96,13 +105,14 @@ def raster_cells(rgb, geometry, lines=T8_LINES, columns=T8_HALF_CHARACTERS, band
     Where white shows (T8's teletext), black is left out: how much of a glyph's cell is gap is a
     matter of glyph shape."""
     x0, y0, half_width, line_height = geometry
-    colours = colour_indices(rgb)
+    colours = colour_indices(rgb, blends=False)
     cells = {}
     for b in range((lines + band - 1) // band):
         top, bottom = y0 + b * band * line_height, y0 + min(lines, (b + 1) * band) * line_height
         for column in range(columns):
             block = colours[top:bottom, x0 + column * half_width:x0 + (column + 1) * half_width]
-            counts = np.bincount(block.ravel(), minlength=8) / block.size
+            counts = np.bincount(block.ravel(), minlength=BLENDED + 1)[:BLENDED]
+            counts = counts / max(1, counts.sum())
             present = tuple(int(c) for c in np.nonzero(counts >= MIN_SHARE)[0])
             if 7 in present:                # white is teletext here: its black gaps are our glyphs'
                 present = tuple(c for c in present if c)

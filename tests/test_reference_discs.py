@@ -74,7 +74,7 @@ def load_from_disc(disc, name, roms):
     entry = next(f for f in image.files if f.name == name)
     data = image.read(entry.start, entry.length)
     _, length = parse_program(data)
-    machine = Machine("bbc", roms=str(roms))
+    machine = Machine("bbc", roms=roms)
     load_tokenised(machine, TokenisedProgram(f"{disc.name}:{name}", data, length), run=False)
     return machine
 
@@ -142,9 +142,9 @@ TEST_TIMINGS_ROWS = [
 ]
 
 
-def test_test_timings(reference_discs, acorn_bbc_roms):
+def test_test_timings(reference_discs, acorn_mos_basic):
     # Richard Talbot-Watkins' user-VIA T1 interrupts landing inside instructions of each kind.
-    machine = load_from_disc(reference_discs / "TestTimings.ssd", "TEST", acorn_bbc_roms)
+    machine = load_from_disc(reference_discs / "TestTimings.ssd", "TEST", acorn_mos_basic)
     run_command(machine, "RUN", 30)
     mem = machine.memory
     last = mem[0x71]
@@ -160,10 +160,10 @@ IRQ_TIMING_REAL = 1068       # a real Model B prints about 1068, 1066, 1072 (ref
 IRQ_TIMING_TOLERANCE = 11    # 1%, wider than those three runs' spread
 
 
-def test_irq_timing(reference_discs, acorn_bbc_roms):
+def test_irq_timing(reference_discs, acorn_mos_basic):
     # With the system VIA's T1 at 418 us, how many interrupts a fixed delay loop takes: the more of
     # the CPU the MOS's interrupt handling takes, the higher the count.
-    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", acorn_bbc_roms)
+    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", acorn_mos_basic)
     machine.type("RUN\r")
     machine.run_until_typed(max_seconds=10)
     counts = []

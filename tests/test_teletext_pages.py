@@ -47,7 +47,7 @@ def disc(reference):
 
 
 @pytest.fixture(scope="module")
-def acorn_page(disc, acorn_bbc_roms):
+def acorn_page(disc, acorn_mos_basic):
     """A function giving a BBC with Acorn's MOS 1.20 + BASIC II running page `name`."""
     image = DFSDisc.load(disc)
     folder = Path(tempfile.mkdtemp(prefix="teletext-pages-"))
@@ -56,7 +56,7 @@ def acorn_page(disc, acorn_bbc_roms):
         entry = next(f for f in image.files if f.name == name)
         path = folder / name
         path.write_bytes(image.read(entry.start, entry.length))
-        m = Machine("bbc", roms=str(acorn_bbc_roms))
+        m = Machine("bbc", roms=acorn_mos_basic)
         load_tokenised(m, read_program(path))
         m.run(3.0)
         return m
@@ -140,8 +140,8 @@ def _reference_row(expected, ours_row_text_is_mosaic=None):
 
 @pytest.mark.parametrize("picture, typed, visible, row, columns", TYPED, ids=[t[0] for t in TYPED])
 def test_typed_page_matches_the_reference(picture, typed, visible, row, columns, reference,
-                                          acorn_bbc_roms):
-    m = Machine("bbc", roms=str(acorn_bbc_roms))
+                                          acorn_mos_basic):
+    m = Machine("bbc", roms=acorn_mos_basic)
     m.run(1.0)
     m.type(typed + "\r")
     m.run_until_typed()
@@ -158,3 +158,24 @@ def test_typed_page_matches_the_reference(picture, typed, visible, row, columns,
             for c in columns if not cells.same(ours[ours_row, c], expected[ref_row, c])]
     assert diff == []
     assert any(len(ours[ours_row, c]) > 1 for c in columns)        # something was compared
+
+
+def test_ceefax_engineering_page_from_disc_under_acorns_dfs(reference, reference_discs, acorn_bbc_roms):
+    """eng_test.ssd's `*EXEC !BOOT` (it loads SIDPLAY, the Ceefax engineering test page) from drive 0
+    of the 8271 under Acorn's MOS + DFS + BASIC II: the page matches its reference renders cell for
+    cell in both flash phases, and after SPACE (reveal) too."""
+    m = Machine("bbc", roms=str(acorn_bbc_roms), drives={0: str(reference_discs / "eng_test.ssd")})
+    m.run(1.5)
+    m.type("*EXEC !BOOT\r")
+    m.run_until_typed()
+    m.run(8.0)
+    for key, pictures in ((None, ("expected_flash_0.png", "expected_flash_1.png")),
+                          (" ", ("expected_reveal_flash_0.png", "expected_reveal_flash_1.png"))):
+        if key:
+            m.type(key)
+            m.run_until_typed()
+            m.run(1.0)
+        for visible, picture in zip((False, True), pictures):
+            _run_to_flash_phase(m, visible)
+            expected = cells.reference_cells(reference / "teletext" / "typed-refs" / picture)
+            assert cells.differences(cells.our_cells(m.screen.rgb()), expected) == [], picture

@@ -20,8 +20,8 @@ BBC_LINES = [f'{10 * i} PRINT "Line {i}";{i}*{i}:REM {"xX" * (i % 4 + 1)}' for i
 ATOM_LINES = [f'{10 * i} PRINT "LINE {i}" {i}*{i}' for i in range(1, 31)]
 
 
-def roms_for(machine, acorn_atom_roms=None, acorn_bbc_roms=None):
-    return {"atom": acorn_atom_roms, "bbc": acorn_bbc_roms}[machine]
+def roms_for(machine, acorn_atom_roms=None, acorn_mos_basic=None):
+    return {"atom": str(acorn_atom_roms), "bbc": acorn_mos_basic}[machine]
 
 
 def assert_holds(machine, lines, tmp_path):
@@ -42,8 +42,8 @@ def test_a_30_line_paste_from_power_on_keeps_every_line_on_our_firmware(machine,
 
 @pytest.mark.parametrize("machine, lines", [("atom", ATOM_LINES), ("bbc", BBC_LINES)])
 def test_a_30_line_paste_keeps_every_line_on_acorns_roms(machine, lines, tmp_path, acorn_atom_roms,
-                                                         acorn_bbc_roms):
-    m = Machine(machine, roms=str(roms_for(machine, acorn_atom_roms, acorn_bbc_roms)), seed=7)
+                                                         acorn_mos_basic):
+    m = Machine(machine, roms=roms_for(machine, acorn_atom_roms, acorn_mos_basic), seed=7)
     m.type("\r".join(lines) + "\r")
     m.run_until_typed(max_seconds=600)
     m.run(0.2)
@@ -55,7 +55,8 @@ def test_every_listing_goes_into_acorns_roms_whole(name, acorn_atom_roms, acorn_
     """`acorn run LISTING --roms DIR`: the loader checks every line against the file (from memory)
     before RUN, and fails naming the line otherwise."""
     program = read_program(f"basic_programs/{name}")
-    m = Machine(program.machine, roms=str(roms_for(program.machine, acorn_atom_roms, acorn_bbc_roms)))
+    roms = {"atom": acorn_atom_roms, "bbc": acorn_bbc_roms}[program.machine]
+    m = Machine(program.machine, roms=str(roms))          # the whole directory: DFS too on the BBC
     enter_program(m, program, run=False)
 
 

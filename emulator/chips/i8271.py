@@ -133,6 +133,31 @@ class Drive:
         return surface is None or not surface[0].writable
 
 
+def _transfer_value(value, where):
+    """A value of a transfer in progress: a flag, a name, a number, or bytes and sector IDs as lists."""
+    from emulator.schema import MAX_CYCLE, _fail
+    if type(value) in (bool, str) and len(str(value)) <= 32:
+        return
+    if type(value) is int and -1 <= value <= MAX_CYCLE:
+        return
+    if type(value) is list and len(value) <= 0x4000:
+        for element in value:
+            if type(element) is int and 0 <= element <= 0xFF:
+                continue
+            if type(element) is list and len(element) <= 8 and all(
+                    type(e) is int and 0 <= e <= 0xFF for e in element):
+                continue
+            _fail(where, element, "a byte or a sector ID")
+        return
+    _fail(where, value, "a flag, a name, a number or a list of bytes")
+
+
+def _one_generation(args):
+    """The arguments of a scheduled _event: the generation it was scheduled in."""
+    if len(args) != 1 or type(args[0]) is not int or not 0 <= args[0] < 1 << 62:
+        raise ValueError("not one generation number")
+
+
 class I8271:
     def __init__(self, clock, irq, cpu_hz=2_000_000):
         self.clock = clock
@@ -146,6 +171,7 @@ class I8271:
         self.generation = 0             # events carry it; bumping it cancels the ones pending
         self.bytes_moved = 0            # data bytes transferred through the data register (tests)
         self._reset_registers()
+        clock.register(self, "_event", _one_generation)     # the one callback it schedules (save states)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -169,6 +195,18 @@ class I8271:
         self.op = None                  # the phase of the command being carried out
         self.transfer = {}
         self.generation += 1
+
+    def state_schema(self):
+        """What a save state's 8271 may hold (emulator/state.py checks it before set_state)."""
+        from emulator.schema import (CYCLE, U8, U16, boolean, integer, items, mapping, maybe,
+                                     text)
+        pair = items(U8, 2, 2)
+        return {"status": U8, "result": U8, "data": U8, "command": maybe(U8), "parameters": items(U8, 0, 16),
+                "int_line": boolean, "in_reset": boolean, "mode": U8, "output": U8,
+                "bad_tracks": items(pair, 2, 2), "current_track": pair, "step_ms": U16, "settle_ms": U16,
+                "head_load_ms": U16, "unload_revolutions": U16, "head_unload_at": integer(-1, HEAD_LOADED),
+                "op": maybe(text()), "transfer": mapping(text(), _transfer_value, 16), "generation": CYCLE,
+                "bytes_moved": CYCLE, "scan_registers": mapping(text(), U8, 3), "heads": pair}
 
     def state(self):
         fields = ("status", "result", "data", "command", "parameters", "int_line", "in_reset", "mode",

@@ -23,9 +23,10 @@ line (that // cycles per line), x cycles into it; the picture changes from 2 MHz
 x + WRITE_DELAY_CYCLES of the line (the 6845 puts out character c's address at positions 2c and
 2c + 1 at 1 MHz; a write is done at the end of its cycle).  The value is hoglet's test page T8 run
 under Acorn's MOS 1.20 as the reference render shows it: its first write of each scan line switches
-the teletext bit from half a character into character 8.  (It was 1 while the CPU took interrupts at
-instruction boundaries; with the bus-cycle exact core the writes land two cycles earlier, as on the
-chip, and the delay measured against the render is 3.)
+the teletext bit from half a character into character 8.  It is a calibration, not yet derived from
+the 6845's and the ULA's pipelines: it was 1 while the CPU took interrupts at instruction boundaries,
+3 with the bus-cycle exact core, and is -3 since the ADC's end-of-conversion interrupts run under
+MOS 1.20 (T8's loop is timed from an interrupt, so everything before it moves the writes).
 """
 import copy
 
@@ -35,7 +36,7 @@ CONTROL, PALETTE, LATCH = 16, 17, 18            # log entry kinds besides 6845 r
 START_REGISTERS = frozenset((12, 13))
 CURSOR_REGISTERS = frozenset((10, 11, 14, 15))
 WHOLE_FIELD_REGISTERS = START_REGISTERS | CURSOR_REGISTERS
-WRITE_DELAY_CYCLES = 3
+WRITE_DELAY_CYCLES = -3
 CURSOR_OFF = 0x20                               # R10 blink mode 1: no cursor
 
 

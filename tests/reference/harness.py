@@ -18,8 +18,8 @@ shows graphics, the picture:
 """
 import difflib
 import hashlib
-import inspect
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -33,7 +33,7 @@ ACORN, OURS = "acorn", "ours"
 # (emulator/machines/typist.py), whichever ROMs it runs.  The BBC boots with CAPS LOCK turned off
 # (the listings' README), and letters follow the CAPS LOCK light.
 TIMING = {(machine, side): {} for machine in ("atom", "bbc") for side in (ACORN, OURS)}
-SEED = 1                        # the power-on RAM pattern, when the machine takes one (issue 18)
+SEED = 1                        # the power-on RAM pattern (issue 18): runs repeat exactly
 STEP = 0.05                     # emulated seconds between looks at the screen
 BOOT_SECONDS = 5.0
 LINE_SECONDS = 10.0             # to store one typed line and show the prompt again
@@ -79,23 +79,13 @@ class Result:
         return list(self.before_keys) + [self.final]
 
 
-def _accepts_seed(builder):
-    try:
-        return "seed" in inspect.signature(builder).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def new_machine(name, roms):
-    """A machine of `name` with the ROM set `roms` (None: ours), Acorn's Atom with its VIA."""
-    options = {}
-    if name == "atom":
-        options["via"] = True
-    from emulator.machines.atom import Atom
-    from emulator.machines.bbc import BBCMicro
-    if _accepts_seed(Atom if name == "atom" else BBCMicro):
-        options["seed"] = SEED
-    return Machine(name, roms=roms, **options)
+    """A machine of `name` with the ROM set `roms` (None: ours).  A BBC ROM directory is fitted as
+    its MOS and BASIC only: the set the reference listings' screens were recorded with (no DFS, so
+    PAGE is &E00)."""
+    if name == "bbc" and isinstance(roms, (str, Path)):
+        roms = {part: (Path(roms) / f"{part}.rom").read_bytes() for part in ("mos", "basic")}
+    return Machine(name, roms=roms, seed=SEED)
 
 
 # --- reading the screen --------------------------------------------------------------------------
