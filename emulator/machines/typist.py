@@ -48,8 +48,11 @@ class Typist:
     """The key-press queue of one machine.
 
     `machine` provides: `clock`, `cpu`, `clock_hz`, `keyboard` (press/release by key name),
-    `keyboard_ready(typist)` (step 1's test) and `break_line(pressed)` (BREAK's wiring); its keyboard
-    wiring calls `note_read(cycle, idle, seen)` whenever the firmware reads the keyboard.
+    `keyboard_ready(typist, cycle)` (step 1's test), `break_line(pressed)` (BREAK's wiring),
+    `key_named(name)` (a key name's check, for save states) and, if it types characters lazily,
+    `chords_for_char(char, following)`.  Its keyboard wiring tells the typist what the firmware
+    reads: `note_read` for a matrix read row by row (the Atom), `note_key_read` for a test of one key
+    (the BBC Micro's MOS).
     """
 
     def __init__(self, machine, hold_ms, gap_ms, lead_ms, ready_ms, seen_ms, scan_rows=1,
@@ -187,11 +190,6 @@ class Typist:
     @property
     def busy(self):
         return self.phase != IDLE or bool(self.queue)
-
-    def cancel(self):
-        """Drop everything queued and let go of any key held (the window's release-all)."""
-        self.queue.clear()
-        self.current, self.phase, self.seen_at = None, IDLE, None
 
     # --- the steps ------------------------------------------------------------------------------------
 
