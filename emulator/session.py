@@ -99,23 +99,18 @@ def _state_options(options):
     plain = dict(options)
     if plain.get("files") is not None:
         plain["files"] = True
-    if plain.get("discs"):
-        discs = {}
-        for drive, disc in plain["discs"].items():
-            path = getattr(disc, "source", disc)
-            if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
-                raise ValueError(f"disc image {drive} was not read from a file")
-            discs[str(drive)] = os.path.abspath(os.fspath(path))
-        plain["discs"] = discs
-    if plain.get("drives"):
-        drives = {}
-        for drive, disc in plain["drives"].items():
-            path = getattr(disc, "path", disc)
-            if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
-                raise ValueError(f"the disc in drive {drive} was not read from a file")
-            drives[str(drive)] = os.path.abspath(os.fspath(path))
-        plain["drives"] = drives
+    for option, attribute in (("discs", "source"), ("drives", "path")):
+        if plain.get(option):
+            plain[option] = {str(drive): _image_path(getattr(disc, attribute, disc), drive)
+                             for drive, disc in plain[option].items()}
     return plain
+
+
+def _image_path(path, drive):
+    """The absolute path a disc image in `drive` was read from (ValueError if it was not a file)."""
+    if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
+        raise ValueError(f"the disc in drive {drive} was not read from a file")
+    return os.path.abspath(os.fspath(path))
 
 
 class Machine:
