@@ -1,8 +1,10 @@
 """The public BBC Micro hardware test discs (the reference folder's discs/), each run by its own pass
 criterion (the reference README), on our BBC Micro.
 
-Acorn's DFS is not emulated yet, so the discs are read through our host filing card: the image is
-drive 1 (`--disc1`), under our MOS hosting Acorn's BASIC II in slot 15.  Two discs measure the MOS
+Each disc runs twice.  Through our host filing card: the image is drive 1 (`--disc1`), under our MOS
+hosting Acorn's BASIC II in slot 15.  And from drive 0 of the 8271 under Acorn's MOS + DFS + BASIC II,
+as a real Model B runs them (the end of this module; more in tests/test_bbc_discs.py).  Two discs
+measure the MOS
 itself as much as the hardware: TestTimings records T1C-L as read in an IRQ1V handler, after the
 MOS's interrupt entry code, and Irq-Timing counts how much of the CPU the MOS's interrupt handling
 takes.  Their figures from a real Model B were taken under Acorn's MOS 1.20, so they run under
@@ -121,7 +123,10 @@ def test_rmwx(reference_discs, our_mos_with_basic_ii, tmp_path):
 def test_beeb_6502_timing_tests(reference_discs, our_mos_with_basic_ii, tmp_path):
     # Tom Seddon's dead cycles, page crossings and 1 MHz bus cases: the output never says FAILED.
     machine = boot_with_disc(our_mos_with_basic_ii, reference_discs / "beeb_6502_timing_tests.ssd", tmp_path)
-    seen = run_command(machine, 'CHAIN "TIMINGS"', 120)
+    check_beeb_6502_timing_tests(run_command(machine, 'CHAIN "TIMINGS"', 120))
+
+
+def check_beeb_6502_timing_tests(seen):
     assert any(row.strip() == "Total: 81" for row in seen), f"did not finish: {seen[-5:]}"
     failed = [row for row in seen if "FAILED" in row]
     assert not failed, failed
@@ -146,6 +151,11 @@ def test_test_timings(reference_discs, acorn_mos_basic):
     # Richard Talbot-Watkins' user-VIA T1 interrupts landing inside instructions of each kind.
     machine = load_from_disc(reference_discs / "TestTimings.ssd", "TEST", acorn_mos_basic)
     run_command(machine, "RUN", 30)
+    check_test_timings(machine)
+
+
+def check_test_timings(machine):
+    """TestTimings' rows in memory are a real BBC's."""
     mem = machine.memory
     last = mem[0x71]
     rows = [(mem[0x4300 + i] << 8 | mem[0x4000 + i], mem[0x4100 + i], mem[0x4200 + i])
@@ -166,6 +176,11 @@ def test_irq_timing(reference_discs, acorn_mos_basic):
     machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", acorn_mos_basic)
     machine.type("RUN\r")
     machine.run_until_typed(max_seconds=10)
+    check_irq_timing(machine)
+
+
+def check_irq_timing(machine):
+    """The first three counts Irq-Timing prints are a real Model B's, within 1%."""
     counts = []
     for _ in range(60):                                 # each line takes about 0.45 s
         machine.run(0.1)
@@ -175,3 +190,37 @@ def test_irq_timing(reference_discs, acorn_mos_basic):
             break
     assert len(counts) >= 3, machine.screen.text()
     assert all(abs(c - IRQ_TIMING_REAL) <= IRQ_TIMING_TOLERANCE for c in counts[:3]), counts
+
+
+# --- the same discs from drive 0 of the 8271, under Acorn's MOS + DFS + BASIC II -------------------
+
+def boot_from_drive_0(acorn_bbc_roms, disc):
+    """Acorn's MOS 1.20, DFS 1.20 and BASIC II (the ROM directory as it is), `disc` in drive 0."""
+    machine = Machine("bbc", roms=str(acorn_bbc_roms), drives={0: str(disc)})
+    machine.run_until_text("BASIC", max_seconds=3)
+    machine.run(0.3)
+    return machine
+
+
+def test_beeb_6502_timing_tests_under_acorns_dfs(reference_discs, acorn_bbc_roms):
+    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "beeb_6502_timing_tests.ssd")
+    check_beeb_6502_timing_tests(run_command(machine, 'CHAIN "TIMINGS"', 120))
+
+
+def test_dp111_6502timing_1mhz_under_acorns_dfs(reference_discs, acorn_bbc_roms):
+    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "dp111_6502timing1M.ssd")
+    seen = run_command(machine, "*RUN 6502TIM", 120, hold_shift=True)
+    assert _dp111_failures(seen) == 0, seen[-20:]
+
+
+def test_test_timings_under_acorns_dfs(reference_discs, acorn_bbc_roms):
+    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "TestTimings.ssd")
+    run_command(machine, 'CHAIN "TEST"', 30)
+    check_test_timings(machine)
+
+
+def test_irq_timing_under_acorns_dfs(reference_discs, acorn_bbc_roms):
+    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "Irq-Timing.ssd")
+    machine.type('CHAIN "T"\r')
+    machine.run_until_typed(max_seconds=10)
+    check_irq_timing(machine)
