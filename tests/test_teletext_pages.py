@@ -96,6 +96,17 @@ def test_page_matches_the_reference_under_our_mos(page, our_mos_page, reference)
     _compare_page(our_mos_page(page), page, reference)
 
 
+@pytest.mark.parametrize("page", sorted(PAGE_FLASH_VISIBLE))
+def test_page_matches_the_reference_chained_under_acorns_dfs(page, disc, acorn_bbc_roms, reference):
+    """The disc in drive 0 of the 8271, the page CHAINed by Acorn's DFS, as on a real Model B."""
+    m = Machine("bbc", roms=str(acorn_bbc_roms), drives={0: str(disc)})
+    m.run(1.0)
+    m.type(f'CHAIN "{page}"\r')
+    m.run_until_typed()
+    m.run(6.0)
+    _compare_page(m, page, reference)
+
+
 def test_t8_teletext_switched_along_the_scan_lines(acorn_page, reference):
     """T8 locks a loop to the raster from VSYNC and, on 128 scan lines, switches the teletext bit
     on and off three times each: three bands of teletext blocks in the red MODE 4 screen, starting
