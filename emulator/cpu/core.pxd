@@ -40,6 +40,7 @@ cdef class CPU:
     cdef inline int wr(self, int addr, int value, long long when) except -1
     cdef inline int wr_old(self, int addr, int value, long long when) except -1
     cdef int io_rd(self, int addr, long long when) except -1
+    cdef int dummy_rd(self, int addr, long long when, long long last) except -1
     cdef int io_wr(self, int addr, int value, long long when) except -1
     @cython.locals(delay=int, nominal=cython.longlong)
     cdef long long io_cycle(self, int addr, long long when) except *

@@ -362,6 +362,13 @@ class CPU:
         when = self.io_cycle(addr, when)
         return self.bus.io_read(addr, when)
 
+    def dummy_rd(self, addr, when, last):
+        """A discarded read on an I/O page at cycle `when` of an instruction whose data access is at
+        `last`: the device sees it (and its side effects happen), the 1 MHz bus stretches it."""
+        self.last_cycle = last
+        self.io_rd(addr, when)
+        return 0
+
     def io_wr(self, addr, value, when):
         when = self.io_cycle(addr, when)
         self.bus.io_write(addr, value, when)
@@ -537,8 +544,7 @@ class CPU:
             if mode == 0 or mode == 1:                      # imp, acc: the next byte is read, discarded
                 pc = (opc + 1) & 0xFFFF
                 if kind[pc >> 8] == 2:                      # on an I/O page (_PAGE_IO)
-                    self.last_cycle = start + n - 1
-                    self.io_rd(pc, start + 1)
+                    self.dummy_rd(pc, start + 1, start + n - 1)
             elif mode == 2:                                 # imm
                 ea = (opc + 1) & 0xFFFF
                 pc = (opc + 2) & 0xFFFF
@@ -548,15 +554,13 @@ class CPU:
             elif mode == 4:                                 # zpx: the unindexed address is read first
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
                 if kind[base >> 8] == 2:
-                    self.last_cycle = start + n - 1
-                    self.io_rd(base, start + 2)
+                    self.dummy_rd(base, start + 2, start + n - 1)
                 ea = (base + x) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 5:                                 # zpy
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
                 if kind[base >> 8] == 2:
-                    self.last_cycle = start + n - 1
-                    self.io_rd(base, start + 2)
+                    self.dummy_rd(base, start + 2, start + n - 1)
                 ea = (base + y) & 0xFF
                 pc = (opc + 2) & 0xFFFF
             elif mode == 6:                                 # abs
@@ -572,8 +576,7 @@ class CPU:
                 if cross or not penalty_table[op]:          # the un-carried address: a read, discarded
                     d = (base & 0xFF00) | (ea & 0xFF)
                     if kind[d >> 8] == 2:
-                        self.last_cycle = start + n + cross * penalty_table[op] - 1
-                        self.io_rd(d, start + 3)
+                        self.dummy_rd(d, start + 3, start + n + cross * penalty_table[op] - 1)
             elif mode == 8:                                 # aby
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 base = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
@@ -583,8 +586,7 @@ class CPU:
                 if cross or not penalty_table[op]:          # stores and read-modify-writes always
                     d = (base & 0xFF00) | (ea & 0xFF)
                     if kind[d >> 8] == 2:
-                        self.last_cycle = start + n + cross * penalty_table[op] - 1
-                        self.io_rd(d, start + 3)
+                        self.dummy_rd(d, start + 3, start + n + cross * penalty_table[op] - 1)
             elif mode == 9:                                 # ind (JMP only): the pointer wraps in its page
                 lo = self.rd((opc + 1) & 0xFFFF, start + 1)
                 ptr = lo | self.rd((opc + 2) & 0xFFFF, start + 2) << 8
@@ -594,8 +596,7 @@ class CPU:
             elif mode == 10:                                # inx: the pointer is read before indexing
                 base = self.rd((opc + 1) & 0xFFFF, start + 1)
                 if kind[base >> 8] == 2:
-                    self.last_cycle = start + n - 1
-                    self.io_rd(base, start + 2)
+                    self.dummy_rd(base, start + 2, start + n - 1)
                 ptr = (base + x) & 0xFF
                 lo = self.rd(ptr, start + 3)
                 ea = lo | self.rd((ptr + 1) & 0xFF, start + 4) << 8
@@ -610,8 +611,7 @@ class CPU:
                 if cross or not penalty_table[op]:
                     d = (base & 0xFF00) | (ea & 0xFF)
                     if kind[d >> 8] == 2:
-                        self.last_cycle = start + n + cross * penalty_table[op] - 1
-                        self.io_rd(d, start + 4)
+                        self.dummy_rd(d, start + 4, start + n + cross * penalty_table[op] - 1)
             elif mode == 13:                                # JSR: its operation reads its operand
                 pc = (opc + 1) & 0xFFFF
             else:                                           # rel: ea is the branch target
