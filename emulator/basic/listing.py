@@ -275,7 +275,7 @@ def check_program_held(machine, listing):
     """UserError naming the first line of `listing` that BASIC does not hold as the file has it
     (a key lost, a line BASIC refused or stored under another number)."""
     if machine.name == "bbc":
-        from emulator.basic.bbc_tokeniser import ProgramError, tokenise_line
+        from emulator.basic.bbc_tokeniser import tokenise_line
         stored_form = tokenise_line
     else:
         stored_form = str.encode
@@ -284,7 +284,7 @@ def check_program_held(machine, listing):
         number, text = _numbered(line, machine.name)
         try:
             expected[number] = (row, stored_form(text))
-        except (ProgramError if machine.name == "bbc" else ValueError):
+        except ValueError:              # a line the tokeniser refuses (ProgramError): BASIC's to judge
             expected[number] = (row, None)
     held = held_lines(machine)
     for number, (row, wanted) in sorted(expected.items(), key=lambda item: item[1][0]):
