@@ -281,7 +281,7 @@ def check_program_held(machine, listing):
         stored_form = str.encode
     expected = {}
     for row, line in listing.lines:
-        number, text = _numbered(line, machine.name)
+        number, text = _numbered(line)
         try:
             expected[number] = (row, stored_form(text))
         except ValueError:              # a line the tokeniser refuses (ProgramError): BASIC's to judge
@@ -300,7 +300,7 @@ def check_program_held(machine, listing):
                         f"(a line number went in wrong)")
 
 
-def _numbered(line, machine_name):
+def _numbered(line):
     """(number, the text BASIC stores) of a listing line."""
     match = _LINE_NUMBER.match(line)
     return int(match.group(1)), line[match.end():]
