@@ -18,6 +18,11 @@ PPI wiring ("Atomic Theory and Practice" 25.5):
     port C out: bit 0 tape output, 1 enable 2.4 kHz to tape, 2 loudspeaker, 3 VDG CSS
     port C in:  bit 4 2.4 kHz input, 5 cassette input, 6 REPT (low when pressed),
                 bit 7 VDG field sync (low during flyback)
+The cassette (docs/tapes.md): the tape's signal comes in on PC5, and the tape output is the 2.4 kHz
+tone while PC1 is high, else PC0's level.  Acorn's kernel sends a 1 bit as 8 cycles of the tone and
+a 0 as 4 cycles of 1.2 kHz made by toggling PC0, at 300 baud, each byte a 0 start bit, 8 data bits
+(lowest first) and a 1 stop bit ("Atomic Theory and Practice", the cassette interface; measured on
+Acorn's kernel).  The Atom has no motor relay: its recorder runs while PLAY is down.
 VDG data wiring: video RAM bit 6 drives both A/S and INT/EXT (so bytes with bit 6 set are
 semigraphics-6 cells) and bit 7 drives INV; bits 0-5 are the character code (MAME's atom driver
 wires the 6847 the same way).  CLEAR 0 is the text screen, whose semigraphic cells give 64 x 48;
@@ -40,6 +45,8 @@ from emulator.machines.atom_io import PPIPage
 from emulator.machines.base import MachineBase
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
+from emulator.media.cassette import CassetteDeck
+from emulator.media.uef import Tape
 
 CLOCK_HZ = 1_000_000
 
@@ -70,6 +77,7 @@ PC_REPT = 0x40
 PC_FIELD_SYNC = 0x80
 
 TONE_HZ = 2400
+TAPE_BAUD = 300
 
 # Typing (emulator/machines/typist.py), in emulated milliseconds: the least time a key is held, the
 # pause after it, and the time between SHIFT/CTRL and the key.  Each key also waits until the kernel
@@ -92,7 +100,8 @@ class Atom(MachineBase):
     name = "atom"
     clock_hz = CLOCK_HZ
 
-    def __init__(self, roms, ram="standard", via=True, cpu_class=None, files=None, seed=0):
+    def __init__(self, roms, ram="standard", via=True, cpu_class=None, files=None, seed=0, tape=None,
+                 record=None):
         if ram not in RAM_LAYOUTS:
             raise UserError(f"unknown Atom RAM layout {ram!r} (known: {', '.join(RAM_LAYOUTS)})")
         if cpu_class is None:
@@ -110,7 +119,15 @@ class Atom(MachineBase):
                            output_a=self._port_a_changed, output_c=self._port_c_changed)
         self.via = None
         self.filing_card = None
+        if tape is not None and not isinstance(tape, Tape):
+            tape = Tape.load(tape)
+        self.cassette = CassetteDeck(self.clock, CLOCK_HZ, tape, record_path=record)
+        self._tape_out = (1, 0)           # (tone on, since which cycle): what PC0/PC1 send to tape
         self._map_memory(roms, ram, via)
+        self.cassette.motion = self._tape_motion
+        self.cassette.set_motor(True)     # no relay: the motor runs whenever PLAY is down
+        if tape is not None:
+            self.cassette.play()
         if files is not None:
             self._fit_filing_card(files)
         self.screen = Screen(self.vdg, self.video_memory)
@@ -139,7 +156,8 @@ class Atom(MachineBase):
                 raise UserError(f"{socket}.rom is {len(data)} bytes; the Atom's #{ROM_SOCKETS[socket]:04X} "
                                 f"socket takes exactly {ROM_SIZE} bytes (4 KiB)")
             bus.map_rom(ROM_SOCKETS[socket], data)
-        bus.map_io(PPI_BASE, 0x400, AtomPPIPage(self))
+        self.bus_ppi_page = AtomPPIPage(self)
+        bus.map_io(PPI_BASE, 0x400, self.bus_ppi_page)
         if via:
             self._fit_via()
         self.rom_names = sorted(n[:-4] if n.endswith(".rom") else n for n in roms)
@@ -174,7 +192,7 @@ class Atom(MachineBase):
         machine's devices (the clock before the chips whose events it holds)."""
         devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
                    "ppi": self.ppi, "vdg": self.vdg, "speaker": self.speaker, "keyboard": self.keyboard,
-                   "typist": self.typist}
+                   "typist": self.typist, "cassette": self.cassette}
         if self.via is not None:
             devices["via"] = self.via
         if self.filing_card is not None:
@@ -217,6 +235,26 @@ class Atom(MachineBase):
             self.speaker.set_level(value & PC_SPEAKER, cycle)
         if changed & PC_CSS:
             self.vdg.css = 1 if value & PC_CSS else 0
+        if changed & PC_TONE_ENABLE and self.cassette.recording:
+            self._tape_output(value & PC_TONE_ENABLE, cycle)
+
+    # --- the cassette -----------------------------------------------------------------------------
+
+    def _tape_output(self, tone, cycle):
+        """PC1 changed: the time since the last change was that many 300-baud bit cells of 1s
+        (the tone) or of 0s (PC0 toggling at 1.2 kHz)."""
+        was, since = self._tape_out
+        cells = round((cycle - since) * TAPE_BAUD / CLOCK_HZ)
+        self.cassette.record_bits(1 if was else 0, cells, TAPE_BAUD)
+        self._tape_out = (1 if tone else 0, cycle)
+
+    def _tape_motion(self, moving):
+        """The tape starts or stops: while it moves, reads of port C ask it for PC5."""
+        self.bus_ppi_page.tape = self.cassette if moving else None
+
+    def insert_tape(self, tape):
+        """Put a tape (a Tape, or a UEF file's path) in the recorder, wound to its start."""
+        self.cassette.load(tape if isinstance(tape, Tape) else Tape.load(tape))
 
     def _keyboard_columns(self, cycle):
         keyboard, row, typist = self.keyboard, self.keyboard_row, self.typist
@@ -243,7 +281,8 @@ class Atom(MachineBase):
             value |= PC_REPT
         if (cycle * 2 * TONE_HZ // CLOCK_HZ) & 1:              # the 2.4 kHz square wave
             value |= PC_TONE_IN
-        # PC5, the cassette input: no tape is modelled, so the line stays low (no edges).
+        if self.cassette.level(cycle):                          # PC5, the cassette input
+            value |= PC_TAPE_IN
         return value
 
     # --- keys -------------------------------------------------------------------------------------
@@ -283,4 +322,4 @@ def AtomPPIPage(atom):
     """
     return PPIPage(atom.ppi, atom.keyboard, atom.vdg, output_mask=0x0F,    # #8A drives port C bits 0-3
                    field_sync_bit=PC_FIELD_SYNC, rept_bit=PC_REPT, tone_bit=PC_TONE_IN, tone_hz=TONE_HZ,
-                   field_lines=FIELD_LINES, fs_low_lines=FS_LOW_LINES)
+                   field_lines=FIELD_LINES, fs_low_lines=FS_LOW_LINES, tape_bit=PC_TAPE_IN)

@@ -13,10 +13,11 @@ class PPIPage(IODevice):
     """The 8255 `ppi` with a short path for port C reads while its direction word gives the chip
     `output_mask` (port C bits it drives); the other bits are the Atom's inputs: `field_sync_bit`
     high outside the VDG's flyback, `rept_bit` high unless REPT is held, `tone_bit` a square wave of
-    `tone_hz`, everything else low."""
+    `tone_hz`, `tape_bit` the cassette input (from `tape`, a CassetteDeck, while it plays: the
+    machine sets it then and clears it when the tape stops), everything else low."""
 
     def __init__(self, ppi, keyboard, vdg, output_mask, field_sync_bit, rept_bit, tone_bit, tone_hz,
-                 field_lines, fs_low_lines):
+                 field_lines, fs_low_lines, tape_bit=0):
         self.ppi = ppi
         self.keyboard = keyboard
         self.output_mask = output_mask
@@ -30,6 +31,8 @@ class PPIPage(IODevice):
         self.fs_low_from = (field_lines - fs_low_lines) * vdg.clock_hz
         self.tone_per_cycle = 2 * tone_hz       # tone half-periods per clock_hz cycles
         self.clock_hz = vdg.clock_hz
+        self.tape_bit = tape_bit
+        self.tape = None
 
     def read(self, addr, cycle):
         ppi = self.ppi
@@ -42,6 +45,8 @@ class PPIPage(IODevice):
             value |= self.rept_bit
         if (cycle * self.tone_per_cycle // self.clock_hz) & 1:
             value |= self.tone_bit
+        if self.tape is not None and self.tape.level(cycle):
+            value |= self.tape_bit
         return value
 
     def peek(self, addr):

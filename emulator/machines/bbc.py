@@ -10,8 +10,9 @@ Memory map (BBC Micro Advanced User Guide, chapters 18-23 and appendix "memory m
         applications
     &FE00 SHEILA, one page of memory-mapped chips:
         &FE00-&FE07 6845 CRTC (address / data, mirrored)
-        &FE08-&FE0F 6850 ACIA: fitted, idle: nothing received; CTS as the serial ULA routes it
-        &FE10-&FE17 serial ULA: fitted, idle (write-only control register; bit 6 RS423/cassette)
+        &FE08-&FE0F 6850 ACIA (status/control, data), mirrored; its IRQ on the 6502's IRQ
+        &FE10-&FE17 serial ULA (write-only control register): RS423 or the cassette, the motor
+            relay, the ACIA's clocks (emulator/chips/serial_ula.py; docs/tapes.md)
         &FE20-&FE2F video ULA (control / palette, mirrored)
         &FE30-&FE3F ROMSEL (write only: bits 0-3 the sideways slot)
         &FE40-&FE5F system VIA            &FE60-&FE7F user VIA
@@ -53,6 +54,8 @@ frame (before the MOS programs it) no VSYNC happens and the machine looks again 
 """
 
 from emulator.bus import Bus
+from emulator.chips.acia6850 import ACIA6850
+from emulator.chips.serial_ula import SerialULA
 from emulator.chips.bbc_keyboard import KEY_NAMES, BBCKeyboard, chars_to_keys, key_number, keys_for_char
 from emulator.chips.crtc6845 import CRTC6845
 from emulator.media.dfs_disc import DFSDisc
@@ -70,7 +73,9 @@ from emulator.machines.base import MachineBase
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
+from emulator.media.cassette import CassetteDeck
 from emulator.media.disc_image import Disc
+from emulator.media.uef import Tape
 
 CLOCK_HZ = 2_000_000
 FIELD_HZ = 50
@@ -104,21 +109,14 @@ LATCH_SHIFT_LOCK_LED = 0x80
 
 IRQ_SYSTEM_VIA = 1
 IRQ_USER_VIA = 2
+IRQ_ACIA = 4
 NMI_DISC = 1
 
 MIN_FIELD_CYCLES = 2000         # shorter "fields" are a CRTC not yet programmed: no VSYNC
 NO_FRAME_RETRY_CYCLES = 2000
 
-# ACIA status (MC6850 data sheet): bit 1 TDRE, transmit data register empty; bit 3 the /CTS input,
-# and "in the high state, the Transmit Data Register Empty bit is inhibited".  The serial ULA's
-# control bit 6 connects the ACIA to the RS423 port (1) or the cassette interface (0) (BBC Micro
-# Advanced User Guide, serial ULA).  With RS423 selected and nothing plugged in, /CTS is high: the
-# status reads CTS and no TDRE.  With the cassette selected the serial ULA holds /CTS low.  Nothing
-# is ever received (bit 0), DCD is low (no carrier), no error, no interrupt (bit 7): the ACIA never
-# transmits, so TDRE never drops.
-ACIA_TDRE = 0x02
-ACIA_CTS = 0x08
-SERIAL_ULA_RS423 = 0x40
+# The cassette (docs/tapes.md): the serial ULA holds the ACIA's /CTS low with the cassette selected;
+# with RS423 selected and nothing plugged in, /CTS is high, which masks TDRE (MC6850 data sheet).
 
 # Typing (emulator/machines/typist.py), in emulated milliseconds, as for the Atom.  A key goes down
 # once the MOS's keyboard interrupt (CA2) is enabled and the keyboard is back on auto-scan (the MOS
@@ -176,8 +174,6 @@ class Sheila:
 
     def __init__(self, bbc):
         self.bbc = bbc
-        self.acia_control = 0
-        self.serial_ula = 0
         open_bus = OpenBus()
         devices = [open_bus] * 256
         for offset in range(0x00, 0x08):
@@ -198,10 +194,11 @@ class Sheila:
         self._readers = [d.read for d in devices]
         self._writers = [d.write for d in devices]
         for offset in range(0x08, 0x10):
-            self._readers[offset] = self._read_acia
-            self._writers[offset] = self._write_acia
+            devices[offset] = bbc.acia
+            self._readers[offset] = bbc.acia.read
+            self._writers[offset] = bbc.acia.write
         for offset in range(0x10, 0x18):
-            self._writers[offset] = self._write_serial_ula
+            self._writers[offset] = bbc.serial_ula.write
         for offset in range(0x30, 0x40):
             self._writers[offset] = self._write_romsel
 
@@ -212,37 +209,10 @@ class Sheila:
         self._writers[addr & 0xFF](addr, value, cycle)
 
     def peek(self, addr):
-        offset = addr & 0xFF
-        if 0x08 <= offset < 0x10:
-            return self._read_acia(addr, 0)
-        device = self.devices[offset]
-        return device.peek(addr)
-
-    # ACIA: status at even addresses, receive data (nothing received: 0) at odd ones.
-    def _read_acia(self, addr, cycle):
-        if addr & 1:
-            return 0x00
-        return ACIA_CTS if self.serial_ula & SERIAL_ULA_RS423 else ACIA_TDRE
-
-    def _write_acia(self, addr, value, cycle):
-        if addr & 1 == 0:
-            self.acia_control = value
-
-    def _write_serial_ula(self, addr, value, cycle):
-        self.serial_ula = value
+        return self.devices[addr & 0xFF].peek(addr)
 
     def _write_romsel(self, addr, value, cycle):
         self.bbc.select_rom(value & 0x0F)
-
-    def state_schema(self):
-        from emulator.schema import U8
-        return {"acia_control": U8, "serial_ula": U8}
-
-    def state(self):
-        return {"acia_control": self.acia_control, "serial_ula": self.serial_ula}
-
-    def set_state(self, d):
-        self.acia_control, self.serial_ula = d["acia_control"], d["serial_ula"]
 
 
 class BBCMicro(MachineBase):
@@ -251,7 +221,7 @@ class BBCMicro(MachineBase):
     field_hz = FIELD_HZ
 
     def __init__(self, roms, links=0, cpu_class=None, files=None, discs=None, seed=0, drives=None,
-                 writable=False, disc_interface=None):
+                 writable=False, disc_interface=None, tape=None, tape_speed=1, record=None):
         if not isinstance(links, int) or not 0 <= links <= 0xFF:
             raise UserError(f"the BBC's start-up option links are one byte (0-255), not {links!r}")
         if cpu_class is None:
@@ -273,6 +243,9 @@ class BBCMicro(MachineBase):
         self.user_via = VIA6522(self.clock, irq=self._user_via_irq, cycles_per_tick=2,
                                 tick_phase=0, name="user VIA")
         self._wire_system_via()
+        self.acia = ACIA6850(self.clock, CLOCK_HZ, irq=self._acia_irq, transmit=self._acia_transmit)
+        self.serial_ula = SerialULA(changed=self._serial_ula_changed)
+        self.cassette = _cassette(self, tape, tape_speed, record)
         self.filing_card = _filing_card(files, discs)
         # The disc interface (the 8271 and its drives) is fitted with a DFS ROM, or when asked for.
         if disc_interface is None:
@@ -358,7 +331,8 @@ class BBCMicro(MachineBase):
         """Everything a save state holds, by name, in the order it is restored: the one list of the
         machine's devices (the clock before the VIAs, whose events it holds)."""
         devices = {"cpu": self.cpu, "bus": self.bus, "clock": self.clock, "machine": self,
-                   "sheila": self.sheila, "crtc": self.crtc, "ula": self.ula, "sound": self.sound,
+                   "crtc": self.crtc, "acia": self.acia, "serial_ula": self.serial_ula,
+                   "cassette": self.cassette, "ula": self.ula, "sound": self.sound,
                    "keyboard": self.keyboard, "adc": self.adc,
                    "system_via": self.system_via, "user_via": self.user_via, "typist": self.typist}
         if self.filing_card is not None:
@@ -443,6 +417,40 @@ class BBCMicro(MachineBase):
     def _fdc_int(self, asserted):
         """The 8271's INT, inverted onto the 6502's NMI line (edge-triggered)."""
         self.cpu.set_nmi(NMI_DISC, asserted)
+
+    # --- the cassette: serial ULA, ACIA and the recorder (docs/tapes.md) ---------------------------
+
+    def _acia_irq(self, asserted):
+        self.cpu.set_irq(IRQ_ACIA, asserted)
+
+    def _serial_ula_changed(self, ula, cycle):
+        self.acia.rx_clock_hz, self.acia.tx_clock_hz = ula.acia_clocks
+        self.acia.set_cts(not ula.cassette)     # RS423 with nothing plugged in: /CTS high
+        if ula.cassette:
+            self.acia.set_dcd(self.cassette.moving and self.cassette.carrier_here(), cycle)
+        else:
+            self.acia.set_dcd(False, cycle)
+        self.cassette.set_motor(ula.motor, cycle)
+
+    def tape_carrier(self, on, cycle):
+        """The recorder: the carrier tone starts or stops; the serial ULA's DCD follows it."""
+        if self.serial_ula.cassette:
+            self.acia.set_dcd(on, cycle)
+
+    def tape_byte(self, byte, baud, cycle):
+        """The recorder: a byte's stop bit has gone by.  The ACIA takes it at the baud rate the
+        serial ULA's clock and its divide give; at another it makes no sense of the tones."""
+        if self.serial_ula.cassette and self.acia.rx_baud == baud:
+            self.acia.receive(byte, cycle)
+
+    def _acia_transmit(self, byte, baud, cycle):
+        ula = self.serial_ula
+        if ula.cassette and ula.motor and self.cassette.recording:
+            self.cassette.record_byte(byte, baud, cycle)
+
+    def insert_tape(self, tape):
+        """Put a tape (a Tape, or a UEF file's path) in the recorder, wound to its start."""
+        self.cassette.load(tape if isinstance(tape, Tape) else Tape.load(tape))
 
     # --- disc drives ------------------------------------------------------------------------------
 
@@ -666,6 +674,19 @@ def _filing_card(files, discs):
             raise UserError(f"disc drive {drive}: the filing card's disc drives are 1, 2 and 3")
         mounted[drive] = disc if isinstance(disc, DFSDisc) else DFSDisc.load(disc, drive)
     return HostFilingCard(files, mounted, profile="bbc")
+
+
+def _cassette(bbc, tape, speed, record):
+    """The cassette recorder on the serial ULA: `tape` (a Tape or a UEF file's path, None: no tape)
+    with PLAY down, `speed` the fast-load factor, `record` the UEF file a recording goes to."""
+    if tape is not None and not isinstance(tape, Tape):
+        tape = Tape.load(tape)
+    if not isinstance(speed, int) or not 1 <= speed <= 1000:
+        raise UserError(f"the tape speed is a whole number 1-1000, not {speed!r}")
+    deck = CassetteDeck(bbc.clock, CLOCK_HZ, tape, listener=bbc, speed=speed, record_path=record)
+    if tape is not None:
+        deck.play()
+    return deck
 
 
 def _rom_slot(name):
