@@ -103,13 +103,19 @@ def _state_options(options):
         if plain.get(option):
             plain[option] = {str(drive): _image_path(getattr(disc, attribute, disc), drive)
                              for drive, disc in plain[option].items()}
+    if plain.get("tape") is not None:
+        plain["tape"] = _image_path(getattr(plain["tape"], "source", plain["tape"]), "cassette")
+    if plain.get("record") is not None:
+        plain["record"] = os.path.abspath(os.fspath(plain["record"]))
     return plain
 
 
 def _image_path(path, drive):
-    """The absolute path a disc image in `drive` was read from (ValueError if it was not a file)."""
+    """The absolute path a disc image in `drive` (or a tape in the "cassette") was read from
+    (ValueError if it was not a file)."""
     if not isinstance(path, (str, os.PathLike)) or not os.path.isfile(path):
-        raise ValueError(f"the disc in drive {drive} was not read from a file")
+        what = "the tape" if drive == "cassette" else f"the disc in drive {drive}"
+        raise ValueError(f"{what} was not read from a file")
     return os.path.abspath(os.fspath(path))
 
 
@@ -285,6 +291,9 @@ class Machine:
         flush_discs = getattr(self.hardware, "flush_discs", None)
         if flush_discs is not None:
             flush_discs()
+        cassette = getattr(self.hardware, "cassette", None)
+        if cassette is not None:
+            cassette.save_recording()   # a recording goes to its UEF file (docs/tapes.md)
         card = getattr(self.hardware, "filing_card", None)
         if card is not None:
             from emulator.media.hostfs import CardError

@@ -292,7 +292,7 @@ def filing_options(args, machine_name, default_files=None):
     images --disc0 .. --disc3 (docs/discs.md).  The images go into the 8271's drives 0-3 when the
     ROM set has a DFS (dfs.rom in --roms DIR), read-only unless --writable; with our own MOS,
     which has no DFS, --disc1 .. --disc3 are the host filing card's read-only drives as before."""
-    options = {}
+    options = tape_options(args, machine_name)
     files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
     discs = {n: getattr(args, f"disc{n}") for n in range(4) if getattr(args, f"disc{n}", None)}
     writable = getattr(args, "writable", False)
@@ -315,6 +315,27 @@ def filing_options(args, machine_name, default_files=None):
         raise UserError("--disc1/--disc2/--disc3 need the host filing card (drop --no-files)")
     if discs:
         options["discs"] = discs
+    return options
+
+
+def tape_options(args, machine_name):
+    """Machine options for the cassette recorder (docs/tapes.md): --tape FILE plays a UEF image,
+    --record FILE is where what the machine saves to tape is written, --tape-speed N the BBC's fast
+    load (the tape runs N times faster while the motor relay is closed)."""
+    options = {}
+    if getattr(args, "tape", None):
+        options["tape"] = args.tape
+    if getattr(args, "record", None):
+        options["record"] = args.record
+    speed = getattr(args, "tape_speed", None)
+    if speed is not None:
+        if machine_name != "bbc":
+            raise UserError("--tape-speed is a BBC Micro option (the Atom's kernel times the tape "
+                            "itself, so its tape cannot run faster)")
+        value = parse_number(speed, "--tape-speed")
+        if not 1 <= value <= 1000:
+            raise UserError(f"--tape-speed {speed}: a whole number 1-1000")
+        options["tape_speed"] = value
     return options
 
 
@@ -356,6 +377,15 @@ def add_filing_arguments(p, default_text):
     group.add_argument("--writable", action="store_true",
                        help="let Acorn's DFS write to the disc images; changes go back to the files "
                             "when the machine stops (BBC, with dfs.rom)")
+    tape = p.add_argument_group("cassette (docs/tapes.md)")
+    tape.add_argument("--tape", metavar="FILE",
+                      help="a UEF tape image in the cassette recorder, PLAY down (the BBC's motor "
+                           "relay starts and stops it; the Atom's plays from the start)")
+    tape.add_argument("--record", metavar="FILE",
+                      help="what the machine saves to tape is written here as a UEF file when it "
+                           "stops")
+    tape.add_argument("--tape-speed", metavar="N",
+                      help="fast load: the tape runs N times faster while the motor is on (BBC)")
 
 
 def _key_gap(text):

@@ -427,7 +427,7 @@ class BBCMicro(MachineBase):
         self.acia.rx_clock_hz, self.acia.tx_clock_hz = ula.acia_clocks
         self.acia.set_cts(not ula.cassette)     # RS423 with nothing plugged in: /CTS high
         if ula.cassette:
-            self.acia.set_dcd(self.cassette.moving and self.cassette.carrier_here(), cycle)
+            self.acia.set_dcd(self.cassette.carrier, cycle)
         else:
             self.acia.set_dcd(False, cycle)
         self.cassette.set_motor(ula.motor, cycle)

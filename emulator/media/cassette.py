@@ -41,6 +41,7 @@ class CassetteDeck:
         self._frame = None              # record_bits: the bits of the byte being sent
         self.motion = None              # told moving (True/False) when the tape starts or stops
         self._event = None
+        self.carrier = False            # what the listener was last told
         clock.register(self, "_due")
         self.load(tape if tape is not None else Tape())
 
@@ -114,10 +115,7 @@ class CassetteDeck:
         if self.motion is not None and was != self.moving:
             self.motion(self.moving)
         self._next = bisect.bisect_right(self.event_ticks, self.position)
-        if self.listener is not None:
-            carrier = self._next > 0 and self.events[self._next - 1][1] == "carrier" \
-                and self.events[self._next - 1][2]
-            self.listener.tape_carrier(bool(carrier) and self.moving, cycle)
+        self._tell_carrier(cycle)
         self._schedule()
 
     def _control(self, cycle, **change):
@@ -126,16 +124,21 @@ class CassetteDeck:
         was = self.moving
         for name, value in change.items():
             setattr(self, name, value)
-        if was != self.moving:
-            if self.listener is not None and self.carrier_here():
-                self.listener.tape_carrier(self.moving, cycle)
-            if self.motion is not None:
-                self.motion(self.moving)
+        self._tell_carrier(cycle)
+        if was != self.moving and self.motion is not None:
+            self.motion(self.moving)
         self._schedule()
 
     def carrier_here(self):
+        """Is the carrier tone going past the head (the tape moving, in a tone)?"""
         n = self._next
-        return n > 0 and self.events[n - 1][1] == "carrier" and self.events[n - 1][2]
+        return self.moving and n > 0 and self.events[n - 1][1] == "carrier" and self.events[n - 1][2]
+
+    def _tell_carrier(self, cycle):
+        heard = self.carrier_here()
+        if heard != self.carrier and self.listener is not None:
+            self.listener.tape_carrier(heard, cycle)
+        self.carrier = heard
 
     # --- byte readers: one event per byte ------------------------------------------------------------
 
@@ -156,7 +159,8 @@ class CassetteDeck:
             self._next += 1
             if kind == "byte":
                 listener.tape_byte(value[0], value[1], cycle)
-            else:
+            elif value != self.carrier:
+                self.carrier = value
                 listener.tape_carrier(value, cycle)
         self._schedule()
 
@@ -271,20 +275,24 @@ class CassetteDeck:
 
     def state_schema(self):
         from emulator.schema import CYCLE, boolean, integer
-        return {"playing": boolean, "motor": boolean, "position": CYCLE, "anchor": CYCLE,
+        return {"playing": boolean, "motor": boolean, "carrier": boolean, "position": CYCLE, "anchor": CYCLE,
                 "next": integer(0, 1 << 40), "speed": integer(1, 1000)}
 
     def state(self):
-        return {"playing": self.playing, "motor": self.motor, "position": self.position,
+        return {"playing": self.playing, "motor": self.motor, "carrier": self.carrier,
+                "position": self.position,
                 "anchor": self.anchor, "next": self._next, "speed": self.speed}
 
     def set_state(self, d):
         self.playing, self.motor, self.speed = d["playing"], d["motor"], d["speed"]
+        self.carrier = d["carrier"]
         self.position, self.anchor = min(d["position"], self.length), d["anchor"]
         self._next = min(d["next"], len(self.events))
         # The clock (restored first) holds the pending _due: keep hold of it to cancel it.
         self._event = next((e for e in self.clock.pending()
                             if getattr(e.callback, "__self__", None) is self), None)
+        if self.motion is not None:
+            self.motion(self.moving)
 
 
 def _square(cycles):
