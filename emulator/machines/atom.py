@@ -125,6 +125,7 @@ class Atom(MachineBase):
         self._tape_out = (1, 0)           # (tone on, since which cycle): what PC0/PC1 send to tape
         self._map_memory(roms, ram, via)
         self.cassette.motion = self._tape_motion
+        self.cassette.before_save = self._tape_output_so_far
         self.cassette.set_motor(True)     # no relay: the motor runs whenever PLAY is down
         if tape is not None:
             self.cassette.play()
@@ -200,19 +201,21 @@ class Atom(MachineBase):
         return devices
 
     def state_schema(self):
-        from emulator.schema import U8, boolean, integer
+        from emulator.schema import CYCLE, U8, boolean, integer
         return {"keyboard_row": integer(0, 15), "port_c_out": U8, "reset_held": boolean,
-                "seed": integer(0, SEED_LIMIT - 1)}
+                "seed": integer(0, SEED_LIMIT - 1), "tape_out": integer(0, 1), "tape_out_since": CYCLE}
 
     def state(self):
         """The wiring's own state: the keyboard row and port C latched from the PPI, the RESET line
-        held by BREAK, and the power-on seed."""
+        held by BREAK, the power-on seed, and the tape output since its last change."""
         return {"keyboard_row": self.keyboard_row, "port_c_out": self.port_c_out,
-                "reset_held": self.reset_held, "seed": self.seed}
+                "reset_held": self.reset_held, "seed": self.seed, "tape_out": self._tape_out[0],
+                "tape_out_since": self._tape_out[1]}
 
     def set_state(self, d):
         self.keyboard_row, self.port_c_out = d["keyboard_row"], d["port_c_out"]
         self.reset_held, self.seed = d["reset_held"], d["seed"]
+        self._tape_out = (d["tape_out"], d["tape_out_since"])
 
     def rom_images(self):
         """The ROM images fitted, by socket name (what a save state's ROM hash is taken over)."""
@@ -247,6 +250,10 @@ class Atom(MachineBase):
         cells = round((cycle - since) * TAPE_BAUD / CLOCK_HZ)
         self.cassette.record_bits(1 if was else 0, cells, TAPE_BAUD)
         self._tape_out = (1 if tone else 0, cycle)
+
+    def _tape_output_so_far(self, cycle):
+        """A recording is written: what PC1 has sent since its last change goes on it too."""
+        self._tape_output(self._tape_out[0], cycle)
 
     def _tape_motion(self, moving):
         """The tape starts or stops: while it moves, reads of port C ask it for PC5."""

@@ -40,6 +40,7 @@ class CassetteDeck:
         self._record_since = None       # the cycle the carrier being recorded started
         self._frame = None              # record_bits: the bits of the byte being sent
         self.motion = None              # told moving (True/False) when the tape starts or stops
+        self.before_save = None         # called with the cycle before a recording is written
         self._event = None
         self.carrier = False            # what the listener was last told
         clock.register(self, "_due")
@@ -99,8 +100,8 @@ class CassetteDeck:
         cycle = self.clock.now if cycle is None else cycle
         if self.motor and not on:
             self.record_stop(cycle)
-        if on and not self.motor:
-            self._record_since = cycle
+        if on and not self.motor and self.listener is not None:
+            self._record_since = cycle      # a byte sender's idle line is carrier tone
         self._control(cycle, motor=bool(on))
 
     def rewind(self, cycle=None):
@@ -263,6 +264,8 @@ class CassetteDeck:
     def save_recording(self):
         """Write what was recorded to `record_path` (a UEF file, whole or not at all); nothing is
         written when nothing was recorded."""
+        if self.before_save is not None:
+            self.before_save(self.clock.now)
         if self.motor:
             self._record_carrier(self.clock.now)
         tape = self.recorded
