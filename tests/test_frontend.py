@@ -412,3 +412,22 @@ def test_debugger_panel_steps_breaks_continues_and_rewinds(pg, make_window):
     key(pg, pg.KEYDOWN, pg.K_p, 19, "p", pg.KMOD_LALT)
     steps(w, 3)
     assert w.paused and w.show_debugger and cpu.pc == pc
+
+
+def test_alt_e_and_alt_n_play_stop_and_rewind_the_tape(pg, make_window):
+    from emulator.media.uef import Tape, Tone
+    m = Machine("atom", roms={"kernel": image("atom_echo")}, tape=Tape([Tone(24000)]))
+    w = make_window(m, audio=False)
+    deck = m.hardware.cassette
+    assert deck.playing
+    steps(w, 30)
+    key(pg, pg.KEYDOWN, pg.K_e, 8, "e", pg.KMOD_LALT)
+    steps(w, 1)
+    assert not deck.playing and deck.position > 0
+    key(pg, pg.KEYDOWN, pg.K_n, 17, "n", pg.KMOD_LALT)
+    steps(w, 1)
+    assert deck.position == 0
+    key(pg, pg.KEYDOWN, pg.K_e, 8, "e", pg.KMOD_LALT)
+    steps(w, 5)
+    assert deck.playing and deck.tape_cycle(m.cycles) > 0
+    assert not m.hardware.keyboard.down

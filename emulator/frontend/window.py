@@ -13,6 +13,7 @@ Front-end commands are on Alt (the machine has no Alt key, so nothing is taken f
   Alt+K keyboard view   Alt+L logical/positional keys   Alt+M mute   Alt+H help   Alt+Q quit
   Alt+D the debugger panel beside the screen (emulator.frontend.debug_panel)
   Alt+W write a save state   Alt+R read it back (docs/save_states.md)
+  Alt+E the tape's PLAY down / up   Alt+N rewind the tape (docs/tapes.md)
 A file dropped on the window is typed in (as is --paste FILE at start).
 """
 import contextlib
@@ -447,7 +448,19 @@ class Window:
 
     COMMANDS = {"t": "toggle_turbo", "d": "toggle_debugger", "p": "toggle_pause", "b": "press_break", "v": "paste_clipboard",
                 "s": "screenshot", "k": "toggle_keyboard", "l": "toggle_key_mode", "m": "toggle_mute",
-                "h": "toggle_help", "q": "quit", "w": "save_state", "r": "load_state"}
+                "h": "toggle_help", "q": "quit", "w": "save_state", "r": "load_state",
+                "e": "tape_play_stop", "n": "tape_rewind"}
+
+    def tape_play_stop(self):
+        """Alt+E: press or release the cassette recorder's PLAY (docs/tapes.md)."""
+        deck = self.machine.hardware.cassette
+        deck.stop() if deck.playing else deck.play()
+        self.flash("tape: PLAY down" if deck.playing else "tape: stopped")
+
+    def tape_rewind(self):
+        """Alt+N: wind the tape back to its start."""
+        self.machine.hardware.cassette.rewind()
+        self.flash("tape: rewound to the start")
 
     def toggle_help(self):
         self.show_help = not self.show_help
@@ -719,7 +732,8 @@ class Window:
                  "Alt+V paste clipboard (drop a file to type it)    Alt+S screenshot (PNG)",
                  "Alt+K keyboard view    Alt+L logical/positional keys    Alt+M mute",
                  "Alt+D debugger panel (stopped: S step, O over, U out, C continue, R rewind, B break)",
-                 "Alt+W save state    Alt+R load it back    Alt+H this help    Alt+Q quit"]
+                 "Alt+W save state    Alt+R load it back    Alt+H this help    Alt+Q quit",
+                 "Alt+E tape PLAY / stop    Alt+N rewind the tape"]
         height = 20 * len(lines) + 12
         box = pg.Rect(8, 8, min(self.size[0] - 16, 560), height)
         pg.draw.rect(self.surface, (0, 0, 0), box)
