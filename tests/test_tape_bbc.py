@@ -5,7 +5,6 @@ import pytest
 
 from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
-from emulator.chips.acia6850 import ACIA6850
 from emulator.clock import Clock
 from emulator.cpu.core import CPU
 from emulator.bus import Bus
@@ -24,53 +23,6 @@ def clock():
 
 
 # --- the chips, without ROMs ---------------------------------------------------------------------
-
-def test_the_acia_receives_a_byte_with_rdrf_and_an_interrupt():
-    lines = []
-    acia = ACIA6850(clock(), 2_000_000, irq=lines.append)
-    acia.write(0, 0x03, 0)                          # master reset
-    acia.write(0, 0x95, 0)                          # /16, 8N1, receive interrupts on
-    assert acia.read(0, 0) & 0x81 == 0
-    acia.receive(0x2A, 10)
-    assert acia.read(0, 11) & 0x81 == 0x81 and lines[-1] is True
-    assert acia.read(1, 12) == 0x2A
-    assert acia.read(0, 13) & 0x81 == 0 and lines[-1] is False
-    acia.receive(1, 20)
-    acia.receive(2, 30)                             # RDRF still set: the second is lost
-    assert acia.read(0, 31) & 0x20 and acia.read(1, 32) == 1
-
-
-def test_dcd_latches_until_status_then_data_are_read():
-    acia = ACIA6850(clock(), 2_000_000)
-    acia.write(0, 0x95, 0)
-    acia.set_dcd(True, 0)
-    assert acia.status() & 0x84 == 0x84
-    acia.set_dcd(False, 5)
-    assert acia.status() & 0x04                      # stays high after the input falls...
-    acia.read(1, 6)
-    assert acia.status() & 0x04                      # ...a data read alone does not clear it
-    acia.read(0, 7)
-    acia.read(1, 8)
-    assert acia.status() & 0x84 == 0
-    acia.set_dcd(True, 9)
-    acia.read(0, 10)
-    acia.read(1, 11)
-    assert acia.status() & 0x84 == 0x04              # input still high: no interrupt, bit follows
-
-
-def test_the_transmitter_takes_a_byte_at_the_next_bit_and_sends_it_in_ten_bits():
-    c = clock()
-    sent = []
-    acia = ACIA6850(c, 2_000_000, transmit=lambda byte, baud, cycle: sent.append((byte, baud, cycle)))
-    acia.write(0, 0x15, 0)                          # /16 of 19200 Hz: 1200 baud, 8N1
-    acia.write(1, 0x41, 100)
-    assert not acia.status() & 0x02                  # TDRE low until the shift register takes it
-    c.run_until(1667)
-    assert sent == [(0x41, 1200, 1666)] and acia.status() & 0x02
-    acia.write(1, 0x42, 1700)                        # waits for the first to finish
-    c.run_until(1666 + 10 * 1666)
-    assert sent[-1] == (0x42, 1200, 1666 + 10 * 1666)
-
 
 def test_the_deck_gives_each_byte_when_its_stop_bit_ends_and_stops_with_the_motor():
     c = clock()
@@ -176,3 +128,20 @@ def test_a_save_state_keeps_the_tape_position(acorn_mos_basic, tmp_path):
     back = Machine.load_state(tmp_path / "s.state", roms=acorn_mos_basic)
     assert back.hardware.cassette.tape_cycle(back.cycles) == position > 0
     back.run_until_text("HELLO FROM TAPE", max_seconds=30)
+
+
+def test_the_command_line_plays_a_tape_into_mos_1_20(acorn_bbc_roms, tmp_path, capsys):
+    from emulator.cli import main
+    tape_file = tmp_path / "hello.uef"
+    cfs_tape([("HELLO", PROGRAM, LOAD, EXEC)]).save(tape_file)
+    status = main(["run", "--machine", "bbc", "--roms", str(acorn_bbc_roms), "--tape", str(tape_file),
+                   "--tape-speed", "4", "--headless", "--type", '*TAPE\rCHAIN ""\r',
+                   "--until", "HELLO FROM TAPE", "--max-seconds", "30"])
+    assert status == 0, capsys.readouterr()
+
+
+def test_tape_speed_is_refused_on_the_atom(capsys):
+    from emulator.cli import main
+    assert main(["run", "--machine", "atom", "--tape-speed", "4", "--headless",
+                 "--max-seconds", "0.1"]) == 2
+    assert "--tape-speed is a BBC Micro option" in capsys.readouterr().err
