@@ -61,3 +61,13 @@ def test_a_program_saved_by_the_atom_kernel_reloads(acorn_atom_roms, tmp_path):
     again.run(saved.seconds)
     again.type("LIST\r")
     again.run_until_text("   20 PRINT 3*4")
+
+
+def test_the_command_line_plays_a_tape_into_the_atom_kernel(acorn_atom_roms, tmp_path):
+    from emulator.cli import main
+    tape_file = tmp_path / "ab.uef"
+    atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)]).save(tape_file)
+    # The Atom has no motor relay: the tape plays from the start, and LOAD is typed in its leader.
+    assert main(["run", "--machine", "atom", "--roms", str(acorn_atom_roms), "--tape", str(tape_file),
+                 "--headless", "--type", 'LOAD "AB"\r', "--until", "PLAY TAPE", "--type", "\r",
+                 "--type", "LIST\r", "--until", "   20 PRINT 6*7", "--max-seconds", "30"]) == 0

@@ -60,9 +60,10 @@ def tape_machine(roms, tape=None, **options):
     return Machine("bbc", roms=roms, tape=tape, seed=1, **options)
 
 
-def test_mos_chains_a_program_from_tape(acorn_mos_basic):
-    m = tape_machine(acorn_mos_basic, cfs_tape([("HELLO", PROGRAM, LOAD, EXEC)]))
-    m.type('*TAPE\rCHAIN ""\r')
+@pytest.mark.parametrize("baud, command", [(1200, "*TAPE"), (300, "*TAPE3")])
+def test_mos_chains_a_program_from_tape(acorn_mos_basic, baud, command):
+    m = tape_machine(acorn_mos_basic, cfs_tape([("HELLO", PROGRAM, LOAD, EXEC)], baud=baud))
+    m.type(command + '\rCHAIN ""\r')
     m.run_until_text("        42", max_seconds=30)
     text = m.screen.text()
     assert all(line in text for line in ("Searching", "Loading", "HELLO FROM TAPE"))
