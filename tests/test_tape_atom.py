@@ -71,3 +71,22 @@ def test_the_command_line_plays_a_tape_into_the_atom_kernel(acorn_atom_roms, tmp
     assert main(["run", "--machine", "atom", "--roms", str(acorn_atom_roms), "--tape", str(tape_file),
                  "--headless", "--type", 'LOAD "AB"\r', "--until", "PLAY TAPE", "--type", "\r",
                  "--type", "LIST\r", "--until", "   20 PRINT 6*7", "--max-seconds", "30"]) == 0
+
+
+def test_a_save_state_in_the_middle_of_a_load_carries_on(acorn_atom_roms, tmp_path):
+    tape_file = tmp_path / "ab.uef"
+    tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
+    tape.save(tape_file)
+    m = Machine("atom", roms=acorn_atom_roms, tape=str(tape_file), seed=1)
+    m.type('LOAD "AB"\r')
+    m.run_until_text("PLAY TAPE")
+    m.type("\r")
+    m.run_until_typed()
+    m.hardware.cassette.rewind()
+    m.run(tape.seconds * 0.6)                   # in the header block, after the 4 s leader
+    m.save_state(tmp_path / "s.state")
+    back = Machine.load_state(tmp_path / "s.state", roms=acorn_atom_roms)
+    assert back.hardware.cassette.tape_cycle(back.cycles) == m.hardware.cassette.tape_cycle(m.cycles)
+    assert back.hardware.bus_ppi_page.tape is back.hardware.cassette     # PC5 reads the tape again
+    back.run(tape.seconds)
+    assert back.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM

@@ -223,6 +223,4 @@ class ACIA6850:
             setattr(self, name, value)
         self._event = next((e for e in self.clock.pending()
                             if getattr(e.callback, "__self__", None) is self), None)
-        self._irq_level = self._irq_wanted()
-        if self.irq is not None:
-            self.irq(self._irq_level)
+        self._irq_level = self._irq_wanted()    # the CPU's own state holds the line's level

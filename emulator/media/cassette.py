@@ -294,7 +294,7 @@ class CassetteDeck:
         # The clock (restored first) holds the pending _due: keep hold of it to cancel it.
         self._event = next((e for e in self.clock.pending()
                             if getattr(e.callback, "__self__", None) is self), None)
-        if self.motion is not None:
+        if self.motion is not None:     # not a pin: which way the machine's compiled page reads PC5
             self.motion(self.moving)
 
 
