@@ -126,3 +126,11 @@ def test_fuzzed_files_raise_only_uef_errors(chunks, cut, zipped):
         assert "\n" not in str(e)
         return
     Tape.from_bytes(tape.uef_bytes())               # whatever reads also writes and reads back
+
+
+def test_a_recording_file_that_cannot_be_written_is_refused_before_the_run(tmp_path, capsys):
+    for where, why in ((tmp_path, "it is a directory"), (tmp_path / "no" / "x.uef", "no such directory")):
+        assert main(["run", "--machine", "atom", "--record", str(where), "--headless",
+                     "--max-seconds", "0.1"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and why in err

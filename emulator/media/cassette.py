@@ -19,8 +19,9 @@ starts to send (the BBC) or `record_tone` for whole cycles (the Atom's tone outp
 result is `recorded`, a Tape, written as a UEF file with `save_recording`.
 """
 import bisect
+import os
 
-from emulator.media.uef import BASE_HZ, Data, Tape, Tone
+from emulator.media.uef import BASE_HZ, Data, Tape, Tone, UEFError
 
 
 class CassetteDeck:
@@ -33,6 +34,8 @@ class CassetteDeck:
         self.motor = False              # the motor runs (relay closed)
         self.position = 0               # tape cycles played, at the moment `anchor` says
         self.anchor = 0                 # the machine cycle `position` was taken at
+        if record_path is not None:
+            _check_record_path(record_path)
         self.record_path = record_path
         self.recording = record_path is not None    # RECORD is down with PLAY (a file to record to)
         self._recorded = []             # the segments recorded so far
@@ -301,3 +304,12 @@ class CassetteDeck:
 def _square(cycles):
     """A square wave's level `cycles` cycles after a rising edge."""
     return 1 if cycles - int(cycles) < 0.5 else 0
+
+
+def _check_record_path(path):
+    """Refuse, before the machine runs, a recording file that could never be written."""
+    text = os.fspath(path)
+    if os.path.isdir(text):
+        raise UEFError(f"{text}: cannot record the tape there: it is a directory")
+    if not os.path.isdir(os.path.dirname(os.path.abspath(text))):
+        raise UEFError(f"{text}: cannot record the tape there: no such directory")
