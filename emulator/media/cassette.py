@@ -72,6 +72,7 @@ class CassetteDeck:
         self.length = at
         self.event_ticks = [e[0] for e in self.events]
         self._segment = 0
+        self._next = 0
         self.rewind()
 
     def _cycles(self, seconds):
@@ -112,22 +113,18 @@ class CassetteDeck:
         self.wind(0, cycle)
 
     def wind(self, position, cycle=None):
-        cycle = self.clock.now if cycle is None else cycle
-        self._settle(cycle)
-        was = self.moving
-        self.position = max(0, min(self.length, position))
-        if self.motion is not None and was != self.moving:
-            self.motion(self.moving)
-        self._next = bisect.bisect_right(self.event_ticks, self.position)
-        self._tell_carrier(cycle)
-        self._schedule()
+        """Wind the tape to `position` (tape cycles from its start)."""
+        self._control(cycle, position=max(0, min(self.length, position)))
 
     def _control(self, cycle, **change):
+        """Change PLAY, the motor or the position at `cycle`; tell the machine what it now hears."""
         cycle = self.clock.now if cycle is None else cycle
         self._settle(cycle)
         was = self.moving
         for name, value in change.items():
             setattr(self, name, value)
+        if "position" in change:
+            self._next = bisect.bisect_right(self.event_ticks, self.position)
         self._tell_carrier(cycle)
         if was != self.moving and self.motion is not None:
             self.motion(self.moving)
