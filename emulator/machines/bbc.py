@@ -115,9 +115,6 @@ NMI_DISC = 1
 MIN_FIELD_CYCLES = 2000         # shorter "fields" are a CRTC not yet programmed: no VSYNC
 NO_FRAME_RETRY_CYCLES = 2000
 
-# The cassette (docs/tapes.md): the serial ULA holds the ACIA's /CTS low with the cassette selected;
-# with RS423 selected and nothing plugged in, /CTS is high, which masks TDRE (MC6850 data sheet).
-
 # Typing (emulator/machines/typist.py), in emulated milliseconds, as for the Atom.  A key goes down
 # once the MOS's keyboard interrupt (CA2) is enabled and the keyboard is back on auto-scan (the MOS
 # has seen the last key go up), and is held until the MOS has read it down for TYPE_SEEN_MS: its
@@ -425,7 +422,9 @@ class BBCMicro(MachineBase):
 
     def _serial_ula_changed(self, ula, cycle):
         self.acia.rx_clock_hz, self.acia.tx_clock_hz = ula.acia_clocks
-        self.acia.set_cts(not ula.cassette)     # RS423 with nothing plugged in: /CTS high
+        # The ULA holds /CTS low for the cassette; RS423 with nothing plugged in leaves it high,
+        # which masks TDRE (MC6850 data sheet).
+        self.acia.set_cts(not ula.cassette)
         if ula.cassette:
             self.acia.set_dcd(self.cassette.carrier, cycle)
         else:
