@@ -6,6 +6,9 @@
                                             # BBC: discs={1: "x.ssd"} mounts read-only drives 1-3
     m = Machine("bbc", roms=..., drives={0: "x.ssd"}, writable=False)
                                             # disc images in the 8271's drives 0-3 (docs/discs.md)
+    m = Machine("bbc", roms=..., tape="x.uef", record="out.uef", tape_speed=1)
+                                            # a UEF tape, PLAY down; what is saved to tape goes to
+                                            # out.uef at close_files() (docs/tapes.md; Atom too)
     m.type("PRINT 2+2\\n")                  # real key presses through the keyboard matrix
     m.run_until_text("4", max_seconds=5)    # emulated seconds; raises Timeout
     m.screen.text(); m.screen.rgb(); m.screenshot("out.png")

@@ -13,6 +13,16 @@ PROGRAM = b'\r\x00\x0a PRINT "HI FROM TAPE"\r\x00\x14 PRINT 6*7\r\xff'
 BASIC_TEXT = 0x2900
 
 
+def start_loading(m, name):
+    """Type LOAD "name", answer PLAY TAPE, then wind the tape back to its start and play it (the
+    Atom has no motor relay: its tape has been playing since power-on)."""
+    m.type(f'LOAD "{name}"\r')
+    m.run_until_text("PLAY TAPE")
+    m.type("\r")
+    m.run_until_typed()
+    m.hardware.cassette.rewind()
+
+
 def test_the_signal_is_the_tones_of_each_bit():
     deck = CassetteDeck(Clock(CPU(Bus())), 1_000_000, Tape([Tone(2), Data(b"\x01", 300)]))
     deck.set_motor(True, 0)
@@ -30,11 +40,7 @@ def test_the_signal_is_the_tones_of_each_bit():
 def test_the_atom_kernel_loads_a_tape(acorn_atom_roms):
     tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
     m = Machine("atom", roms=acorn_atom_roms, tape=tape, seed=1)
-    m.type('LOAD "AB"\r')
-    m.run_until_text("PLAY TAPE")
-    m.type("\r")
-    m.run_until_typed()
-    m.hardware.cassette.rewind()                     # the user winds back and presses PLAY
+    start_loading(m, "AB")
     m.run(tape.seconds)
     assert m.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM
     m.type("LIST\r")
@@ -53,11 +59,7 @@ def test_a_program_saved_by_the_atom_kernel_reloads(acorn_atom_roms, tmp_path):
     saved = Tape.load(record)
     assert b"****KEPT\r" in saved.data_bytes()
     again = Machine("atom", roms=acorn_atom_roms, tape=str(record), seed=2)
-    again.type('LOAD "KEPT"\r')
-    again.run_until_text("PLAY TAPE")
-    again.type("\r")
-    again.run_until_typed()
-    again.hardware.cassette.rewind()
+    start_loading(again, "KEPT")
     again.run(saved.seconds)
     again.type("LIST\r")
     again.run_until_text("   20 PRINT 3*4")
@@ -78,11 +80,7 @@ def test_a_save_state_in_the_middle_of_a_load_carries_on(acorn_atom_roms, tmp_pa
     tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
     tape.save(tape_file)
     m = Machine("atom", roms=acorn_atom_roms, tape=str(tape_file), seed=1)
-    m.type('LOAD "AB"\r')
-    m.run_until_text("PLAY TAPE")
-    m.type("\r")
-    m.run_until_typed()
-    m.hardware.cassette.rewind()
+    start_loading(m, "AB")
     m.run(tape.seconds * 0.6)                   # in the header block, after the 4 s leader
     m.save_state(tmp_path / "s.state")
     back = Machine.load_state(tmp_path / "s.state", roms=acorn_atom_roms)
