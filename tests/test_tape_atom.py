@@ -13,10 +13,10 @@ PROGRAM = b'\r\x00\x0a PRINT "HI FROM TAPE"\r\x00\x14 PRINT 6*7\r\xff'
 BASIC_TEXT = 0x2900
 
 
-def start_loading(m, name):
-    """Type LOAD "name", answer PLAY TAPE, then wind the tape back to its start and play it (the
+def start_loading(m, command):
+    """Type `command` (LOAD or *LOAD), answer PLAY TAPE, then wind the tape back to its start (the
     Atom has no motor relay: its tape has been playing since power-on)."""
-    m.type(f'LOAD "{name}"\r')
+    m.type(command + "\r")
     m.run_until_text("PLAY TAPE")
     m.type("\r")
     m.run_until_typed()
@@ -40,7 +40,7 @@ def test_the_signal_is_the_tones_of_each_bit():
 def test_the_atom_kernel_loads_a_tape(acorn_atom_roms):
     tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
     m = Machine("atom", roms=acorn_atom_roms, tape=tape, seed=1)
-    start_loading(m, "AB")
+    start_loading(m, 'LOAD "AB"')
     m.run(tape.seconds)
     assert m.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM
     m.type("LIST\r")
@@ -59,7 +59,7 @@ def test_a_program_saved_by_the_atom_kernel_reloads(acorn_atom_roms, tmp_path):
     saved = Tape.load(record)
     assert b"****KEPT\r" in saved.data_bytes()
     again = Machine("atom", roms=acorn_atom_roms, tape=str(record), seed=2)
-    start_loading(again, "KEPT")
+    start_loading(again, 'LOAD "KEPT"')
     again.run(saved.seconds)
     again.type("LIST\r")
     again.run_until_text("   20 PRINT 3*4")
@@ -80,7 +80,7 @@ def test_a_save_state_in_the_middle_of_a_load_carries_on(acorn_atom_roms, tmp_pa
     tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
     tape.save(tape_file)
     m = Machine("atom", roms=acorn_atom_roms, tape=str(tape_file), seed=1)
-    start_loading(m, "AB")
+    start_loading(m, 'LOAD "AB"')
     m.run(tape.seconds * 0.6)                   # in the header block, after the 4 s leader
     m.save_state(tmp_path / "s.state")
     back = Machine.load_state(tmp_path / "s.state", roms=acorn_atom_roms)
@@ -88,3 +88,13 @@ def test_a_save_state_in_the_middle_of_a_load_carries_on(acorn_atom_roms, tmp_pa
     assert back.hardware.bus_ppi_page.tape is back.hardware.cassette     # PC5 reads the tape again
     back.run(tape.seconds)
     assert back.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM
+
+
+def test_star_load_reads_a_file_of_two_blocks_where_it_says_or_where_asked(acorn_atom_roms):
+    data = bytes(range(256)) + b"second block"
+    tape = atom_tape([("BIN", data, 0x3000, 0x3000)])
+    for command, address in (('*LOAD "BIN"', 0x3000), ('*LOAD "BIN" 3400', 0x3400)):
+        m = Machine("atom", roms=acorn_atom_roms, tape=tape, seed=1)
+        start_loading(m, command)
+        m.run(tape.seconds)
+        assert m.memory[address:address + len(data)] == data, command
