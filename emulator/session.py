@@ -178,6 +178,16 @@ class Machine:
     def release(self, key):
         self.hardware.release(key)
 
+    def key_down(self, key):
+        """A person's key press (the window's): the key goes down now, or once the firmware is ready
+        if earlier presses are still waiting, and stays down while held."""
+        self.hardware.key_down(key)
+
+    def key_up(self, key):
+        """A person let go of `key`: it comes up once the firmware has read it, however short the
+        press (emulator/machines/typist.py)."""
+        self.hardware.key_up(key)
+
     def break_key(self):
         self.hardware.break_key()
 

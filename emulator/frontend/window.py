@@ -281,11 +281,14 @@ class Window:
             except UserError:
                 self.machine.break_key()        # a machine whose BREAK is only a timed pulse
             return
-        self.machine.press(key)
+        self.machine.key_down(key)      # a press is an event: held until the firmware has read it
 
     def _release_now(self, key):
         try:
-            self.machine.release(key)
+            if key == "BREAK":
+                self.machine.release(key)
+            else:
+                self.machine.key_up(key)
         except UserError:
             pass
 

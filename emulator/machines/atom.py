@@ -221,20 +221,26 @@ class Atom(MachineBase):
     def _keyboard_columns(self, cycle):
         keyboard, row, typist = self.keyboard, self.keyboard_row, self.typist
         if typist.busy:                         # the typist watches the kernel's reads while it types
-            held = typist.holding
+            held, released = typist.holding, typist.released
             typist.note_read(cycle, idle=not any(keyboard.row_bits),
                              seen=held is not None and keyboard.reads_down(held, row),
-                             row=min(row, KEYBOARD_ROWS - 1))
+                             row=min(row, KEYBOARD_ROWS - 1),
+                             seen_up=released in MATRIX and MATRIX[released][0] == row & 15
+                             and not keyboard.is_down(released))
+            for key in typist.live_unread:      # keys held for a person (the window)
+                if keyboard.reads_down(key, row):
+                    typist.note_live_read(key, cycle)
         return keyboard.columns(row)
 
     def key_named(self, name):
         """The keyboard's name for key `name` (UserError if the Atom has none such)."""
         return key_name(name)
 
-    def keyboard_ready(self, typist, cycle):
-        """The typist's step 1: the kernel is scanning the matrix (or the key's row) and finds
+    canonical_key = key_named
+
+    def keyboard_ready(self, typist, cycle, key):
+        """The typist's step 1: the kernel is scanning the matrix (or `key`'s row) and finds
         every key up."""
-        key = typist.current[2]
         return typist.scanning_idle(cycle, MATRIX[key][0] if key in MATRIX else None)
 
     def _port_c_inputs(self, cycle):

@@ -422,12 +422,17 @@ class BBCMicro(MachineBase):
         levels = keyboard.port_a_input()
         if not keyboard.autoscan:
             typist, number = self.typist, levels & 0x7F
-            watched = typist.holding if levels & 0x80 else typist.released
-            if watched is not None and number == _KEY_NUMBERS.get(watched, -1):
-                typist.note_key_read(self.cpu.cycles, down=levels & 0x80 != 0)
+            if levels & 0x80:
+                watched = typist.holding
+                if watched is not None and number == _KEY_NUMBERS.get(watched, -1):
+                    typist.note_key_read(self.cpu.cycles, down=True)
+                elif typist.live:                   # keys held for a person (the window)
+                    typist.note_live_read(KEY_NAMES.get(number), self.cpu.cycles)
+            elif typist.released is not None and number == _KEY_NUMBERS.get(typist.released, -1):
+                typist.note_key_read(self.cpu.cycles, down=False)
         return levels
 
-    def keyboard_ready(self, typist, cycle):
+    def keyboard_ready(self, typist, cycle, key):
         """The typist's step 1: the MOS has read the last key up, its keyboard interrupt is on and
         the keyboard is back on auto-scan, so the next key down interrupts a MOS waiting for it."""
         return (typist.release_seen(cycle) and self.keyboard.autoscan
@@ -623,6 +628,10 @@ class BBCMicro(MachineBase):
     def key_named(self, name):
         """The keyboard's number for key `name` (UserError if the BBC Micro has none such)."""
         return key_number(name)
+
+    def canonical_key(self, name):
+        """The keyboard's own name for key `name` (UserError if the BBC Micro has none such)."""
+        return KEY_NAMES[key_number(name)]
 
     def chords_for_char(self, char, following=None, check_only=False):
         """The key presses that type `char` now (`following`: the character queued after it, if
