@@ -220,8 +220,12 @@ def main(args):
     key_gap_ms = _key_gap(args.key_gap) if getattr(args, "key_gap", None) is not None else None
     if getattr(args, "no_run", False) and listing is None:
         raise UserError("--no-run is for a BASIC listing")
+    interactive = getattr(args, "interactive", False)
+    if interactive and (script or getattr(args, "paste", None) or getattr(args, "print_screen", False)):
+        raise UserError("--interactive reads its keys from standard input and prints each screen: "
+                        "no --type, --until, --paste or --print-screen with it")
     window = None
-    if not args.headless:
+    if not args.headless and not interactive:       # --interactive is headless
         window = _window_runner()
         if window is None and not args.fallback_headless:
             raise UserError("no window is available in this build; pass --headless "
@@ -242,6 +246,16 @@ def main(args):
         machine.type(START_COMMAND[machine_name].format(origin) + "\r")
     if texts and listing is None and program is None and load_state is None:
         _wait_until_ready(machine)
+    if interactive:
+        from emulator.commands.interactive import run_interactive
+        status = run_interactive(machine, max_seconds, listing_run=listing is not None
+                                 and not getattr(args, "no_run", False))
+        machine.close_files()
+        if args.screenshot:
+            machine.screenshot(args.screenshot)
+        if getattr(args, "save_state", None):
+            machine.save_state(args.save_state)
+        return status
     if window is None and getattr(args, "paste", None):
         from emulator.basic.listing import paste
         from emulator.inputs import LISTING_LIMIT, read_input
@@ -424,6 +438,10 @@ def add_parser(sub):
                              "after each key (the Atom has no keyboard buffer) needs more, e.g. 250")
     script.add_argument("--no-run", action="store_true",
                         help="type a listing in without RUN (a --type step can seed RND, then type RUN)")
+    p.add_argument("--interactive", action="store_true",
+                   help="headless, driven line by line: print the screen's text each time it settles "
+                        "(the program waits for a key), then type a line read from standard input and "
+                        "RETURN; until the end of the input or of the program")
     p.add_argument("--max-seconds", metavar="N",
                    help=f"emulated seconds to run, or to wait for each --until (default {DEFAULT_MAX_SECONDS:g})")
     p.add_argument("--print-screen", action="store_true", help="print the screen's text at the end")

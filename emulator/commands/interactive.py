@@ -1,0 +1,91 @@
+"""`acorn run --interactive`: a headless machine that a person or another program drives line by line.
+
+The machine runs until its screen settles (the text has not changed for SETTLE_S emulated seconds
+and every key given has gone in: the program is waiting for a key), then the screen's text is
+printed, followed by a rule (RULE, 40 dashes).  Each line read from standard input is then typed, followed by
+RETURN (an empty line is RETURN alone), and the machine runs until the screen settles again.  The
+run ends at the end of the input (after the last screen and its rule), or when the program ends
+(BASIC's prompt `>` alone on the last line of the screen, for a listing run: that screen is
+printed with no rule).
+
+With a terminal on standard input, a prompt on standard error asks for each line.  Without one
+(a pipe or a file), nothing is asked: each line read is echoed after the rule as `keys: LINE`, so
+the output reads as a transcript of the run.
+"""
+import sys
+
+from emulator.errors import UserError
+
+SETTLE_S = 1.5          # the screen unchanged this long (emulated): the program waits for a key
+KEYS_ECHO = "keys: "
+RULE = "-" * 40         # after each screen but the last: the machine waits for a line
+
+
+def screen_rows(machine):
+    """The screen's text without its trailing blank rows."""
+    rows = [row.rstrip() for row in machine.screen.text()]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def settle(machine, max_seconds, settle_s=SETTLE_S):
+    """Run until the screen has not changed for `settle_s` with no key left to type; False if
+    `max_seconds` of emulated time pass first."""
+    hw = machine.hardware
+    step = max(1, round(machine.CHECK_INTERVAL_S * hw.clock_hz))
+    still = round(settle_s * hw.clock_hz)
+    deadline = machine.cycles + round(max_seconds * hw.clock_hz)
+    rows, since = machine.screen.text(), machine.cycles
+    while machine.cycles < deadline:
+        machine.run_cycles(min(step, deadline - machine.cycles))
+        now = machine.screen.text()
+        if now != rows or hw.typing:
+            rows, since = now, machine.cycles
+        elif machine.cycles - since >= still:
+            return True
+    return False
+
+
+def program_ended(rows):
+    """BASIC's prompt alone on the last line: the program has stopped."""
+    return bool(rows) and rows[-1].strip() == ">"
+
+
+def run_interactive(machine, max_seconds, listing_run, stdin=None, stdout=None, stderr=None):
+    """The loop described above; returns the exit status (0)."""
+    from emulator.basic.listing import check_typing
+
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    tty = stdin.isatty()
+    if tty:
+        print(f"acorn run: type a line and RETURN to send its keys (then RETURN) to the {machine.name}; "
+              f"an empty line is RETURN alone; end of input (Ctrl-D) stops", file=stderr)
+    while True:
+        settled = settle(machine, max_seconds)
+        rows = screen_rows(machine)
+        for row in rows:
+            print(row, file=stdout)
+        if listing_run and program_ended(rows):
+            return 0
+        print(RULE, file=stdout)
+        if not settled:
+            print(f"acorn run: the screen was still changing after {max_seconds:g} emulated seconds",
+                  file=stderr)
+        if tty:
+            print("keys> ", end="", file=stderr, flush=True)
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            return 0
+        keys = line.rstrip("\r\n")
+        if not tty:
+            print(KEYS_ECHO + keys, file=stdout)
+        try:
+            check_typing(machine.name, keys)
+        except UserError as e:
+            print(f"acorn run: {e}; line not typed", file=stderr)
+            continue
+        machine.type(keys + "\r")

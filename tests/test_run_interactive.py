@@ -1,0 +1,86 @@
+"""`acorn run --interactive` (emulator/commands/interactive.py): a headless run driven line by line
+from standard input, here by another program through a pipe: a Silver Dollar player that reads
+each screen, checks the board against the reference game (emulator/reference/silver_dollar.py)
+and answers with its move.
+"""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from emulator.reference import silver_dollar as sd
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def acorn(*args, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "emulator", "run", *args], cwd=ROOT, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            bufsize=1, **kwargs)
+
+
+def read_screen(out):
+    """The rows of one printed screen, up to its rule (or to the end of the output: None after)."""
+    rows = []
+    for line in out:
+        if line == "-" * 40 + "\n":
+            return rows, True
+        rows.append(line.rstrip("\n"))
+    return rows, False
+
+
+def board(rows):
+    """The position (squares of coins A-E) the board row shows."""
+    row = next(r for r in rows if r.startswith(" ") and set(r[1:]) <= set(".ABCDE") and len(r) == 31)
+    return tuple(row.index(letter) - 1 for letter in "ABCDE")
+
+
+@pytest.mark.parametrize("machine", ["atom", "bbc"])
+def test_a_whole_silver_dollar_game_played_through_a_pipe(machine):
+    proc = acorn(f"basic_programs/silver_dollar_{machine}.bas", "--interactive", "--seed", "11")
+    try:
+        rows, waiting = read_screen(proc.stdout)
+        position = board(rows)
+        moves = 0
+        while waiting:
+            # the player: the winning move if there is one, else one square of the first coin
+            move = sd.winning_move(position) or sd.legal_moves(position)[0]
+            proc.stdin.write(sd.keys_for_move(move).rstrip("\r") + "\n")
+            proc.stdin.flush()
+            assert proc.stdout.readline() == "keys: " + move.letter * move.distance + "\n"
+            rows, waiting = read_screen(proc.stdout)
+            moves += 1
+            mine = sd.apply_move(position, move)
+            if sd.is_won(mine):
+                assert any("YOU WIN!" in row for row in rows) and not waiting
+                break
+            expected = sd.apply_move(mine, sd.computer_move(mine))
+            assert board(rows) == expected            # the computer moved as the listing does
+            position = expected
+            if sd.is_won(position):
+                assert any("I WIN!" in row for row in rows) and not waiting
+        assert moves >= 2 and rows[-1] == ">"
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+        assert proc.stderr.read() == ""
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_the_end_of_input_ends_the_run_and_a_bad_line_is_one_line():
+    proc = acorn("--machine", "bbc", "--interactive")
+    out, err = proc.communicate("PRINT 6*7\n\u00e9\nPRINT 1+1\n", timeout=120)
+    assert proc.returncode == 0
+    screens = out.split("-" * 40 + "\n")
+    assert "keys: PRINT 6*7" in screens[1] and "42" in screens[1]
+    assert screens[-1] == ""                    # each screen is followed by the rule, the last too
+    assert screens[-2].rstrip().endswith(">") and "         2\n>" in screens[-2]
+    assert err.count("\n") == 1 and "line not typed" in err
+
+
+def test_interactive_takes_no_script():
+    proc = acorn("--machine", "atom", "--interactive", "--type", "RUN\\r")
+    out, err = proc.communicate("", timeout=60)
+    assert proc.returncode == 2 and "--interactive" in err and err.count("\n") == 1
