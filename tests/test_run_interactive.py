@@ -84,3 +84,14 @@ def test_interactive_takes_no_script():
     proc = acorn("--machine", "atom", "--interactive", "--type", "RUN\\r")
     out, err = proc.communicate("", timeout=60)
     assert proc.returncode == 2 and "--interactive" in err and err.count("\n") == 1
+
+
+def test_run_help_tells_how_to_play_silver_dollar_and_what_seeds_rnd(capsys):
+    from emulator.cli import main
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    epilogue = out[out.index("Playing Silver Dollar"):]
+    assert "letter once for each\nsquare it moves, then RETURN" in epilogue
+    assert "--interactive" in epilogue and "--seed N" in epilogue and "X=RND(-n)" in epilogue

@@ -268,6 +268,7 @@ def main(args):
         for text in texts:               # the window waits for the one --until (the last step)
             machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
         from emulator.frontend.window import NoDisplay
+        args.program_help = game_help(getattr(args, "file", None))      # for the help overlay
         try:
             status = window(machine, args)
         except NoDisplay as e:
@@ -410,8 +411,41 @@ def _run_script(machine, script, max_seconds, key_gap_ms=None):
         machine.run(SETTLE_S)            # the text is there: let the firmware finish the frame
 
 
+# How to play the games of basic_programs/, by the start of their file names: the window's help
+# overlay (Alt+H) shows these lines while the listing runs, and `acorn run --help` the first.
+GAME_HELP = {
+    "silver_dollar": ("Silver Dollar: coins A-E move only left, never past or onto another coin.",
+                      "Your turn: type a coin's letter once per square it moves, then RETURN",
+                      "(CCC RETURN moves C three squares).  Whoever packs the coins to the left wins."),
+}
+
+
+def game_help(path):
+    """The lines telling how to play the listing at `path` (none for a program we know nothing of)."""
+    from pathlib import Path
+
+    stem = Path(path).name.lower() if path else ""
+    return next((lines for prefix, lines in GAME_HELP.items() if stem.startswith(prefix)), ())
+
+
+RUN_EPILOG = """\
+Playing Silver Dollar (basic_programs/silver_dollar_*.bas): coins A-E lie on a row of squares and
+move only left, never past or onto another coin.  On your turn type a coin's letter once for each
+square it moves, then RETURN (CCC RETURN moves C three squares); the computer replies.  Whoever
+packs the coins into the leftmost squares wins.
+
+  acorn run basic_programs/silver_dollar_bbc.bas                  in a window
+  acorn run basic_programs/silver_dollar_bbc.bas --interactive    in a terminal: type CCC, RETURN
+
+Each run powers up with a fresh RAM pattern (--seed N repeats one).  Acorn's BASICs and our Atom
+BASIC seed RND from it, so the board differs from run to run; our BBC BASIC starts RND from a fixed
+seed: seed it with X=RND(-n) before RUN (--no-run, then type X=RND(-7) and RUN).
+"""
+
+
 def add_parser(sub):
-    p = sub.add_parser("run", help="run a machine (headless or in a window)")
+    p = sub.add_parser("run", help="run a machine (headless or in a window)", epilog=RUN_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", nargs="?", metavar="FILE",
                    help="a BASIC listing to type in and RUN, a tokenised BBC BASIC program to load "
                         "at PAGE (BREAK, OLD) and RUN, or a 6502 program (.s) to assemble, load and start")

@@ -113,7 +113,7 @@ class Options:
 
     def __init__(self, scale=None, mute=False, keymap=None, keys=LOGICAL, keyboard=False, paste=None,
                  max_seconds=None, firmware=None, audio=True, screenshot_dir=".", until=None,
-                 roms=None, state_file=None):
+                 roms=None, state_file=None, program_help=()):
         self.scale = scale
         self.mute = mute
         self.keymap = keymap
@@ -127,6 +127,7 @@ class Options:
         self.until = until
         self.roms = roms                    # the ROM directory, for loading a save state
         self.state_file = state_file        # Alt+W / Alt+R's file (default acorn-MACHINE.state)
+        self.program_help = tuple(program_help)     # how to play the listing running, for Alt+H
 
     @classmethod
     def from_args(cls, args):
@@ -142,7 +143,7 @@ class Options:
         if max_seconds is not None:
             max_seconds = parse_max_seconds(max_seconds)
         roms = getattr(args, "roms", None)
-        return cls(scale=scale, mute=getattr(args, "mute", False), keymap=getattr(args, "keymap", None),
+        return cls(program_help=getattr(args, "program_help", ()),scale=scale, mute=getattr(args, "mute", False), keymap=getattr(args, "keymap", None),
                    keys=POSITIONAL if getattr(args, "positional", False) else LOGICAL,
                    keyboard=getattr(args, "keyboard_view", False), paste=getattr(args, "paste", None),
                    max_seconds=max_seconds, firmware=f"ROMs from {roms}" if roms else None,
@@ -723,8 +724,12 @@ class Window:
                  "Alt+K keyboard view    Alt+L logical/positional keys    Alt+M mute",
                  "Alt+D debugger panel (stopped: S step, O over, U out, C continue, R rewind, B break)",
                  "Alt+W save state    Alt+R load it back    Alt+H this help    Alt+Q quit"]
+        if self.options.program_help:
+            lines = list(self.options.program_help) + [""] + lines
+        # at the foot of the screen, over the status line's top: a game's board is at the top
         height = 20 * len(lines) + 12
-        box = pg.Rect(8, 8, min(self.size[0] - 16, 560), height)
+        width = min(self.size[0] - 16, max(self.font.size(line)[0] for line in lines) + 16)
+        box = pg.Rect(8, self.status_rect.top - 8 - height, width, height)
         pg.draw.rect(self.surface, (0, 0, 0), box)
         for i, line in enumerate(lines):
             self.surface.blit(self.font.render(line, True, TEXT_COLOUR), (box.x + 8, box.y + 6 + 20 * i))
