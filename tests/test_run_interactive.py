@@ -95,3 +95,30 @@ def test_run_help_tells_how_to_play_silver_dollar_and_what_seeds_rnd(capsys):
     epilogue = out[out.index("Playing Silver Dollar"):]
     assert "letter once for each\nsquare it moves, then RETURN" in epilogue
     assert "--interactive" in epilogue and "--seed N" in epilogue and "X=RND(-n)" in epilogue
+
+
+def test_a_listing_typed_in_without_run_is_seeded_then_run_and_ends_with_the_game():
+    """--no-run: RND seeded from the input first (our BBC BASIC starts RND from a fixed seed),
+    then RUN; the run ends when the game does, not at the prompt before RUN."""
+    boards = []
+    for seed in (None, "X=RND(-7)"):
+        proc = acorn("basic_programs/silver_dollar_bbc.bas", "--interactive", "--no-run")
+        lines = ([seed] if seed else []) + ["RUN"]
+        out, err = proc.communicate("".join(line + "\n" for line in lines), timeout=120)
+        assert proc.returncode == 0 and err == ""
+        screens = out.split("-" * 40 + "\n")
+        assert screens[0].rstrip().endswith(">")        # waiting at the prompt for the first line
+        boards.append(board(screens[-2].splitlines()))
+    assert boards[0] != boards[1]
+
+
+def test_the_readme_game_is_what_the_run_prints():
+    """README's whole game played with --interactive: its output exactly as printed."""
+    readme = (ROOT / "README.md").read_text()
+    command = "$ acorn run basic_programs/silver_dollar_bbc.bas --interactive < moves.txt\n"
+    moves = readme.split("$ printf '", 1)[1].split("' > moves.txt", 1)[0].replace("\\n", "\n")
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    proc = acorn("basic_programs/silver_dollar_bbc.bas", "--interactive")
+    out, err = proc.communicate(moves, timeout=120)
+    assert proc.returncode == 0 and err == ""
+    assert out == shown

@@ -4,9 +4,10 @@ The machine runs until its screen settles (the text has not changed for SETTLE_S
 and every key given has gone in: the program is waiting for a key), then the screen's text is
 printed, followed by a rule (RULE, 40 dashes).  Each line read from standard input is then typed, followed by
 RETURN (an empty line is RETURN alone), and the machine runs until the screen settles again.  The
-run ends at the end of the input (after the last screen and its rule), or when the program ends
-(BASIC's prompt `>` alone on the last line of the screen, for a listing run: that screen is
-printed with no rule).
+run ends at the end of the input (after the last screen and its rule), or, for a listing, when
+its program has ended: BASIC's prompt `>` alone on the last line of the screen after a screen
+that was not at the prompt (with --no-run, the lines typed before RUN do not end it).  That last
+screen is printed with no rule.
 
 With a terminal on standard input, a prompt on standard error asks for each line.  Without one
 (a pipe or a file), nothing is asked: each line read is echoed after the rule as `keys: LINE`, so
@@ -47,8 +48,8 @@ def settle(machine, max_seconds, settle_s=SETTLE_S):
     return False
 
 
-def program_ended(rows):
-    """BASIC's prompt alone on the last line: the program has stopped."""
+def at_basic_prompt(rows):
+    """BASIC's prompt alone on the last line: no program is running."""
     return bool(rows) and rows[-1].strip() == ">"
 
 
@@ -63,13 +64,16 @@ def run_interactive(machine, max_seconds, listing_run, stdin=None, stdout=None, 
     if tty:
         print(f"acorn run: type a line and RETURN to send its keys (then RETURN) to the {machine.name}; "
               f"an empty line is RETURN alone; end of input (Ctrl-D) stops", file=stderr)
+    ran = False                         # a screen away from BASIC's prompt has been seen
     while True:
         settled = settle(machine, max_seconds)
         rows = screen_rows(machine)
         for row in rows:
             print(row, file=stdout)
-        if listing_run and program_ended(rows):
+        at_prompt = at_basic_prompt(rows)
+        if listing_run and ran and at_prompt:
             return 0
+        ran = ran or not at_prompt
         print(RULE, file=stdout)
         if not settled:
             print(f"acorn run: the screen was still changing after {max_seconds:g} emulated seconds",

@@ -248,8 +248,7 @@ def main(args):
         _wait_until_ready(machine)
     if interactive:
         from emulator.commands.interactive import run_interactive
-        status = run_interactive(machine, max_seconds, listing_run=listing is not None
-                                 and not getattr(args, "no_run", False))
+        status = run_interactive(machine, max_seconds, listing_run=listing is not None)
         machine.close_files()
         if args.screenshot:
             machine.screenshot(args.screenshot)
