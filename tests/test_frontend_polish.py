@@ -1,0 +1,50 @@
+"""The window's polish (issue 24): the debugger panel's disassembly, the window's size without a window
+manager, the speed readout after a pause, no sound device, and the files every sub-command reads."""
+import pytest
+
+from emulator.session import Machine
+
+# Code at $2000 whose bytes also decode from the middle of its instructions: LDA #$03 / TXA
+# read from the $03 is SLO ($8A,X), an undocumented opcode, and it lands on PC too.
+CODE = bytes([0xA2, 0x05,              # 2000 LDX #$05
+              0xA9, 0x03,              # 2002 LDA #$03
+              0x8A,                    # 2004 TXA
+              0x85, 0x70,              # 2005 STA $70
+              0xA0, 0x8A,              # 2007 LDY #$8A
+              0xE8,                    # 2009 INX
+              0xD0, 0xF6,              # 200A BNE $2002
+              0x60])                   # 200C RTS
+BOUNDARIES = {0x2000, 0x2002, 0x2004, 0x2005, 0x2007, 0x2009, 0x200A, 0x200C}
+
+
+@pytest.mark.parametrize("pc", sorted(BOUNDARIES - {0x2000}))
+def test_the_debugger_panel_disassembles_from_an_instruction_boundary(pc):
+    from emulator.frontend.debug_panel import DebugView
+    m = Machine("bbc", seed=1)
+    m.memory[0x2000:0x2000 + len(CODE)] = CODE
+    m.memory[0x1FF0:0x2000] = bytes([0x03] * 16)       # what lies before: no documented opcode
+    m.cpu.pc = pc
+    view = DebugView(m)
+    start = view.disassembly_start(pc)
+    assert start in BOUNDARIES, f"${start:04X}"
+    lines = view.disassembly_lines()
+    assert not any("undocumented" in line for line in lines[:lines.index(next(
+        line for line in lines if line.startswith(">")))])
+
+
+def test_the_trace_gives_the_instruction_boundaries():
+    """LDA $EAEA twice: from $2001 the bytes read NOP, NOP, LDA, a longer decode that lands on PC
+    too; the trace knows the CPU started instructions at $2000 and $2003."""
+    from emulator.frontend.debug_panel import DebugView
+    m = Machine("bbc", seed=1)
+    m.memory[0x1FF0:0x2007] = bytes([0x03] * 16) + bytes([0xAD, 0xEA, 0xEA] * 2) + bytes([0xEA])
+    m.cpu.pc, m.cpu.p = 0x2000, m.cpu.p | 0x04          # interrupts off: two steps, two LDAs
+    view = DebugView(m)
+    assert view.disassembly_start(0x2003) == 0x2001      # untraced, the longest decode
+    view.debugger.set_tracing(True)
+    view.debugger.step()
+    view.debugger.step()
+    assert m.cpu.pc == 0x2006
+    assert view.disassembly_start(0x2006) == 0x2000
+    assert view.disassembly_lines()[:3] == [" 2000  AD EA EA  LDA $EAEA", " 2003  AD EA EA  LDA $EAEA",
+                                            ">2006  EA        NOP"]
