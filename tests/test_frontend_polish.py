@@ -48,3 +48,29 @@ def test_the_trace_gives_the_instruction_boundaries():
     assert view.disassembly_start(0x2006) == 0x2000
     assert view.disassembly_lines()[:3] == [" 2000  AD EA EA  LDA $EAEA", " 2003  AD EA EA  LDA $EAEA",
                                             ">2006  EA        NOP"]
+
+
+def test_the_speed_readout_after_a_pause_is_the_running_speed(pg):
+    """Paused, the debugger steps (cycles pass with no host time to speak of); resumed, the readout
+    measures only the running frames: never the stepped cycles (113-142% before), never the
+    paused stretch (a few % for half a second before)."""
+    from emulator.frontend.window import Options, Window
+    m = Machine("bbc", seed=1)
+    w = Window(m, Options(audio=False), pygame=pg)
+    try:
+        w.run(host_seconds=1.0)
+        w.toggle_pause()
+        w.run(host_seconds=0.3)
+        m.run(0.2)                                  # what stepping in the debugger panel runs
+        w.toggle_pause()
+        readings = []
+        update = w.speed.update
+
+        def recording(cycles):
+            update(cycles)
+            readings.append(w.speed.ratio)
+        w.speed.update = recording
+        w.run(host_seconds=1.2)
+        assert all(0.9 < ratio < 1.1 for ratio in readings), sorted(set(round(r, 2) for r in readings))
+    finally:
+        w.close()

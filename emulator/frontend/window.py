@@ -567,7 +567,10 @@ class Window:
             if not self.turbo and not self.paused:
                 self.audio.push(samples)
             self.audio.pump()
-        self.speed.update(self.machine.cycles)
+        if self.paused or self.halted:
+            self.speed.restart()                # the readout keeps the speed it had running
+        else:
+            self.speed.update(self.machine.cycles)
         if draw:
             self.draw()
             pg.display.flip()
