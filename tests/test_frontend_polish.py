@@ -74,3 +74,18 @@ def test_the_speed_readout_after_a_pause_is_the_running_speed(pg):
         assert all(0.9 < ratio < 1.1 for ratio in readings), sorted(set(round(r, 2) for r in readings))
     finally:
         w.close()
+
+
+def test_no_sound_device_is_one_line_and_the_window_runs_mute(pg, monkeypatch, capfd):
+    from emulator.frontend.window import Options, Window
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-sound-driver")
+    m = Machine("atom", seed=1)
+    w = Window(m, Options(), pygame=pg)
+    try:
+        w.step()
+        assert w.audio is None and "no sound device" in w.status_text()
+        err = capfd.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("acorn run: no sound device (") \
+            and err.rstrip().endswith("; running mute"), err
+    finally:
+        w.close()

@@ -253,9 +253,12 @@ class Window:
         from emulator.frontend.audio import MixerStream, SoundSource
         pg = self.pygame
         try:
-            pg.mixer.init(frequency=44100, size=-16, channels=1, buffer=512)
+            with _quiet_stderr():               # ALSA and friends print their own complaints
+                pg.mixer.init(frequency=44100, size=-16, channels=1, buffer=512)
         except pg.error as e:
-            self.flash(f"no sound ({e})")
+            print(f"acorn run: no sound device ({str(e).strip() or 'SDL found none'}); running mute",
+                  file=sys.stderr)
+            self.flash("no sound device: running mute")
             return
         self.audio = MixerStream(pg, self.fps)
         self.sound = SoundSource(self.machine.hardware, rate=self.audio.rate)
