@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from emulator.errors import UserError
+from emulator.inputs import cannot_read
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE_ROOT = REPO / "roms" / "src"
@@ -228,7 +229,7 @@ def rom_set(machine, roms_dir=None, source_root=None, build_root=None, require_c
         try:
             roms[name] = path.read_bytes()
         except OSError as e:
-            raise UserError(f"cannot read {path}: {e.strerror}") from None
+            raise UserError(cannot_read(path, "ROM", e)) from None
     return roms
 
 

@@ -89,3 +89,56 @@ def test_no_sound_device_is_one_line_and_the_window_runs_mute(pg, monkeypatch, c
             and err.rstrip().endswith("; running mute"), err
     finally:
         w.close()
+
+
+# --- one wording for a file that is not there (emulator/inputs.py) -----------------------------------
+
+MISSING = [
+    (["run", "{d}/none.bas", "--headless"], "listing"),
+    (["run", "--headless", "--paste", "{d}/none.txt"], "file to paste"),
+    (["run", "--headless", "--load-state", "{d}/none.state"], "save state"),
+    (["run", "--machine", "bbc", "--headless", "--disc1", "{d}/none.ssd"], "disc image"),
+    (["run", "--headless", "--roms", "{d}/none"], "ROM directory"),
+    (["debug", "--machine", "atom", "{d}/none.bas"], "listing"),
+    (["debug", "--machine", "atom", "--script", "{d}/none.txt"], "script"),
+    (["debug", "--machine", "atom", "--symbols", "{d}/none.sym"], "symbol file"),
+    (["asm", "{d}/none.s", "-o", "{d}/out.bin"], "source"),
+    (["basic", "tokenize", "{d}/none.bas", "-o", "{d}/out"], "listing"),
+    (["basic", "detokenize", "{d}/none", "-o", "{d}/out.bas"], "tokenised program"),
+    (["exec", "{d}/none.bin", "--load", "0", "--pc", "0"], "binary"),
+    (["roms", "check", "{d}/none"], "ROM directory"),
+]
+
+
+@pytest.mark.parametrize("argv, what", MISSING, ids=[" ".join(a[:2]) + " " + w for a, w in MISSING])
+def test_a_missing_file_is_one_line_in_every_sub_command(argv, what, tmp_path, capsys):
+    from emulator.cli import main
+    argv = [arg.format(d=tmp_path) for arg in argv]
+    missing = next(arg for arg in argv if "none" in arg)
+    assert main(argv) == (5 if "--load-state" in argv else 2)     # 5: a state that cannot be loaded
+    err = capsys.readouterr().err
+    assert err == f"acorn {argv[0]}: {missing}: cannot read the {what}: no such file\n"
+
+
+def test_a_missing_file_in_the_window_the_keymap_a_disc_and_an_include(pg, tmp_path):
+    from emulator.asm import assemble
+    from emulator.errors import UserError
+    from emulator.frontend.keymap import load_overrides
+    from emulator.frontend.window import Options, Window
+    from emulator.media.disc_image import Disc
+    w = Window(Machine("atom", seed=1), Options(audio=False), pygame=pg)
+    try:
+        with pytest.raises(UserError) as e:
+            w.paste_file(tmp_path / "none.txt")
+        assert str(e.value) == f"{tmp_path}/none.txt: cannot read the file to paste: no such file"
+    finally:
+        w.close()
+    with pytest.raises(UserError) as e:
+        load_overrides("bbc", tmp_path / "none.toml")
+    assert str(e.value) == f"{tmp_path}/none.toml: cannot read the keymap file: no such file"
+    with pytest.raises(UserError) as e:
+        Disc.load(tmp_path / "none.ssd")
+    assert str(e.value) == f"{tmp_path}/none.ssd: cannot read the disc image: no such file"
+    with pytest.raises(UserError) as e:
+        assemble('    .incbin "none.bin"\n', filename=str(tmp_path / "t.s"))
+    assert "none.bin: cannot read the included file: no such file" in str(e.value)

@@ -160,20 +160,22 @@ def main(args):
         from emulator.commands.bench_debug import main as bench_main
 
         return bench_main(args.bench_idle)
+    script = None
+    if args.script:                         # read first: a script that cannot be read is one line
+        from emulator.inputs import SCRIPT_LIMIT, read_input
+        raw = read_input(args.script, "script", SCRIPT_LIMIT)
+        try:
+            script = raw.decode("utf-8").splitlines()
+        except UnicodeDecodeError:
+            raise UserError(f"{args.script}: cannot read the script: not UTF-8 text") from None
     monitor = build(args)
     monitor.out("acorn debug: help lists the commands")
     if getattr(monitor, "listing_keys", 0):
         monitor.say(f"typing {args.file} ({monitor.listing_keys} keys): go or run to let it in")
     monitor.where()
     try:
-        if args.script:
-            from emulator.inputs import SCRIPT_LIMIT, read_input
-            raw = read_input(args.script, "script", SCRIPT_LIMIT)
-            try:
-                lines = raw.decode("utf-8").splitlines()
-            except UnicodeDecodeError:
-                raise UserError(f"{args.script}: cannot read the script: not UTF-8 text") from None
-            run_script(monitor, lines)
+        if script is not None:
+            run_script(monitor, script)
         elif sys.stdin.isatty():
             interactive(monitor)
         else:

@@ -23,6 +23,9 @@ from pathlib import Path
 
 from emulator.chips import atom_keyboard, bbc_keyboard
 from emulator.errors import UserError
+from emulator.inputs import read_input
+
+KEYMAP_LIMIT = 1 << 20          # a keymap file names a few hundred keys at most
 
 LOGICAL = "logical"
 POSITIONAL = "positional"
@@ -160,14 +163,13 @@ def load_overrides(machine, path=None, mode=LOGICAL):
     mode, its [machine.positional] table).  Without `path` the default file is read if it exists."""
     explicit = path is not None
     path = Path(path) if explicit else default_config_path()
-    if not path.exists():
-        if explicit:
-            raise UserError(f"{path}: keymap file not found")
+    if not explicit and not path.exists():
         return {}
+    raw = read_input(path, "keymap file", KEYMAP_LIMIT)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise UserError(f"{path}: cannot read keymap file ({e})") from None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: cannot read the keymap file: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as e:
         raise UserError(f"{path}: not a valid TOML keymap ({e})") from None
     table = data.get(machine, {})

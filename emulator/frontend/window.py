@@ -325,11 +325,9 @@ class Window:
         return typed
 
     def paste_file(self, path):
-        try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError as e:
-            raise UserError(f"{path}: cannot read the file to paste ({e.strerror})") from None
-        return self.paste_text(text)
+        from emulator.inputs import LISTING_LIMIT, read_input
+        raw = read_input(path, "file to paste", LISTING_LIMIT, holds="a listing")
+        return self.paste_text(raw.decode("utf-8", errors="replace"))
 
     def paste_clipboard(self):
         pg = self.pygame
