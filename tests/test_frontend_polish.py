@@ -142,3 +142,37 @@ def test_a_missing_file_in_the_window_the_keymap_a_disc_and_an_include(pg, tmp_p
     with pytest.raises(UserError) as e:
         assemble('    .incbin "none.bin"\n', filename=str(tmp_path / "t.s"))
     assert "none.bin: cannot read the included file: no such file" in str(e.value)
+
+
+@pytest.mark.parametrize("name", ["atom", "bbc"])
+def test_opening_the_debugger_and_keyboard_view_keeps_the_window_within_the_display(pg, name):
+    """SDL's dummy display is 1024 x 768; with no window manager nothing else keeps a window on it.
+    The picture keeps its integer scale where it can, and is shown whole either way."""
+    import numpy as np
+
+    from emulator.frontend.window import Options, Window
+    m = Machine(name, seed=1)
+    w = Window(m, Options(audio=False), pygame=pg)
+    try:
+        desktop = pg.display.get_desktop_sizes()[0]
+        for toggle in (w.toggle_keyboard, w.toggle_debugger, w.toggle_keyboard, w.toggle_debugger):
+            toggle()
+            w.step()
+            shown = pg.display.get_surface().get_size()
+            assert shown[0] <= desktop[0] and shown[1] <= desktop[1], (shown, w.show_keyboard, w.show_debugger)
+            picture = pg.surfarray.array3d(w.surface).swapaxes(0, 1)
+            r = w.picture_rect
+            rgb = m.screen.rgb()
+            assert np.array_equal(picture[r.top:r.bottom:w.scale, r.left:r.right:w.scale], rgb)
+            if w.show_keyboard:                 # a click lands on the key drawn there, shrunk or not
+                box = w.key_box("Q")
+                factor = shown[0] / w.size[0]
+                at = (int(box.centerx * factor), int(box.centery * factor))
+                pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, button=1, pos=at))
+                w.step()
+                assert w.clicked == "Q"
+                pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, button=1, pos=at))
+                w.step()
+        assert w.scale == (3 if name == "atom" else 1)          # both views closed: as it started
+    finally:
+        w.close()

@@ -169,6 +169,8 @@ def test_bbc_silver_dollar_played_in_the_window(monkeypatch, capsys):
 
     script = Script()
     monkeypatch.setattr(window_module.Window, "run", lambda self, *a, **k: script.run(self, *a, **k))
+    # a 1920 x 1200 display: SDL's dummy one (1024 x 768) would take the picture down to scale 1
+    monkeypatch.setattr(window_module.Window, "_desktop_size", lambda self: (1920, 1200))
     status = cli.main(["run", str(LISTING), "--scale", str(SCALE), "--mute", "--print-screen"])
     out = capsys.readouterr()
     assert status == 0, out.err

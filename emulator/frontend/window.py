@@ -177,7 +177,9 @@ class Window:
         self.clock_hz = machine.hardware.clock_hz
         self.fps = FIELD_HZ.get(self.name, 50)
         self.frame_cycles = self.clock_hz / self.fps
-        self.scale = self.options.scale or DEFAULT_SCALE.get(self.name, 1)
+        self.wanted_scale = self.options.scale or DEFAULT_SCALE.get(self.name, 1)
+        self.scale = self.wanted_scale      # lowered while the views would not fit on the display
+        self.display = None                 # the window's own surface, when it is not `surface`
         self.canvas_rows, self.canvas_columns = CANVAS.get(self.name, (256, 320))
         self.turbo = False
         self.paused = False
@@ -218,6 +220,35 @@ class Window:
     # --- geometry ----------------------------------------------------------------------------------
 
     def _layout(self):
+        """Place the picture, the debugger panel, the status line and the keyboard view.  The window
+        must fit on the display (with no window manager nothing else keeps it there): the picture's
+        scale drops as far as 1 while it would not, and a layout still too big is drawn whole and
+        shown shrunk to fit."""
+        pg = self.pygame
+        desktop = self._desktop_size()
+        for scale in range(self.wanted_scale, 0, -1):
+            self.scale = scale
+            self._place()
+            if desktop is None or (self.size[0] <= desktop[0] and self.size[1] <= desktop[1]):
+                break
+        shown = self.size
+        if desktop is not None:
+            factor = min(1.0, desktop[0] / self.size[0], desktop[1] / self.size[1])
+            shown = (int(self.size[0] * factor), int(self.size[1] * factor))
+        if shown == self.size:
+            self.surface, self.display = pg.display.set_mode(self.size), None
+        else:
+            self.display = pg.display.set_mode(shown)
+            self.surface = pg.Surface(self.size)
+
+    def _desktop_size(self):
+        try:
+            sizes = self.pygame.display.get_desktop_sizes()
+        except (AttributeError, self.pygame.error):
+            return None
+        return sizes[0] if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+
+    def _place(self):
         pg = self.pygame
         self.canvas = pg.Rect(0, 0, self.canvas_columns * self.scale, self.canvas_rows * self.scale)
         top_height, width = self.canvas.height, self.canvas.width
@@ -237,7 +268,6 @@ class Window:
             self.canvas.x = (width - self.canvas.width) // 2      # centred over a wider keyboard view
         self.keyboard_top = self.status_rect.bottom
         self.size = (width, self.keyboard_top + keyboard_height)
-        self.surface = pg.display.set_mode(self.size)
 
     def screen_rect(self, rows, columns):
         """Where a picture of rows x columns goes: integer-scaled, centred in the canvas."""
@@ -480,9 +510,9 @@ class Window:
         elif event.type == pg.KEYUP:
             self.bridge.key_up(event.key)
         elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1:
-            self._click(event.pos, True)
+            self._click(self._window_to_layout(event.pos), True)
         elif event.type == pg.MOUSEBUTTONUP and event.button == 1:
-            self._click(event.pos, False)
+            self._click(self._window_to_layout(event.pos), False)
         elif event.type == pg.DROPFILE:
             try:
                 self.paste_file(event.file)
@@ -490,6 +520,13 @@ class Window:
                 self.flash(str(e))
         elif event.type in (getattr(pg, "WINDOWFOCUSLOST", -1),):
             self.bridge.release_all()           # a key let go in another window must not stick
+
+    def _window_to_layout(self, pos):
+        """A point of the window in the layout's coordinates (they differ when it is shown shrunk)."""
+        if self.display is None:
+            return pos
+        shown = self.display.get_size()
+        return (pos[0] * self.size[0] // shown[0], pos[1] * self.size[1] // shown[1])
 
     def key_at(self, pos):
         x, y = pos[0], pos[1] - self.keyboard_top
@@ -574,6 +611,8 @@ class Window:
             self.speed.update(self.machine.cycles)
         if draw:
             self.draw()
+            if self.display is not None:        # a layout bigger than the display, shown shrunk
+                pg.transform.smoothscale(self.surface, self.display.get_size(), self.display)
             pg.display.flip()
             self.presented += 1
         self.frames += 1
