@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import emulator
 from emulator.reference import silver_dollar as sd
 
 ROOT = Path(__file__).resolve().parent.parent
+# Uncompiled (ACORN_PURE_PYTHON=1), typing the listings in takes minutes: the slow set then.
+pytestmark = [] if emulator.compiled() else [pytest.mark.slow]
 
 
 def acorn(*args, **kwargs):
