@@ -15,6 +15,7 @@ import argparse
 import sys
 
 from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds, parse_number
+from emulator.machines.registry import DEFAULT, model, models
 
 DEFAULT_MAX_SECONDS = 60.0
 
@@ -123,7 +124,6 @@ def _window_runner():
 
 
 ASSEMBLY_SUFFIXES = (".s", ".asm")
-START_COMMAND = {"atom": "LINK #{:X}", "bbc": "CALL &{:X}"}
 
 
 def _assemble_program(path, machine):
@@ -134,7 +134,8 @@ def _assemble_program(path, machine):
         text = read_input(path, "source", SOURCE_LIMIT, holds="an assembler source").decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{path}:1:1: not UTF-8 text") from None
-    defines = {"MACHINE_BBC": int(machine == "bbc"), "MACHINE_ATOM": int(machine == "atom")}
+    # MACHINE_ATOM, MACHINE_BBC, ...: 1 for the machine it is assembled for, 0 for the others
+    defines = {other.assembler_define: int(other.name == machine) for other in models()}
     result = assemble(text, filename=path, defines=defines)
     if not result.image:
         raise UserError(f"{path}: the program assembles to no bytes")
@@ -174,11 +175,10 @@ def _resolve_file(args):
     path = getattr(args, "file", None)
     machine = args.machine
     if path is None:
-        return machine or "atom", None, None
+        return machine or DEFAULT, None, None
     if path.lower().endswith(ASSEMBLY_SUFFIXES):
-        machine = machine or "atom"
-        if machine not in START_COMMAND:
-            raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
+        machine = machine or DEFAULT
+        model(machine)                          # UserError for a machine there is none of
         return machine, None, _assemble_program(path, machine)
     from emulator.basic.listing import read_program     # a listing, or a tokenised BBC program
     listing = read_program(path, machine)
@@ -207,13 +207,10 @@ def main(args):
         options["ram"] = args.ram
     if getattr(args, "no_via", False):
         options["via"] = False
-    if options and machine_name != "atom":
-        raise UserError("--ram and --no-via are Atom options")
-    options.update(seed_option(args))
     if getattr(args, "links", None) is not None:
-        if machine_name != "bbc":
-            raise UserError("--links is a BBC Micro option")
         options["links"] = parse_number(args.links, "--links")
+    check_machine_options(machine_name, options)
+    options.update(seed_option(args))
     options.update(filing_options(args, machine_name, default_files="."))
     script = [(kind, decode_typing(text) if kind == "type" else text) for kind, text in _script(args)]
     texts = [text for kind, text in script if kind == "type"]
@@ -239,7 +236,7 @@ def main(args):
     elif program is not None:
         image, origin = program
         _quick_load(machine, image, origin, args.file)
-        machine.type(START_COMMAND[machine_name].format(origin) + "\r")
+        machine.type(machine.model.start_command.format(origin) + "\r")
     if texts and listing is None and program is None and load_state is None:
         _wait_until_ready(machine)
     if window is None and getattr(args, "paste", None):
@@ -296,11 +293,11 @@ def filing_options(args, machine_name, default_files=None):
     files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
     discs = {n: getattr(args, f"disc{n}") for n in range(4) if getattr(args, f"disc{n}", None)}
     writable = getattr(args, "writable", False)
-    if (discs or writable) and machine_name != "bbc":
-        raise UserError("--disc0 .. --disc3 and --writable are BBC Micro options")
+    if discs or writable:
+        check_machine_options(machine_name, {"discs": discs} if discs else {"writable": writable})
     if files is not None:
         options["files"] = files
-    if _has_dfs(getattr(args, "roms", None)):
+    if _has_dfs(machine_name, getattr(args, "roms", None)):
         if discs:
             options["drives"] = discs
             options["writable"] = writable
@@ -318,13 +315,27 @@ def filing_options(args, machine_name, default_files=None):
     return options
 
 
-def _has_dfs(roms):
-    """Does the BBC ROM directory `roms` hold a DFS (dfs.rom)?"""
+def _has_dfs(machine_name, roms):
+    """Does the machine's ROM directory `roms` hold a DFS (dfs.rom)?"""
     if roms is None:
         return False
     from emulator.firmware import machine_directory
 
-    return (machine_directory("bbc", roms) / "dfs.rom").is_file()
+    return (machine_directory(machine_name, roms) / "dfs.rom").is_file()
+
+
+OPTION_FLAGS = {"ram": "--ram", "via": "--no-via", "links": "--links", "discs": "--disc0 .. --disc3",
+                "writable": "--writable"}
+
+
+def check_machine_options(machine_name, options):
+    """UserError naming the first of `options` the machine does not take, and the machines that do."""
+    for option in options:
+        if option not in model(machine_name).options:
+            owners = " and ".join(m.title for m in models() if option in m.options)
+            article = "an" if owners[:1] in "AEIOU" else "a"
+            raise UserError(f"{OPTION_FLAGS.get(option, option)} is {article} {owners} option, "
+                            f"not one of the {model(machine_name).title}")
 
 
 def seed_option(args):

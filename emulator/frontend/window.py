@@ -26,10 +26,6 @@ from emulator.frontend import layouts
 from emulator.frontend.keymap import LOGICAL, POSITIONAL, KeyboardBridge, load_overrides
 from emulator.frontend.pacing import FramePacer, SpeedMeter
 
-FIELD_HZ = {"atom": 60, "bbc": 50}
-# The largest picture each machine makes (rows, columns): the canvas the picture is centred in.
-CANVAS = {"atom": (192, 256), "bbc": (512, 640)}
-DEFAULT_SCALE = {"atom": 3, "bbc": 1}
 STATUS_HEIGHT = 22
 MAX_SKIPPED_FRAMES = 4                # a late frame is not drawn, but at least every fifth is
 UNTIL_CHECK_FRAMES = 6               # --until looks at the screen's text every 0.1 s or so
@@ -150,22 +146,6 @@ class Options:
                    state_file=getattr(args, "save_state", None) or getattr(args, "load_state", None))
 
 
-def keys_down(machine):
-    """The machine's keys that are down now, by the names the keyboard view uses."""
-    hardware = machine.hardware
-    keyboard = hardware.keyboard
-    down = set()
-    if hasattr(keyboard, "down"):                                       # the Atom
-        down |= set(keyboard.down)
-    elif hasattr(keyboard, "pressed"):                                  # the BBC Micro
-        from emulator.chips.bbc_keyboard import KEY_NAMES
-        down |= {KEY_NAMES[n] for n in keyboard.pressed if n in KEY_NAMES}
-    for holder, attribute in ((keyboard, "break_down"), (hardware, "break_down"), (hardware, "reset_held")):
-        if getattr(holder, attribute, False):
-            down.add("BREAK")
-    return down
-
-
 class Window:
     def __init__(self, machine, options=None, pygame=None):
         self.pygame = pygame or import_pygame()
@@ -174,10 +154,11 @@ class Window:
         self.options = options or Options()
         self.name = machine.name
         self.clock_hz = machine.hardware.clock_hz
-        self.fps = FIELD_HZ.get(self.name, 50)
+        model = machine.model           # the field rate, canvas and scale (emulator/machines/model.py)
+        self.fps = model.field_hz
         self.frame_cycles = self.clock_hz / self.fps
-        self.scale = self.options.scale or DEFAULT_SCALE.get(self.name, 1)
-        self.canvas_rows, self.canvas_columns = CANVAS.get(self.name, (256, 320))
+        self.scale = self.options.scale or model.default_scale
+        self.canvas_rows, self.canvas_columns = model.canvas     # the largest picture it makes
         self.turbo = False
         self.paused = False
         self.running = True
@@ -275,12 +256,6 @@ class Window:
             self._release_now(key)
 
     def _press_now(self, key):
-        if key == "BREAK":
-            try:
-                self.machine.press("BREAK")
-            except UserError:
-                self.machine.break_key()        # a machine whose BREAK is only a timed pulse
-            return
         self.machine.press(key)
 
     def _release_now(self, key):
@@ -639,10 +614,9 @@ class Window:
     def status_text(self):
         firmware = self.options.firmware
         if firmware is None:
-            names = getattr(self.machine.hardware, "rom_names", None)
-            firmware = "our own firmware" if names is None else "ROMs: " + " ".join(names)
+            firmware = "ROMs: " + " ".join(self.machine.hardware.rom_names)
         state = "PAUSED" if self.paused else ("TURBO" if self.turbo else "real time")
-        parts = [{"atom": "Acorn Atom", "bbc": "BBC Micro"}.get(self.name, self.name), firmware,
+        parts = [self.machine.model.title, firmware,
                  f"seed {self.machine.seed}",
                  f"{self.speed.ratio * 100:.0f}%", f"{self.speed.mhz:.2f} MHz", state,
                  f"keys {self.bridge.mode}"]
@@ -661,10 +635,8 @@ class Window:
 
     def draw_keyboard(self):
         pg = self.pygame
-        down = keys_down(self.machine)
-        hardware = self.machine.hardware
-        leds = {"CAPS LOCK": getattr(hardware, "caps_lock_led", False),
-                "SHIFT LOCK": getattr(hardware, "shift_lock_led", False)}
+        down = self.machine.hardware.keys_down()
+        leds = self.machine.hardware.leds()
         top = self.keyboard_top
         for rect in self.key_rects:
             lit = rect.key in down
