@@ -14,6 +14,7 @@
 No pygame here: a window is the front end's business.  Machines are built from their models
 (emulator/machines/registry.py), so every machine stands behind the same API.
 """
+import math
 import os
 
 from emulator.errors import EXIT_JAM, EXIT_TIMEOUT, UserError
@@ -223,29 +224,34 @@ class Machine:
 
     TYPING_CHECK_S = 0.01               # how often run_until_typed looks at the typist (emulated)
 
+    def run_until(self, predicate, max_seconds, every=CHECK_INTERVAL_S):
+        """Run until `predicate()` is true: the one waiting loop (text on the screen, keys typed,
+        a prompt, a script's steps in emulator/script.py, the window's frames).  It looks first,
+        then after every `every` emulated seconds (a number, or a function asked before each
+        step).  True once the predicate held; False when `max_seconds` of emulated time passed
+        first (math.inf: no limit).  Halted if the CPU stops on a JAM."""
+        clock_hz = self.hardware.clock_hz
+        deadline = None if max_seconds == math.inf else self.cycles + round(max_seconds * clock_hz)
+        while not predicate():
+            if deadline is not None and self.cycles >= deadline:
+                return False
+            step = max(1, round((every() if callable(every) else every) * clock_hz))
+            self._run_to(self.cycles + step if deadline is None else min(self.cycles + step, deadline))
+        return True
+
     def run_until_typed(self, max_seconds=60):
         """Run until every queued key press has happened (each key waits until the firmware takes
         it: emulator/machines/typist.py); Timeout after `max_seconds` of emulated time."""
         hw = self.hardware
-        step = max(1, round(self.TYPING_CHECK_S * hw.clock_hz))
-        deadline = self.cycles + round(max_seconds * hw.clock_hz)
-        while hw.typing:
-            if self.cycles >= deadline:
-                raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds "
-                              f"(the machine is not reading its keyboard)")
-            self._run_to(min(self.cycles + step, deadline))
+        if not self.run_until(lambda: not hw.typing, max_seconds, self.TYPING_CHECK_S):
+            raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds "
+                          f"(the machine is not reading its keyboard)")
 
     def run_until_text(self, text, max_seconds=10):
         """Run until `text` is on the screen; Timeout after `max_seconds` of emulated time."""
-        hw = self.hardware
-        step = max(1, round(self.CHECK_INTERVAL_S * hw.clock_hz))
-        deadline = self.cycles + round(max_seconds * hw.clock_hz)
-        while True:
-            if text in "\n".join(hw.screen.text()):
-                return
-            if self.cycles >= deadline:
-                raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
-            self._run_to(min(self.cycles + step, deadline))
+        screen = self.hardware.screen
+        if not self.run_until(lambda: text in "\n".join(screen.text()), max_seconds):
+            raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
 
     def close_files(self):
         """Write out what the machine has written to files it left open on the host filing card,

@@ -17,7 +17,7 @@ LAYERS = [
     ("commands and front end", ["cli", "__main__", "commands", "frontend"]),
     ("debugger", ["debug"]),
     ("basic", ["basic"]),
-    ("session", ["session", "state", "firmware"]),
+    ("session", ["session", "state", "firmware", "script"]),
     ("machines", ["machines"]),
     ("chips, media and display", ["chips", "media", "display"]),
     ("cpu, bus and clock", ["cpu", "bus", "clock"]),

@@ -189,15 +189,12 @@ def at_prompt(machine):
 
 
 def wait_for_prompt(machine, max_seconds, what):
-    step = max(1, round(PROMPT_STEP_SECONDS * machine.hardware.clock_hz))
-    deadline = machine.cycles + round(max_seconds * machine.hardware.clock_hz)
-    while not at_prompt(machine):
-        if machine.cycles >= deadline:
-            rows = [r for r in machine.screen.text() if r.strip()]
-            last = rows[-1].strip() if rows else "nothing"
-            raise UserError(f"{what}: no '{PROMPT}' prompt within {max_seconds:g} emulated seconds "
-                            f"(the screen ends with {last!r})")
-        machine.run_cycles(step)
+    """Run until BASIC's prompt shows; UserError naming `what` if it has not within `max_seconds`."""
+    if not machine.run_until(lambda: at_prompt(machine), max_seconds, PROMPT_STEP_SECONDS):
+        rows = [r for r in machine.screen.text() if r.strip()]
+        last = rows[-1].strip() if rows else "nothing"
+        raise UserError(f"{what}: no '{PROMPT}' prompt within {max_seconds:g} emulated seconds "
+                        f"(the screen ends with {last!r})")
 
 
 def type_listing(machine, listing, run=True):
@@ -318,10 +315,7 @@ RESET_SECONDS = 1.0                  # BREAK: long enough for a MOS to reset and
 def _wait_for_reset(machine, before):
     """Run until the screen is no longer `before` (the MOS clears it as it resets), or for
     RESET_SECONDS: the screen a reset draws can end up the same as it was."""
-    step = max(1, round(PROMPT_STEP_SECONDS * machine.hardware.clock_hz))
-    deadline = machine.cycles + round(RESET_SECONDS * machine.hardware.clock_hz)
-    while machine.screen.text() == before and machine.cycles < deadline:
-        machine.run_cycles(step)
+    machine.run_until(lambda: machine.screen.text() != before, RESET_SECONDS, PROMPT_STEP_SECONDS)
 
 
 def load_tokenised(machine, program, run=True):

@@ -12,6 +12,7 @@ used when it is installed.  Without a window `acorn run` refuses unless --headle
 --fallback-headless says a headless run is acceptable.
 """
 import argparse
+import math
 import sys
 
 from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds, parse_number
@@ -27,7 +28,8 @@ def decode_typing(text):
 
 class ScriptStep(argparse.Action):
     """--type and --until make one script, kept in the order given: ("type", text) / ("until", text)
-    appended to args.script.  args.type (every text) and args.until (the last) stay for the window."""
+    appended to args.script (run by emulator/script.py, headless and in the window alike).
+    args.type (every text) and args.until (the last) stay for callers that read them."""
 
     def __call__(self, parser, namespace, value, option_string=None):
         kind = self.dest
@@ -49,70 +51,6 @@ def _script(args):
     if getattr(args, "until", None) is not None:
         script.append(("until", args.until))
     return script
-
-
-MOST_ROWS_WRITTEN_BETWEEN_LOOKS = 2     # rows a program changes in 1/60 s without scrolling
-TYPING_LOOK_S = 0.002                   # while keys go in, echoes and scrolls come faster: look often
-SETTLE_S = 0.02                         # after the last wait: a scroll under way when the text showed
-
-
-def _scroll(before, after):
-    """How many rows the screen moved up from `before` to `after`: the shift that leaves the fewest
-    rows changed (the rows scrolled in count as changed), the smaller shift on a tie."""
-    def changed(shift):
-        return shift + sum(a != b for a, b in zip(after, before[shift:]))
-    if changed(0) <= MOST_ROWS_WRITTEN_BETWEEN_LOOKS:
-        return 0                             # the usual case: a row or two written, or nothing
-    return min(range(len(before)), key=lambda shift: (changed(shift), shift))
-
-
-class NewTextWatch:
-    """Tells a new appearance of `text` on the screen from a copy that was there when the watch
-    began.  Each row keeps how many old copies it holds; the counts follow the rows up when the
-    screen scrolls, and a rewritten row keeps at most as many old copies as it now shows (a
-    cleared screen has none).  A row showing more copies than its old ones has a new one."""
-
-    def __init__(self, text, rows, any_copy=False):
-        self.text = text
-        self.rows = rows
-        self.old = [0 if any_copy else row.count(text) for row in rows]
-        self.any_copy = any_copy
-
-    def first_look(self):
-        """True if the text is there at the start and any copy will do."""
-        return self.any_copy and any(self.text in row for row in self.rows)
-
-    def look(self, rows):
-        """True once `rows` (the screen now) show a new copy of the text."""
-        if rows == self.rows:
-            return False
-        shift = _scroll(self.rows, rows)
-        before = self.rows[shift:]
-        old = self.old[shift:]
-        self.old = [(old[r] if rows[r] == before[r] else min(old[r], rows[r].count(self.text)))
-                    if r < len(before) else 0 for r in range(len(rows))]
-        self.rows = rows
-        return any(row.count(self.text) > n for row, n in zip(rows, self.old))
-
-
-def wait_for_new_text(machine, text, max_seconds, any_copy=False):
-    """Run until `text` appears on the screen anew (NewTextWatch), or with `any_copy` until it is
-    on the screen at all; looking every 1/60 s of emulated time; Timeout after `max_seconds`."""
-    from emulator.session import Timeout
-
-    screen, hw = machine.screen, machine.hardware
-    step = max(1, round(machine.CHECK_INTERVAL_S * hw.clock_hz))
-    typing_step = max(1, round(TYPING_LOOK_S * hw.clock_hz))
-    deadline = machine.cycles + round(max_seconds * hw.clock_hz)
-    watch = NewTextWatch(text, screen.text(), any_copy)
-    if watch.first_look():
-        return
-    while True:
-        if machine.cycles >= deadline:
-            raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
-        machine.run_cycles(min(typing_step if hw.typing else step, deadline - machine.cycles))
-        if watch.look(screen.text()):
-            return
 
 
 def _window_runner():
@@ -186,7 +124,7 @@ def _resolve_file(args):
 
 
 def main(args):
-    from emulator.session import Machine, Timeout
+    from emulator.session import Machine
 
     max_seconds = parse_max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
     load_state = getattr(args, "load_state", None)
@@ -223,9 +161,6 @@ def main(args):
         if window is None and not args.fallback_headless:
             raise UserError("no window is available in this build; pass --headless "
                             "(or --fallback-headless to run headless when no window can open)")
-        waits = [i for i, (kind, _) in enumerate(script) if kind == "until"]
-        if window is not None and waits and (len(waits) > 1 or waits[0] != len(script) - 1):
-            raise UserError("a script with --type after --until (or several --until) needs --headless")
     machine = loaded or Machine(machine_name, roms=args.roms, **options)
     from emulator.basic.listing import check_typing
     for text in texts:
@@ -247,12 +182,12 @@ def main(args):
         if skipped:
             print(f"acorn run: {args.paste}: {skipped} characters the {machine_name} keyboard cannot "
                   f"type left out", file=sys.stderr)
-    if window is not None:
-        for text in texts:               # the window waits for the one --until (the last step)
-            machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
+    from emulator.script import ScriptRun
+    if window is not None:              # the same script; no limit after it unless --max-seconds
+        window_seconds = parse_max_seconds(args.max_seconds) if args.max_seconds is not None else None
         from emulator.frontend.window import NoDisplay
         try:
-            status = window(machine, args)
+            status = window(machine, args, ScriptRun(machine, script, window_seconds, key_gap_ms))
         except NoDisplay as e:
             if not args.fallback_headless:
                 raise
@@ -261,15 +196,10 @@ def main(args):
             machine.close_files()       # what the machine left open is written to the host
             return status
 
-    status = 0
-    try:
-        if window is not None:           # no display after all: the keys are queued already
-            waits = [step for step in script if step[0] == "until"]
-            script = waits or ([("type", "")] if texts else [])
-        _run_script(machine, script, max_seconds, key_gap_ms)
-    except Timeout as e:
-        print(f"acorn run: {e}", file=sys.stderr)
-        status = EXIT_TIMEOUT
+    run = ScriptRun(machine, script, max_seconds, key_gap_ms)
+    status = run.advance(math.inf)
+    if status == EXIT_TIMEOUT:
+        print(f"acorn run: {run.failure}", file=sys.stderr)
     machine.close_files()
     if args.print_screen:
         rows = machine.screen.text()
@@ -379,34 +309,6 @@ def _key_gap(text):
     return value
 
 
-def _run_script(machine, script, max_seconds, key_gap_ms=None):
-    """Each step in order: --type queues its keys (they are pressed while the next step runs),
-    the first --until runs until its text is on the screen (as a lone --until always has), each
-    later one until its text appears anew (Timeout after max_seconds, per wait).  With a key
-    gap, keys are that far apart, and a --type after an --until waits one gap first: the text can
-    show before the program is back at its key read.  After a last --type the machine runs until
-    the keys are pressed and half a second more; with no step at all it runs for max_seconds."""
-    if not script:
-        machine.run(max_seconds)
-        return
-    timing = {} if key_gap_ms is None else {"gap_ms": key_gap_ms}
-    after_wait = waited = False
-    for kind, text in script:
-        if kind == "type":
-            if after_wait and key_gap_ms is not None:
-                machine.run(key_gap_ms / 1000)
-            machine.type(text, **timing)
-        else:
-            wait_for_new_text(machine, text, max_seconds, any_copy=not waited)
-            waited = True
-        after_wait = kind == "until"
-    if script[-1][0] == "type":
-        machine.run_until_typed(max_seconds)
-        machine.run(0.5)                 # let the machine answer the last key
-    else:
-        machine.run(SETTLE_S)            # the text is there: let the firmware finish the frame
-
-
 def add_parser(sub):
     p = sub.add_parser("run", help="run a machine (headless or in a window)")
     p.add_argument("file", nargs="?", metavar="FILE",
@@ -424,7 +326,8 @@ def add_parser(sub):
         "anew: a copy that was in view when that wait began does not count, even once scrolling "
         "has moved it.  Each --type is typed after the step "
         "before it, so keys go in only once the program is ready for them (the Atom has no keyboard "
-        "buffer).  Exit 3 if a wait times out.")
+        "buffer).  After the last step the run goes on for --max-seconds (after a last --until: "
+        "until its text shows).  The window runs the same script.  Exit 3 if a wait times out.")
     script.add_argument("--type", action=ScriptStep, metavar="TEXT",
                         help="keys to type (\\r or a newline is RETURN); may be repeated")
     script.add_argument("--until", action=ScriptStep, metavar="TEXT",
@@ -436,7 +339,8 @@ def add_parser(sub):
     script.add_argument("--no-run", action="store_true",
                         help="type a listing in without RUN (a --type step can seed RND, then type RUN)")
     p.add_argument("--max-seconds", metavar="N",
-                   help=f"emulated seconds to run, or to wait for each --until (default {DEFAULT_MAX_SECONDS:g})")
+                   help=f"emulated seconds each --until waits at most, and the run goes on after its "
+                        f"last step (default {DEFAULT_MAX_SECONDS:g} headless; no limit in the window)")
     p.add_argument("--print-screen", action="store_true", help="print the screen's text at the end")
     p.add_argument("--screenshot", metavar="FILE.png", help="save the screen as a PNG at the end")
     p.add_argument("--load-state", metavar="FILE",
