@@ -43,6 +43,7 @@ from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 
 CLOCK_HZ = 1_000_000
+FIELD_HZ = 60                   # the 6847's field rate (NTSC timing)
 
 VIDEO_RAM = 0x8000
 VIDEO_RAM_SIZE = 0x1800
@@ -108,7 +109,7 @@ class Atom(MachineBase):
         self.cpu = cpu_class(self.bus)
         self.clock = Clock(self.cpu)
         self.keyboard = AtomKeyboard(on_break=self.break_line)
-        self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=60, as_bit=6, intext_bit=6, inv_bit=7)
+        self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=FIELD_HZ, as_bit=6, intext_bit=6, inv_bit=7)
         self.speaker = Speaker(clock_hz=CLOCK_HZ)
         self.keyboard_row = 0
         self.port_c_out = 0xFF              # PPI pins undriven until the mode is set: pulled high
@@ -338,7 +339,7 @@ KEYBOARD = KeyboardModel(
 MODEL = MachineModel(
     name="atom", title="Acorn Atom", build=Atom, clock_hz=CLOCK_HZ, hex_prefix="#",
     roms=ROMS, slot_names=", ".join(ROMS), same_place={},
-    field_hz=60, canvas=(192, 256), default_scale=3,
+    field_hz=FIELD_HZ, canvas=(192, 256), default_scale=3,
     start_command="LINK #{:X}", assembler_define="MACHINE_ATOM",
     options=frozenset({"ram", "via"}),
     basic="Atom BASIC",
