@@ -191,7 +191,8 @@ def add_parser(sub):
     p = sub.add_parser("debug", help="the debugger (a bare 6502 unless --machine is given)")
     p.add_argument("file", nargs="?", metavar="FILE",
                    help="assembly source (.s), BASIC listing (.bas, needs --machine) or binary (--load)")
-    p.add_argument("--machine", choices=["atom", "bbc"],
+    from emulator.machines.registry import names
+    p.add_argument("--machine", choices=names(),
                    help="debug a whole machine (default: a bare 6502 with 64 KiB of RAM)")
     p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")
     from emulator.commands.run_cmd import add_filing_arguments, add_seed_argument

@@ -32,20 +32,19 @@ def screen_rows(machine):
 
 def settle(machine, max_seconds, settle_s=SETTLE_S):
     """Run until the screen has not changed for `settle_s` with no key left to type; False if
-    `max_seconds` of emulated time pass first."""
+    `max_seconds` of emulated time pass first (Machine.run_until, the one waiting loop)."""
     hw = machine.hardware
-    step = max(1, round(machine.CHECK_INTERVAL_S * hw.clock_hz))
     still = round(settle_s * hw.clock_hz)
-    deadline = machine.cycles + round(max_seconds * hw.clock_hz)
-    rows, since = machine.screen.text(), machine.cycles
-    while machine.cycles < deadline:
-        machine.run_cycles(min(step, deadline - machine.cycles))
-        now = machine.screen.text()
-        if now != rows or hw.typing:
-            rows, since = now, machine.cycles
-        elif machine.cycles - since >= still:
-            return True
-    return False
+    last = {"rows": machine.screen.text(), "since": machine.cycles}
+
+    def settled():
+        rows = machine.screen.text()
+        if rows != last["rows"] or hw.typing:
+            last["rows"], last["since"] = rows, machine.cycles
+            return False
+        return machine.cycles - last["since"] >= still
+
+    return machine.run_until(settled, max_seconds)
 
 
 def at_basic_prompt(rows):

@@ -25,14 +25,10 @@ from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds
 from emulator.frontend import layouts
 from emulator.frontend.keymap import LOGICAL, POSITIONAL, KeyboardBridge, load_overrides
 from emulator.frontend.pacing import FramePacer, SpeedMeter
+from emulator.script import ScriptRun
 
-FIELD_HZ = {"atom": 60, "bbc": 50}
-# The largest picture each machine makes (rows, columns): the canvas the picture is centred in.
-CANVAS = {"atom": (192, 256), "bbc": (512, 640)}
-DEFAULT_SCALE = {"atom": 3, "bbc": 1}
 STATUS_HEIGHT = 22
 MAX_SKIPPED_FRAMES = 4                # a late frame is not drawn, but at least every fifth is
-UNTIL_CHECK_FRAMES = 6               # --until looks at the screen's text every 0.1 s or so
 BACKGROUND = (24, 24, 28)
 STATUS_COLOUR = (40, 40, 48)
 TEXT_COLOUR = (220, 220, 220)
@@ -151,22 +147,6 @@ class Options:
                    state_file=getattr(args, "save_state", None) or getattr(args, "load_state", None))
 
 
-def keys_down(machine):
-    """The machine's keys that are down now, by the names the keyboard view uses."""
-    hardware = machine.hardware
-    keyboard = hardware.keyboard
-    down = set()
-    if hasattr(keyboard, "down"):                                       # the Atom
-        down |= set(keyboard.down)
-    elif hasattr(keyboard, "pressed"):                                  # the BBC Micro
-        from emulator.chips.bbc_keyboard import KEY_NAMES
-        down |= {KEY_NAMES[n] for n in keyboard.pressed if n in KEY_NAMES}
-    for holder, attribute in ((keyboard, "break_down"), (hardware, "break_down"), (hardware, "reset_held")):
-        if getattr(holder, attribute, False):
-            down.add("BREAK")
-    return down
-
-
 class Window:
     def __init__(self, machine, options=None, pygame=None):
         self.pygame = pygame or import_pygame()
@@ -175,12 +155,13 @@ class Window:
         self.options = options or Options()
         self.name = machine.name
         self.clock_hz = machine.hardware.clock_hz
-        self.fps = FIELD_HZ.get(self.name, 50)
+        model = machine.model           # the field rate, canvas and scale (emulator/machines/model.py)
+        self.fps = model.field_hz
         self.frame_cycles = self.clock_hz / self.fps
-        self.wanted_scale = self.options.scale or DEFAULT_SCALE.get(self.name, 1)
+        self.wanted_scale = self.options.scale or model.default_scale
         self.scale = self.wanted_scale      # lowered while the views would not fit on the display
         self.display = None                 # the window's own surface, when it is not `surface`
-        self.canvas_rows, self.canvas_columns = CANVAS.get(self.name, (256, 320))
+        self.canvas_rows, self.canvas_columns = model.canvas     # the largest picture it makes
         self.turbo = False
         self.paused = False
         self.running = True
@@ -208,7 +189,10 @@ class Window:
         self.pacer = FramePacer(self.fps)
         self.speed = SpeedMeter(self.clock_hz)
         self.target_cycle = float(machine.cycles)
-        self.start_cycle = machine.cycles
+        # What the window runs: a script (emulator/script.py) of --type/--until steps, the same
+        # as a headless run's; by default the one --until and --max-seconds of the options.
+        until = [] if self.options.until is None else [("until", self.options.until)]
+        self.script = ScriptRun(machine, until, self.options.max_seconds)
         self._layout()
         pg.display.set_caption(f"acorn: {self.name}")
         self.audio = None
@@ -310,10 +294,7 @@ class Window:
 
     def _press_now(self, key):
         if key == "BREAK":
-            try:
-                self.machine.press("BREAK")
-            except UserError:
-                self.machine.break_key()        # a machine whose BREAK is only a timed pulse
+            self.machine.press(key)         # BREAK is the reset line, held as long as the host key
             return
         self.machine.key_down(key)      # a press is an event: held until the firmware has read it
 
@@ -461,14 +442,13 @@ class Window:
         return True
 
     def use_machine(self, machine):
-        """Carry on with `machine` in place of the one shown (the emulated time run in this window
-        carries over, for --max-seconds)."""
+        """Carry on with `machine` in place of the one shown; the script's steps are over, and a
+        --max-seconds limit counts again from here."""
         self.bridge.release_all()
         self.clicked = None
         self.latched.clear()
-        elapsed = self.machine.cycles - self.start_cycle
         self.machine = machine
-        self.start_cycle = machine.cycles - elapsed
+        self.script = ScriptRun(machine, [], self.options.max_seconds)    # --max-seconds from here
         self.target_cycle = float(machine.cycles)
         self.halted = None
         self.speed = SpeedMeter(self.clock_hz)
@@ -584,7 +564,7 @@ class Window:
         if n <= 0:
             return
         if self.debug_view is None:
-            self.machine.run_cycles(n)
+            self.script.advance(n / self.clock_hz)        # the script's steps, or plain running
             return
         stop = self.debug_view.run_cycles(n)        # breakpoints and watchpoints stop the machine
         if stop is not None:
@@ -617,18 +597,14 @@ class Window:
             self.presented += 1
         self.frames += 1
 
-    def run(self, host_seconds=None, emulated_seconds=None, until=None):
-        """The loop, paced to the field rate; until the window closes or a limit is reached.  With
-        `until`, the loop ends when that text is on the screen; 3 (EXIT_TIMEOUT) if the emulated-time
-        limit comes first, else 0."""
-        if emulated_seconds is None:
-            emulated_seconds = self.options.max_seconds
-        if until is None:
-            until = self.options.until
+    def run(self, host_seconds=None):
+        """The loop, paced to the field rate, until the window closes, `host_seconds` pass, or the
+        script ends (emulator/script.py: after its last step, --max-seconds or the last --until);
+        the script's status: 0, or 3 (EXIT_TIMEOUT) when one of its waits timed out.  While the
+        debugger panel runs the machine (breakpoints), the script waits."""
         self.pacer.reset()
         self.pacer.wait()                       # starts the schedule: frame n is due at start + n periods
         start = time.perf_counter()
-        end_cycles = None if emulated_seconds is None else emulated_seconds * self.clock_hz
         skipped = 0
         while self.running:
             draw = self.turbo or skipped >= MAX_SKIPPED_FRAMES or not self.pacer.late()
@@ -638,13 +614,8 @@ class Window:
             self.frame_times.append(now)
             if host_seconds is not None and now - start >= host_seconds:
                 break
-            if until is not None and self.frames % UNTIL_CHECK_FRAMES == 0 \
-                    and until in "\n".join(self.machine.screen.text()):
-                return 0
-            if end_cycles is not None and self.machine.cycles - self.start_cycle >= end_cycles:
-                if until is not None and until not in "\n".join(self.machine.screen.text()):
-                    return EXIT_TIMEOUT
-                break
+            if self.script.status is not None:
+                return self.script.status
             if not self.turbo:
                 self.pacer.wait()
         return 0
@@ -686,10 +657,9 @@ class Window:
     def status_text(self):
         firmware = self.options.firmware
         if firmware is None:
-            names = getattr(self.machine.hardware, "rom_names", None)
-            firmware = "our own firmware" if names is None else "ROMs: " + " ".join(names)
+            firmware = "ROMs: " + " ".join(self.machine.hardware.rom_names)
         state = "PAUSED" if self.paused else ("TURBO" if self.turbo else "real time")
-        parts = [{"atom": "Acorn Atom", "bbc": "BBC Micro"}.get(self.name, self.name), firmware,
+        parts = [self.machine.model.title, firmware,
                  f"seed {self.machine.seed}",
                  f"{self.speed.ratio * 100:.0f}%", f"{self.speed.mhz:.2f} MHz", state,
                  f"keys {self.bridge.mode}"]
@@ -708,10 +678,8 @@ class Window:
 
     def draw_keyboard(self):
         pg = self.pygame
-        down = keys_down(self.machine)
-        hardware = self.machine.hardware
-        leds = {"CAPS LOCK": getattr(hardware, "caps_lock_led", False),
-                "SHIFT LOCK": getattr(hardware, "shift_lock_led", False)}
+        down = self.machine.hardware.keys_down()
+        leds = self.machine.hardware.leds()
         top = self.keyboard_top
         for rect in self.key_rects:
             lit = rect.key in down
@@ -785,17 +753,19 @@ class Window:
         pg.display.quit()
 
 
-def run_window(machine, args):
-    """`acorn run` in a window; returns the exit status.  NoDisplay (a UserError, exit 2) if none."""
+def run_window(machine, args, script=None):
+    """`acorn run` in a window; returns the exit status.  NoDisplay (a UserError, exit 2) if none.
+    `script`: the run's ScriptRun (emulator/script.py), the same steps a headless run takes."""
     options = Options.from_args(args)
     window = Window(machine, options)
+    if script is not None:
+        window.script = script
     try:
         status = window.run()
     finally:
         window.close()
     if status == EXIT_TIMEOUT:
-        print(f"acorn run: {options.until!r} did not appear on the screen within "
-              f"{options.max_seconds:g} emulated seconds", file=sys.stderr)
+        print(f"acorn run: {window.script.failure}", file=sys.stderr)
     machine = window.machine                # Alt+R may have put a loaded machine in its place
     if getattr(args, "print_screen", False):
         rows = machine.screen.text()

@@ -13,6 +13,11 @@ class MachineBase:
         its key (None: the machine's defaults)."""
         self.typist.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
+    filing_card = None                  # the host filing card, when one is fitted
+
+    def flush_discs(self):
+        """Write each writable disc's changes back to its image file (a machine with drives says how)."""
+
     @property
     def typing(self):
         """True while typed keys (or a BREAK) are still queued or held."""
