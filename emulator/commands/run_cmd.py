@@ -297,7 +297,8 @@ def seed_option(args):
 def add_seed_argument(p):
     p.add_argument("--seed", metavar="N",
                    help="power-on RAM pattern (0-4294967295): the same seed gives the same machine "
-                        "cycle for cycle (default: a fresh one each run, shown in the window's status)")
+                        "cycle for cycle, and a BASIC that seeds RND from RAM the same game (default: a "
+                        "fresh one each run, shown in the window's status)")
 
 
 def add_filing_arguments(p, default_text):
