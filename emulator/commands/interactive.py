@@ -61,8 +61,8 @@ def run_interactive(machine, max_seconds, listing_run, stdin=None, stdout=None, 
     stderr = stderr or sys.stderr
     tty = stdin.isatty()
     if tty:
-        print(f"acorn run: type a line and RETURN to send its keys (then RETURN) to the {machine.name}; "
-              f"an empty line is RETURN alone; end of input (Ctrl-D) stops", file=stderr)
+        print(f"acorn run: each line you enter is typed on the {machine.model.title}'s keyboard, then "
+              f"RETURN (an empty line: RETURN alone); end of input (Ctrl-D) stops", file=stderr)
     ran = False                         # a screen away from BASIC's prompt has been seen
     while True:
         settled = settle(machine, max_seconds)
