@@ -125,3 +125,46 @@ def test_the_readme_game_is_what_the_run_prints():
     out, err = proc.communicate(moves, timeout=120)
     assert proc.returncode == 0 and err == ""
     assert out == shown
+
+
+def test_at_a_terminal_it_prompts_and_does_not_echo():
+    """With a terminal on standard input: a hint, then `keys> ` before each line, and the line is
+    not echoed again (the terminal shows it as it is typed)."""
+    import os
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:                                    # the child: acorn run at a terminal
+        os.chdir(ROOT)
+        os.execvp(sys.executable, [sys.executable, "-m", "emulator", "run", "--machine", "atom",
+                                   "--interactive"])
+    out = b""
+
+    def read_until(text, seconds=60):
+        nonlocal out
+        end = time.monotonic() + seconds
+        while text not in out and time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    break
+        return text in out
+    try:
+        assert read_until(b"keys> ")
+        assert b"typed on the Acorn Atom's keyboard" in out
+        os.write(fd, b"PRINT 6*7\n")
+        assert read_until(b"42")
+        assert read_until(b"keys> ")
+        os.write(fd, b"\x04")                       # Ctrl-D: the end of the input
+        _, status = os.waitpid(pid, 0)
+        pid = None
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert b"keys: " not in out
+    finally:
+        os.close(fd)
+        if pid is not None:                         # failed before it ended: stop it
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
