@@ -6,7 +6,8 @@ unused space is $FF).  A stamp file beside the images holds a hash of every file
 `roms/src/<machine>` and of the assembler's own source; the images are rebuilt whenever it differs.  When
 roms/build cannot be written the images go to a per-user cache directory instead.
 
-A user's ROM directory holds the files named in docs/architecture.md ("ROM sockets").  Since both
+A user's ROM directory holds the files named in docs/architecture.md ("ROM sockets"); each machine's
+model (emulator/machines/model.py) declares its sockets, and the stamp hashes them too.  Since both
 machines have a `basic.rom`, a directory may also keep each machine's set in a subdirectory `atom/` or
 `bbc/`, used when present.
 """
@@ -16,6 +17,7 @@ import sys
 from pathlib import Path
 
 from emulator.errors import UserError
+from emulator.inputs import cannot_read
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCE_ROOT = REPO / "roms" / "src"
@@ -23,61 +25,20 @@ BUILD_ROOT = REPO / "roms" / "build"
 STAMP_NAME = "stamp"
 
 
-class RomSpec:
-    def __init__(self, name, address, size, required, sizes=None):
-        self.name = name
-        self.address = address        # where the ROM appears in the memory map
-        self.size = size              # the size we build, and the size a user's file must have
-        self.required = required
-        self.sizes = sizes or (size,) # sizes accepted from a user's file
-
-    @property
-    def end(self):
-        return self.address + self.size - 1
-
-
-def _bbc_roms():
-    # docs/architecture.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
-    # romN.rom optional sideways ROMs (slot N), 16 KiB, an 8 KiB image accepted from a user.
-    # dfs.rom: Acorn's DFS (16 KiB), optional, in sideways slot 14 just below BASIC; with it the
-    # machine has the 8271 disc interface (emulator/machines/bbc.py, docs/discs.md).
-    roms = {"mos": RomSpec("mos", 0xC000, 0x4000, True), "basic": RomSpec("basic", 0x8000, 0x4000, True),
-            "dfs": RomSpec("dfs", 0x8000, 0x4000, False)}
-    for slot in range(16):
-        roms[f"rom{slot}"] = RomSpec(f"rom{slot}", 0x8000, 0x4000, False, sizes=(0x4000, 0x2000))
-    return roms
-
-
-MACHINES = {
-    "bbc": {
-        "title": "BBC Micro",
-        "hex": "&",
-        "roms": _bbc_roms(),
-    },
-    "atom": {
-        "title": "Acorn Atom",
-        "hex": "#",
-        "roms": {
-            # docs/architecture.md: kernel 4 KiB at #F000, BASIC at #C000, optional floating point at
-            # #D000, DOS at #E000 and utility ROM at #A000, each 4 KiB.
-            "kernel": RomSpec("kernel", 0xF000, 0x1000, True),
-            "basic": RomSpec("basic", 0xC000, 0x1000, True),
-            "float": RomSpec("float", 0xD000, 0x1000, False),
-            "dos": RomSpec("dos", 0xE000, 0x1000, False),
-            "utility": RomSpec("utility", 0xA000, 0x1000, False),
-        },
-    },
-}
-
-
 def _machine(machine):
-    if machine not in MACHINES:
-        raise UserError(f"unknown machine {machine!r} (use atom or bbc)")
-    return MACHINES[machine]
+    """The machine's model (emulator/machines/model.py): its ROM sockets, title and hex prefix."""
+    from emulator.machines.registry import model
+    return model(machine)
+
+
+def machines():
+    """name -> model of every machine, in the registry's order."""
+    from emulator.machines.registry import models
+    return {m.name: m for m in models()}
 
 
 def _address(machine, value):
-    return f"{MACHINES[machine]['hex']}{value:04X}"
+    return f"{_machine(machine).hex_prefix}{value:04X}"
 
 
 def _size_text(size):
@@ -93,7 +54,8 @@ def rom_sources(machine, source_root=None):
     A top-level `.s` file must be named after a ROM; a subdirectory is a ROM when it holds main.s
     (other subdirectories and files, such as shared `.inc` files, are includes).
     """
-    specs = _machine(machine)["roms"]
+    model = _machine(machine)
+    specs = model.roms
     directory = Path(source_root or SOURCE_ROOT) / machine
     found = {}
     if not directory.is_dir():
@@ -106,9 +68,7 @@ def rom_sources(machine, source_root=None):
         else:
             continue
         if name not in specs:
-            known = ", ".join(n for n in specs if not n.startswith("rom")) + (
-                ", rom0-rom15" if machine == "bbc" else "")
-            raise UserError(f"{main}: no {MACHINES[machine]['title']} ROM is called {name!r} (known: {known})")
+            raise UserError(f"{main}: no {model.title} ROM is called {name!r} (known: {model.slot_names})")
         if name in found:
             raise UserError(f"{directory}: ROM {name!r} has two sources, {found[name]} and {main}")
         found[name] = main
@@ -131,6 +91,8 @@ def source_hash(machine, source_root=None):
     for path in _assembler_sources():
         digest.update(b"asm\0" + path.name.encode() + b"\0")
         digest.update(path.read_bytes())
+    for spec in _machine(machine).roms.values():       # where each ROM goes and its size
+        digest.update(f"rom\0{spec.name}\0{spec.address}\0{spec.size}\0".encode())
     return digest.hexdigest()
 
 
@@ -138,7 +100,7 @@ def build_rom(machine, name, source, source_root=None):
     """The image of one ROM: assembled at its address and padded with $FF to its size."""
     from emulator.asm import assemble_file
 
-    spec = _machine(machine)["roms"][name]
+    spec = _machine(machine).roms[name]
     machine_dir = Path(source_root or SOURCE_ROOT) / machine
     result = assemble_file(source, origin=spec.address, include_dirs=[source.parent, machine_dir])
     if not result.image:
@@ -210,25 +172,25 @@ def build_machine(machine, source_root=None, build_root=None, force=False):
 
 def rom_set(machine, roms_dir=None, source_root=None, build_root=None, require_complete=True):
     """name -> bytes: our own firmware (roms_dir None, built if needed) or a user's ROM directory."""
-    spec = _machine(machine)
+    model = _machine(machine)
     if roms_dir is not None:
         return user_rom_set(machine, roms_dir)
     directory, paths, _ = build_machine(machine, source_root, build_root)
     if not paths:
         where = Path(source_root or SOURCE_ROOT) / machine
-        raise UserError(f"there is no {spec['title']} firmware in {where} yet: give a ROM directory with --roms")
+        raise UserError(f"there is no {model.title} firmware in {where} yet: give a ROM directory with --roms")
     if require_complete:
-        missing = [n for n, s in spec["roms"].items() if s.required and n not in paths]
+        missing = [n for n, s in model.roms.items() if s.required and n not in paths]
         if missing:
             where = Path(source_root or SOURCE_ROOT) / machine
-            raise UserError(f"our {spec['title']} firmware has no {' or '.join(missing)} yet "
+            raise UserError(f"our {model.title} firmware has no {' or '.join(missing)} yet "
                             f"(no {missing[0]}.s or {missing[0]}/main.s in {where})")
     roms = {}
     for name, path in paths.items():
         try:
             roms[name] = path.read_bytes()
         except OSError as e:
-            raise UserError(f"cannot read {path}: {e.strerror}") from None
+            raise UserError(cannot_read(path, "ROM", e)) from None
     return roms
 
 
@@ -242,16 +204,13 @@ def machine_directory(machine, roms_dir):
     return sub if sub.is_dir() else root
 
 
-# Two files that want one place: BASIC is fitted in sideways slot 15 (ARCHITECTURE.md).
-_SAME_PLACE = {"bbc": {"rom15": "basic"}}
-
-
 def inspect_user_roms(machine, roms_dir):
     """[(spec, path, size or None, problem or None)] for every ROM present or required."""
     from emulator.inputs import reason
 
     directory = machine_directory(machine, roms_dir)
-    specs = _machine(machine)["roms"]
+    model = _machine(machine)
+    specs = model.roms
     report = []
     for name, spec in specs.items():
         path = directory / f"{name}.rom"
@@ -268,7 +227,7 @@ def inspect_user_roms(machine, roms_dir):
             report.append((spec, path, None, "a directory" if path.is_dir() else "not a file"))
             continue
         size = status.st_size
-        other = _SAME_PLACE.get(machine, {}).get(name)
+        other = model.same_place.get(name)       # two files that want one place
         if size not in spec.sizes:
             wanted = " or ".join(str(s) for s in spec.sizes)
             report.append((spec, path, size, f"{size} bytes, expected {wanted}"))
@@ -284,8 +243,9 @@ def unused_rom_files(machine, roms_dir):
     """[(path, why)] for the files of the machine's ROM directory whose name ends in .rom but that
     no machine fits: a misnamed file would otherwise be ignored without a word."""
     directory = machine_directory(machine, roms_dir)
-    known = {f"{name}.rom" for spec in MACHINES.values() for name in spec["roms"]}
-    own = {f"{name}.rom" for name in _machine(machine)["roms"]}
+    model = _machine(machine)
+    known = {f"{name}.rom" for other in machines().values() for name in other.roms}
+    own = {f"{name}.rom" for name in model.roms}
     found = []
     try:
         names = sorted(os.listdir(directory))
@@ -297,9 +257,7 @@ def unused_rom_files(machine, roms_dir):
         if name.lower() in own:
             why = f"not used (the name is {name.lower()}, in small letters)"
         else:
-            listed = ", ".join(n for n in _machine(machine)["roms"] if not n.startswith("rom"))
-            why = f"not used (no {_machine(machine)['title']} ROM has this name; known: {listed}" + (
-                ", rom0-rom15)" if machine == "bbc" else ")")
+            why = f"not used (no {model.title} ROM has this name; known: {model.slot_names})"
         found.append((directory / name, why))
     return found
 
@@ -313,7 +271,7 @@ def _check_rom_directory(roms_dir):
 def user_rom_set(machine, roms_dir):
     from emulator.inputs import read_input
 
-    title = _machine(machine)["title"]
+    title = _machine(machine).title
     _check_rom_directory(roms_dir)
     for path, why in unused_rom_files(machine, roms_dir):
         print(f"acorn: {path}: {why}", file=sys.stderr)

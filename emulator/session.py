@@ -14,12 +14,14 @@
     m.screen.text(); m.screen.rgb(); m.screenshot("out.png")
     m.memory[0x70], m.cpu.pc, m.cycles
 
-No pygame here: a window is the front end's business.  Machines are built from a registry so the
-BBC Micro can join behind the same API.
+No pygame here: a window is the front end's business.  Machines are built from their models
+(emulator/machines/registry.py), so every machine stands behind the same API.
 """
+import math
 import os
 
 from emulator.errors import EXIT_JAM, EXIT_TIMEOUT, UserError
+from emulator.machines import registry
 from emulator.machines.power_on import check_seed, new_seed
 
 STOP_JAM = 1
@@ -37,36 +39,12 @@ class Halted(UserError):
     exit_code = EXIT_JAM
 
 
-def _build_atom(roms, **options):
-    from emulator.machines.atom import Atom
-
-    return Atom(_rom_set("atom", roms), **options)
-
-
-def _build_bbc(roms, **options):
-    from emulator.machines.bbc import BBCMicro
-
-    return BBCMicro(_rom_set("bbc", roms), **options)
-
-
 def _rom_set(machine, roms):
     """A dict of ROM images: given directly, read from a user's directory, or our own firmware."""
     if isinstance(roms, dict):
         return dict(roms)
-    try:
-        from emulator.firmware import rom_set
-    except ImportError:
-        if roms is None:
-            raise UserError(f"our own {machine} firmware is not available in this build yet; "
-                            f"use --roms DIR with a ROM set") from None
-        raise UserError("ROM directories cannot be read in this build (emulator.firmware missing)") from None
+    from emulator.firmware import rom_set
     return rom_set(machine, roms_dir=None if roms is None else str(roms))
-
-
-MACHINES = {
-    "atom": _build_atom,
-    "bbc": _build_bbc,
-}
 
 
 class MemoryView:
@@ -125,13 +103,10 @@ def _image_path(path, drive):
 class Machine:
     CHECK_INTERVAL_S = 1 / 60           # how often run_until_text looks at the screen (emulated)
 
-    def __init__(self, name="atom", roms=None, seed=None, **options):
+    def __init__(self, name=registry.DEFAULT, roms=None, seed=None, **options):
         """`seed`: the power-on RAM pattern (emulator/machines/power_on.py); None picks a fresh one,
         kept in `self.seed` and in a save state."""
-        if name not in MACHINES:
-            raise UserError(f"unknown machine {name!r} (known: {', '.join(sorted(MACHINES))})")
-        if MACHINES[name] is None:
-            raise UserError(f"the {name} machine is not available yet")
+        self.model = registry.model(name)
         if seed is None:
             seed = new_seed()
         try:
@@ -141,7 +116,7 @@ class Machine:
         self.name = name
         self.seed = seed
         self.options = dict(options, seed=seed)     # kept for save states (a state records them)
-        self.hardware = MACHINES[name](roms, **self.options)
+        self.hardware = self.model.build(_rom_set(name, roms), **self.options)
         self.memory = MemoryView(self.hardware.bus, lambda: self.hardware.cpu.cycles)
 
     # --- what is there ------------------------------------------------------------------------------
@@ -169,11 +144,7 @@ class Machine:
         """What the machine has sounded so far.  Atom: every finished burst of its speaker
         (emulator.chips.speaker.Beep).  BBC: every note of its SN76489, i.e. each change of what a
         channel plays, the bell among them (emulator.chips.sn76489.Note; attenuation 15 is silence)."""
-        hardware = self.hardware
-        speaker = getattr(hardware, "speaker", None)
-        if speaker is not None:
-            return speaker.events(self.cycles)
-        return hardware.beeps()
+        return self.hardware.beeps()
 
     # --- input --------------------------------------------------------------------------------------
 
@@ -186,6 +157,16 @@ class Machine:
 
     def release(self, key):
         self.hardware.release(key)
+
+    def key_down(self, key):
+        """A person's key press (the window's): the key goes down now, or once the firmware is ready
+        if earlier presses are still waiting, and stays down while held."""
+        self.hardware.key_down(key)
+
+    def key_up(self, key):
+        """A person let go of `key`: it comes up once the firmware has read it, however short the
+        press (emulator/machines/typist.py)."""
+        self.hardware.key_up(key)
 
     def break_key(self):
         self.hardware.break_key()
@@ -202,9 +183,7 @@ class Machine:
             save_states.check_plain(options, "options")
         except ValueError as e:
             raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
-        flush_discs = getattr(self.hardware, "flush_discs", None)
-        if flush_discs is not None:
-            flush_discs()               # a writable disc's file holds what the state's machine wrote
+        self.hardware.flush_discs()     # a writable disc's file holds what the state's machine wrote
         header = {"emulator": __version__, "machine": self.name, "options": options,
                   "roms": save_states.rom_digest(self.hardware),
                   "rom_names": sorted(self.hardware.rom_images()), "cycles": self.cycles}
@@ -226,7 +205,7 @@ class Machine:
 
         header, state = save_states.read_file(path)
         name, options = header.get("machine"), header.get("options")
-        if name not in MACHINES or not isinstance(options, dict):
+        if name not in registry.MACHINES or not isinstance(options, dict):
             raise save_states.BadState(f"{path}: the save state is of an unknown machine {name!r}")
         if options.get("files") is not None:        # True; states made before this: the old path
             if files is None:
@@ -264,40 +243,41 @@ class Machine:
 
     TYPING_CHECK_S = 0.01               # how often run_until_typed looks at the typist (emulated)
 
+    def run_until(self, predicate, max_seconds, every=CHECK_INTERVAL_S):
+        """Run until `predicate()` is true: the one waiting loop (text on the screen, keys typed,
+        a prompt, a script's steps in emulator/script.py, the window's frames).  It looks first,
+        then after every `every` emulated seconds (a number, or a function asked before each
+        step).  True once the predicate held; False when `max_seconds` of emulated time passed
+        first (math.inf: no limit).  Halted if the CPU stops on a JAM."""
+        clock_hz = self.hardware.clock_hz
+        deadline = None if max_seconds == math.inf else self.cycles + round(max_seconds * clock_hz)
+        while not predicate():
+            if deadline is not None and self.cycles >= deadline:
+                return False
+            step = max(1, round((every() if callable(every) else every) * clock_hz))
+            self._run_to(self.cycles + step if deadline is None else min(self.cycles + step, deadline))
+        return True
+
     def run_until_typed(self, max_seconds=60):
         """Run until every queued key press has happened (each key waits until the firmware takes
         it: emulator/machines/typist.py); Timeout after `max_seconds` of emulated time."""
         hw = self.hardware
-        step = max(1, round(self.TYPING_CHECK_S * hw.clock_hz))
-        deadline = self.cycles + round(max_seconds * hw.clock_hz)
-        while hw.typing:
-            if self.cycles >= deadline:
-                raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds "
-                              f"(the machine is not reading its keyboard)")
-            self._run_to(min(self.cycles + step, deadline))
+        if not self.run_until(lambda: not hw.typing, max_seconds, self.TYPING_CHECK_S):
+            raise Timeout(f"typing not finished within {max_seconds:g} emulated seconds "
+                          f"(the machine is not reading its keyboard)")
 
     def run_until_text(self, text, max_seconds=10):
         """Run until `text` is on the screen; Timeout after `max_seconds` of emulated time."""
-        hw = self.hardware
-        step = max(1, round(self.CHECK_INTERVAL_S * hw.clock_hz))
-        deadline = self.cycles + round(max_seconds * hw.clock_hz)
-        while True:
-            if text in "\n".join(hw.screen.text()):
-                return
-            if self.cycles >= deadline:
-                raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
-            self._run_to(min(self.cycles + step, deadline))
+        screen = self.hardware.screen
+        if not self.run_until(lambda: text in "\n".join(screen.text()), max_seconds):
+            raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
 
     def close_files(self):
         """Write out what the machine has written to files it left open on the host filing card,
         and write each writable disc's changes back to its image file."""
-        flush_discs = getattr(self.hardware, "flush_discs", None)
-        if flush_discs is not None:
-            flush_discs()
-        cassette = getattr(self.hardware, "cassette", None)
-        if cassette is not None:
-            cassette.save_recording()   # a recording goes to its UEF file (docs/tapes.md)
-        card = getattr(self.hardware, "filing_card", None)
+        self.hardware.flush_discs()
+        self.hardware.cassette.save_recording()   # a recording goes to its UEF file (docs/tapes.md)
+        card = self.hardware.filing_card
         if card is not None:
             from emulator.media.hostfs import CardError
 

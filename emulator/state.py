@@ -59,6 +59,19 @@ def check_plain(value, where="state"):
     raise ValueError(f"{where} is a {type(value).__name__}, not plain data")
 
 
+def copy_plain(value):
+    """A copy of plain data that shares no list, dict or bytearray with `value` (what a device's
+    state() returns may be its own lists; what set_state is given it may keep)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: copy_plain(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [copy_plain(item) for item in value]
+    if kind is bytearray:
+        return bytearray(value)
+    return value
+
+
 def _encode_default(value):
     if isinstance(value, (bytes, bytearray)):
         return {"$bytes": base64.b64encode(bytes(value)).decode("ascii")}
@@ -124,8 +137,9 @@ def device_schema(device):
 
 # --- a machine's state ----------------------------------------------------------------------------
 
-def machine_state(hardware):
-    """The whole machine as plain data: {device name: that device's state}."""
+def machine_state(hardware, checked=True):
+    """The whole machine as plain data: {device name: that device's state}.  The debugger's rewind
+    takes its snapshots here too, `checked` False: they never leave the process."""
     devices = hardware.state_devices()
     names = {id(device): name for name, device in devices.items()}
 
@@ -135,16 +149,30 @@ def machine_state(hardware):
     state = {}
     for name, device in devices.items():
         state[name] = device.state(name_of) if isinstance(device, Clock) else device.state()
-    check_plain(state)
+    if checked:
+        check_plain(state)
     return state
 
 
-def set_machine_state(hardware, state):
-    """Put `state` (from machine_state) into `hardware`, a machine built like the one saved."""
+def set_machine_state(hardware, state, checked=True):
+    """Put `state` (from machine_state) into `hardware`, a machine built like the one saved (or the
+    very machine: the debugger's rewind, with `checked` False as the state is its own)."""
     devices = hardware.state_devices()
     if set(state) != set(devices):
         raise BadState(f"the state's devices ({', '.join(sorted(state))}) are not this machine's "
                        f"({', '.join(sorted(devices))})")
+    if checked:
+        _check_machine_state(devices, state)
+    for name, device in devices.items():
+        if isinstance(device, Clock):
+            device.set_state(state[name], devices)
+        else:
+            device.set_state(state[name])
+
+
+def _check_machine_state(devices, state):
+    """BadState unless every device's part of `state` fits it (types, ranges, what depends on
+    other parts) before anything is set."""
     try:
         for name, device in devices.items():
             if isinstance(device, Clock):
@@ -157,11 +185,6 @@ def set_machine_state(hardware, state):
                 check(state[name], state)       # what depends on other parts (cycles, lengths)
     except SchemaError as e:
         raise BadState(f"the state does not fit this machine: {e}") from None
-    for name, device in devices.items():
-        if isinstance(device, Clock):
-            device.set_state(state[name], devices)
-        else:
-            device.set_state(state[name])
 
 
 def rom_digest(hardware):

@@ -218,7 +218,7 @@ def test_asm_error_is_a_user_error():
     (" .error \"stop here\"", "t.s:1:2: stop here"),
     (" .org $FFFF\n nop\n nop", "t.s:3:1: code runs past $FFFF"),
     (" .org $1000\n nop\n .org $1000\n nop", "t.s:4:1: address $1000 is assembled twice (check .org)"),
-    (' .include "no-such-file.s"', "t.s:1:11: cannot find file 'no-such-file.s'"),
+    (' .include "no-such-file.s"', "t.s:1:11: no-such-file.s: cannot read the included file: no such file"),
     (" .macro m a, a\n .endm", "t.s:1:14: parameter 'a' given twice"),
     (" .macro lda\n .endm", "t.s:1:9: 'lda' is an instruction; a macro cannot take its name"),
     (" .macro m x\n .endm\n m", "t.s:3:2: macro m takes 1 argument(s), 0 given"),
@@ -261,5 +261,5 @@ def test_include_errors(tmp_path):
         f"{tmp_path / 'loop.s'}:1:11: '{tmp_path / 'loop.s'}' includes itself",
         f"{main}:2:11: '{tmp_path / 'bad.s'}' is not UTF-8 text",
         f"{tmp_path / 'broken.s'}:2:7: missing expression",
-        f"{main}:4:10: cannot find file 'none.bin'",
+        f"{main}:4:10: none.bin: cannot read the included file: no such file",
     ]

@@ -35,7 +35,7 @@ def test_until_timeout_exits_3(echo_roms, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["run", "--machine", "spectrum", "--headless"], "unknown machine 'spectrum'"),
-    (["run", "--machine", "bbc", "--headless", "--ram", "expanded"], "--ram and --no-via are Atom options"),
+    (["run", "--machine", "bbc", "--headless", "--ram", "expanded"], "--ram is an Acorn Atom option"),
     (["run", "--headless", "--type", "A_B"], "cannot type '_'"),
     (["run", "--max-seconds", "soon", "--headless"], "not a number"),
     (["run"], "pass --headless"),

@@ -5,15 +5,16 @@ import sys
 
 import pytest
 
-from emulator.commands.bench_basic import (ATOM_PROGRAMS, WRCHV, BBC_PROGRAMS, MARKS, _boot,
+from emulator.basic.listing import BBC_BASIC
+from emulator.commands.bench_basic import (ATOM_PROGRAMS, BBC_PROGRAMS, MARKS, _boot,
                                            run_benchmarks, time_program)
 from emulator.errors import UserError
 
-BBC_MARKS = MARKS["bbc"]
+BBC_MARKS = MARKS[BBC_BASIC]
 
 
 def _time(machine, lines, **kw):
-    return time_program(machine, lines, vector=WRCHV, marks=BBC_MARKS, **kw)
+    return time_program(machine, lines, marks=BBC_MARKS, **kw)
 
 
 def test_the_figures_are_deterministic_and_each_program_proves_its_work():
@@ -63,13 +64,13 @@ def test_a_wrong_result_is_reported():
     from emulator.commands import bench_basic
 
     label, description, lines, _ = BBC_PROGRAMS[0]
-    saved = bench_basic.PROGRAMS["bbc"]
-    bench_basic.PROGRAMS["bbc"] = [(label, description, lines, "K=1002")]
+    saved = bench_basic.PROGRAMS[BBC_BASIC]
+    bench_basic.PROGRAMS[BBC_BASIC] = [(label, description, lines, "K=1002")]
     try:
         with pytest.raises(UserError, match="did not print 'K=1002'"):
             run_benchmarks("bbc")
     finally:
-        bench_basic.PROGRAMS["bbc"] = saved
+        bench_basic.PROGRAMS[BBC_BASIC] = saved
 
 
 def test_the_bbc_set_matches_the_atom_set():

@@ -399,7 +399,7 @@ def test_run_files_option_serves_the_directory(tmp_path, capsys):
     (["--disc2", "{missing}"], "missing.ssd: cannot read the disc image"),
     (["--files", "{missing}"], "missing.ssd: cannot read the directory to serve: no such file"),
     (["--no-files", "--disc1", "{bad}"], "need the host filing card"),
-    (["--machine", "atom", "--disc1", "{bad}"], "BBC Micro options"),
+    (["--machine", "atom", "--disc1", "{bad}"], "BBC Micro option"),
 ])
 def test_run_bad_files_and_discs_are_one_line_errors(tmp_path, capsys, args, message):
     from emulator.cli import main

@@ -52,7 +52,7 @@ def test_bad_rom_files_are_one_line_and_exit_2(files, message, bbc_roms, capsys)
 
 @pytest.mark.parametrize("extra, message", [
     (["--type", "A\x01B"], "cannot type"),
-    (["--ram", "expanded"], "Atom options"),
+    (["--ram", "expanded"], "Acorn Atom option"),
 ])
 def test_bad_input_is_one_line_and_exit_2(extra, message, bbc_roms, capsys):
     argv = ["run", "--machine", "bbc", "--roms", str(bbc_roms), "--headless"] + extra
@@ -76,12 +76,13 @@ def test_bench_machine_bbc_reports_every_workload(capsys):
 
 @pytest.mark.parametrize("text, links", [("&A5", 0xA5), ("7", 7), ("0", 0)])
 def test_links_reach_the_keyboard(text, links, bbc_roms, monkeypatch):
-    from emulator import session
+    import dataclasses
+
+    from emulator.machines import bbc
 
     built = []
-    build = session.MACHINES["bbc"]
-    monkeypatch.setitem(session.MACHINES, "bbc", lambda roms, **options: built.append(build(roms, **options))
-                        or built[-1])
+    monkeypatch.setattr(bbc, "MODEL", dataclasses.replace(
+        bbc.MODEL, build=lambda roms, **options: built.append(bbc.BBCMicro(roms, **options)) or built[-1]))
     assert main(["run", "--machine", "bbc", "--roms", str(bbc_roms), "--headless", "--links", text,
                  "--max-seconds", "0.05"]) == 0
     hardware = built[0]

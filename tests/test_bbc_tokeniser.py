@@ -395,7 +395,7 @@ def test_acorn_run_detects_and_runs_a_tokenised_file(tmp_path, capsys):
 
 @pytest.mark.parametrize("content,machine,words", [
     (b"\r\x00\x0a\x40 \xf1\r\xff", "bbc", "not a tokenised BBC BASIC program: offset &0001"),
-    (b"\r\x00\x0a\x06 \xf1\r\xff", "atom", "runs on the BBC Micro, not the atom"),
+    (b"\r\x00\x0a\x06 \xf1\r\xff", "atom", "runs on the BBC Micro, not the Acorn Atom"),
 ])
 def test_acorn_run_bad_tokenised_files(tmp_path, capsys, content, machine, words):
     path = tmp_path / "P"

@@ -233,3 +233,29 @@ def test_a_symbol_the_source_no_longer_defines_is_an_error(tmp_path, monkeypatch
     monkeypatch.setattr(basic_view, "BBC_BASIC_SOURCE", renamed)
     with pytest.raises(RuntimeError, match="no longer defines VARHEAD"):
         basic_view.bbc_layout()
+
+
+@pytest.mark.parametrize("name", ["atom", "bbc"])
+def test_a_rewind_snapshot_is_the_save_state_and_shares_nothing_with_the_machine(name):
+    # One snapshot mechanism: the debugger's rewind takes each device's state() as a save state does.
+    from emulator import Machine
+    from emulator.debug.target import MachineTarget
+    from emulator.state import copy_plain, machine_state
+
+    m = Machine(name, seed=1)
+    m.run_until_text(">", max_seconds=5)
+    target = MachineTarget(m)
+    snapshot = target.snapshot()
+    assert snapshot == copy_plain(machine_state(m.hardware))
+    m.type("PRINT 1\r")
+    m.run(1.0)                                  # the machine goes on; the snapshot stays as it was
+    assert snapshot != copy_plain(machine_state(m.hardware))
+    target.restore(snapshot)
+    assert copy_plain(machine_state(m.hardware)) == snapshot
+    m.run(0.5)                                  # the restored machine runs on (and changes its lists)
+    again = Machine(name, seed=1)
+    again.run_until_text(">", max_seconds=5)
+    again.run(0.5)
+    assert m.screen.text() == again.screen.text() and m.cycles == again.cycles
+    target.restore(snapshot)            # the snapshot was not changed by what ran after
+    assert copy_plain(machine_state(m.hardware)) == snapshot

@@ -142,9 +142,9 @@ def test_the_repository_has_no_firmware_sources_yet_or_builds_them(capsys):
     # Today roms/src/atom and roms/src/bbc are empty: the build says so for each machine.
     assert main(["roms", "build", "--out", str(firmware.BUILD_ROOT)]) in (0, 2)
     out = capsys.readouterr().out
-    for machine, spec in firmware.MACHINES.items():
+    for machine, spec in firmware.machines().items():
         if not firmware.rom_sources(machine):
-            assert f"{spec['title']}: no sources in" in out
+            assert f"{spec.title}: no sources in" in out
 
 
 # ---- a user's ROM directory -----------------------------------------------------------------------

@@ -152,7 +152,7 @@ def test_config_file_errors_are_one_line(tmp_path):
     path.write_text('[atom\n')
     with pytest.raises(UserError, match="not a valid TOML keymap"):
         load_overrides("atom", path)
-    with pytest.raises(UserError, match="keymap file not found"):
+    with pytest.raises(UserError, match="cannot read the keymap file: no such file"):
         load_overrides("atom", tmp_path / "missing.toml")
 
 

@@ -131,6 +131,10 @@ class Script:
             self.expected = ref.apply_move(position, self.reply)
         self.final = self.run_until_board(self.expected, REPLY_FRAMES)
         self.snapshot("reply")
+        # Alt+H: the help overlay tells how to play, and leaves the board and its messages in view
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_h, scancode=11, unicode="h", mod=pg.KMOD_LALT))
+        self.frames(1)
+        self.snapshot("help")
 
 
 def cells(picture, row, scale):
@@ -165,6 +169,8 @@ def test_bbc_silver_dollar_played_in_the_window(monkeypatch, capsys):
 
     script = Script()
     monkeypatch.setattr(window_module.Window, "run", lambda self, *a, **k: script.run(self, *a, **k))
+    # a 1920 x 1200 display: SDL's dummy one (1024 x 768) would take the picture down to scale 1
+    monkeypatch.setattr(window_module.Window, "_desktop_size", lambda self: (1920, 1200))
     status = cli.main(["run", str(LISTING), "--scale", str(SCALE), "--mute", "--print-screen"])
     out = capsys.readouterr()
     assert status == 0, out.err
@@ -180,6 +186,12 @@ def test_bbc_silver_dollar_played_in_the_window(monkeypatch, capsys):
         f"start {script.start}, human {script.move}, expected the computer's {script.reply} "
         f"to give {script.expected}:\n" + "\n".join(script.seen["reply"][0]))
     assert read_board(out.out.splitlines()) == script.expected     # --print-screen after the window
+
+    text, rgb, picture = script.seen["help"]
+    assert w.show_help and any("once per square" in line for line in w.options.program_help)
+    top = 3 * MODE7_CELL[0] * SCALE                     # the board row and the two below it
+    assert np.array_equal(picture[:top], scaled(rgb, SCALE)[:top]), "the help overlay covers the board"
+    assert not np.array_equal(picture, scaled(rgb, SCALE)), "no help overlay drawn"
 
     changed = {}
     for name, board in (("start", script.start), ("human", script.after_human),

@@ -7,7 +7,7 @@ import pytest
 from emulator import atomic
 from emulator.media import hostfs
 from emulator.media.dfs_disc import DFSDisc, build_ssd
-from emulator.media.hostfs import HostFilingCard
+from emulator.media.hostfs import DFS_NAMES, FLAT_NAMES, HostFilingCard
 from emulator.errors import UserError
 
 STATUS, DATA, RESET = 0, 1, 2
@@ -56,7 +56,7 @@ def name(s):
 
 @pytest.fixture
 def bbc(tmp_path):
-    return Driver(HostFilingCard(tmp_path, profile="bbc")), tmp_path
+    return Driver(HostFilingCard(tmp_path, profile=DFS_NAMES)), tmp_path
 
 
 def test_id_registers_and_open_page(tmp_path):
@@ -289,7 +289,7 @@ def test_full_disc_gives_disc_full(tmp_path, monkeypatch):
 # --- the Atom profile ----------------------------------------------------------------------------
 
 def test_atom_names_up_to_13_characters(tmp_path):
-    d = Driver(HostFilingCard(tmp_path, profile="atom"), base=0xBC00)
+    d = Driver(HostFilingCard(tmp_path, profile=FLAT_NAMES), base=0xBC00)
     d.ok(hostfs.SAVE, name("THIRTEENCHARS") + w(0x2900) + w(0xC2B2) + b"prog")
     assert (tmp_path / "THIRTEENCHARS").read_bytes() == b"prog"
     assert (tmp_path / "THIRTEENCHARS.inf").read_text().split() == ["THIRTEENCHARS", "00002900", "0000C2B2",

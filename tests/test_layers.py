@@ -17,7 +17,7 @@ LAYERS = [
     ("commands and front end", ["cli", "__main__", "commands", "frontend"]),
     ("debugger", ["debug"]),
     ("basic", ["basic"]),
-    ("session", ["session", "state", "firmware"]),
+    ("session", ["session", "state", "firmware", "script"]),
     ("machines", ["machines"]),
     ("chips, media and display", ["chips", "media", "display"]),
     ("cpu, bus and clock", ["cpu", "bus", "clock"]),
@@ -151,3 +151,66 @@ def test_the_map_names_every_room():
     missing = sorted(r for r in rooms
                      if not any(line.split()[:1] in ([f"{r}/"], [f"{r}.py"]) for line in layout.splitlines()))
     assert not missing, f"rooms missing from the layout in docs/architecture.md: {missing}"
+
+
+# --- one description per machine ----------------------------------------------------------------------
+
+MACHINE_NAMES = {"atom", "bbc"}
+# Where a machine may be named: the registry, the modules it lists (each declares its MODEL), and the
+# command line's parser.  Everywhere else asks the machine's model (emulator/machines/model.py).
+NAMING_ROOMS = {"emulator.machines.registry", "emulator.machines.atom", "emulator.machines.bbc",
+                "emulator.cli"}
+
+
+def machine_name_literals(module):
+    """(line, text) of each string constant in `module` that is a machine's bare name: a dict key, a
+    comparison, a default, a path component ... (messages and docstrings hold names inside longer
+    text, which a person reads)."""
+    tree = ast.parse(MODULES[module].read_text(), str(MODULES[module]))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and node.value.lower() in MACHINE_NAMES]
+
+
+def test_machines_are_named_only_in_the_registry_and_the_command_line():
+    named = [f"{module}:{line}: {text!r}" for module in MODULES if module not in NAMING_ROOMS
+             for line, text in machine_name_literals(module)]
+    assert not named, ("a machine named outside the registry (ask its model instead):\n"
+                       + "\n".join(named))
+
+
+def test_the_registry_lists_exactly_the_machine_modules_allowed_to_name_machines():
+    from emulator.machines import registry
+    assert set(registry.MACHINES.values()) == NAMING_ROOMS - {"emulator.machines.registry", "emulator.cli"}
+
+
+def test_the_name_check_sees_a_bare_name():
+    source = 'FIELD_HZ = {"atom": 60}\nif machine == "bbc": pass\nprint("the Atom is a machine")\n'
+    found = [node.value for node in ast.walk(ast.parse(source))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and node.value.lower() in MACHINE_NAMES]
+    assert found == ["atom", "bbc"]
+
+
+def test_the_front_end_does_not_probe_machines():
+    # The machine's face (emulator/machines/model.py) is the same on every machine: no hasattr or
+    # getattr with a default asks a machine what it has.
+    probes = []
+    for module in MODULES:
+        if room(module) != "frontend":
+            continue
+        tree = ast.parse(MODULES[module].read_text())
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("hasattr", "getattr") and node.args
+                    and re.search(r"machine|hardware|keyboard", ast.unparse(node.args[0]))):
+                probes.append(f"{module}:{node.lineno}: {ast.unparse(node)}")
+    assert not probes, "the front end probes a machine:\n" + "\n".join(probes)
+
+
+def test_front_end_and_basic_reach_the_keyboard_through_the_model():
+    # frontend/keymap.py, basic/listing.py and the window once imported the keyboard chips directly.
+    direct = sorted(f"{module} imports {target}" for module, targets in ARROWS.items()
+                    if room(module) in ("frontend", "basic", "commands", "debug")
+                    for target in targets if target.startswith("emulator.chips."))
+    assert not direct, "\n".join(direct)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from emulator.basic.listing import INPUT_LIMIT, check_lines, detect_dialect, read_listing, type_listing
+from emulator.basic.listing import check_lines, detect_dialect, input_limit, read_listing, type_listing
 from emulator.cli import main
 from emulator.errors import UserError
 
@@ -27,7 +27,7 @@ def test_each_listing_is_recognised_and_can_be_typed(name, machine):
     assert detect_dialect((PROGRAMS / name).read_text()) == machine
     listing = read_listing(PROGRAMS / name)
     assert listing.machine == machine
-    assert all(len(line) <= INPUT_LIMIT[machine] for _, line in listing.lines)
+    assert all(len(line) <= input_limit(machine) for _, line in listing.lines)
 
 
 @pytest.mark.parametrize("machine", ["atom", "bbc"])
@@ -56,10 +56,10 @@ def test_unknown_dialect_long_line_and_untypable_character_are_refused(tmp_path)
     with pytest.raises(UserError, match="cannot tell whether"):
         read_listing(plain)
     assert read_listing(plain, "atom").lines == ((1, "10 PRINT 1"),)
-    with pytest.raises(UserError, match=r":2: the line is 64 characters; the Atom's line input takes at most 63"):
+    with pytest.raises(UserError, match=r":2: the line is 64 characters; the Acorn Atom's line input takes at most 63"):
         check_lines("10 P.1\n20 PRINT \"" + "X" * 53 + "\"\n", "atom", "x.bas")
     assert check_lines("20 PRINT \"" + "X" * 52 + "\"", "atom")         # 63: fits
-    with pytest.raises(UserError, match=r"x.bas:3:9: the Atom keyboard cannot type '£'"):
+    with pytest.raises(UserError, match=r"x.bas:3:9: the Acorn Atom keyboard cannot type '£'"):
         check_lines("10 P.1\n\n20 PRINT£\n", "atom", "x.bas")
     with pytest.raises(UserError, match=r":1: no line number"):
         check_lines("PRINT 1\n", "bbc", "x.bas")

@@ -159,14 +159,14 @@ def test_board_row_and_the_two_listings_budge():
     row = board_row(position)
     assert row == " ...AB.....CD....E" + "." * 13
     assert len(row) == 1 + BOARD_SQUARES
-    atom, bbc = ScreenRow(position, "atom"), ScreenRow(position, "bbc")
+    atom, bbc = ScreenRow(position, "letters"), ScreenRow(position, "digits")
     atom.move(Move(1, 2))
     bbc.move(Move(1, 2))
     assert atom.text == " .A..B.....CD....E" + "." * 13
     assert bbc.text == " .1..B.....CD....E" + "." * 13  # BBC line 6010 prints the digit
     assert atom.position == bbc.position == apply_move(position, Move(1, 2))
     with pytest.raises(ValueError):
-        ScreenRow(position, "spectrum")
+        ScreenRow(position, "emoji")
 
 
 def test_print_loop_needs_e_on_square_28_or_less():

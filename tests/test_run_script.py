@@ -118,10 +118,27 @@ def test_bad_script_options_are_one_line_errors(capsys):
     assert "--key-gap 'soon'" in capsys.readouterr().err
 
 
-def test_a_window_takes_only_keys_then_one_wait(capsys, monkeypatch):
-    from emulator.commands import run_cmd
-    monkeypatch.setattr(run_cmd, "_window_runner", lambda: lambda machine, args: 0)
-    status = main(["run", "--machine", "atom", "--type", "A", "--until", "A", "--type", "B"])
-    assert status == 2
-    assert "needs --headless" in capsys.readouterr().err
-    assert main(["run", "--machine", "atom", "--type", "A", "--until", "A"]) == 0
+# The reply to these keys comes 1.5 emulated seconds after RETURN (90 field syncs).
+SLOW_REPLY = "FOR I=1 TO 90;WAIT;NEXT I;P.5*9\\r"
+
+
+def test_a_run_goes_on_for_max_seconds_after_its_last_keys(capsys):
+    # It once stopped half a second after the last key, before the machine's reply showed.
+    assert run_atom("--type", SLOW_REPLY) == 0
+    assert "45" in [row.strip() for row in capsys.readouterr().out.splitlines()]
+
+
+def test_the_window_runs_the_same_multi_step_script(pg, capsys):
+    # The window once refused a script with a --type after an --until, and stopped at its last --type.
+    status = main(["run", "--machine", "atom", "--mute", "--type", "PRINT 6*7\\r", "--until", "42",
+                   "--type", SLOW_REPLY, "--max-seconds", "2", "--print-screen"])
+    out = capsys.readouterr().out
+    assert status == 0
+    rows = [row.strip() for row in out.splitlines()]
+    assert rows.index("42") < rows.index("45")
+
+
+def test_a_window_wait_that_times_out_exits_3(pg, capsys):
+    assert main(["run", "--machine", "atom", "--mute", "--type", "PRINT 6*7\\r", "--until", "42",
+                 "--until", "42", "--max-seconds", "0.5"]) == EXIT_TIMEOUT
+    assert "'42' did not appear on the screen within 0.5 emulated seconds" in capsys.readouterr().err

@@ -9,6 +9,8 @@ known and below $100), and replayed in pass 2.
 import os
 import re
 
+from emulator.inputs import cannot_read
+
 from emulator.asm.opcodes import MODE_DESCRIPTION, MODE_SIZE, MODES, OPCODES
 from emulator.asm.syntax import LineError, Unknown, parse_cached
 from emulator.errors import UserError
@@ -715,7 +717,7 @@ class Assembler:
                     return path
             except (OSError, ValueError):
                 pass
-        self.error(column, f"cannot find file '{name}'")
+        self.error(column, f"{name}: cannot read the included file: no such file")
         return None
 
     def _file_argument(self, stmt, args, usage, most):
@@ -751,7 +753,7 @@ class Assembler:
                 self.error(args[0].column, f"'{path}' is not UTF-8 text")
                 return
             except (OSError, ValueError) as e:
-                self.error(args[0].column, f"cannot read '{path}': {getattr(e, 'strerror', None) or e}")
+                self.error(args[0].column, _cannot_read(path, "included source", e))
                 return
             self.file_cache[key] = lines
         self.include_stack.append(key)
@@ -776,7 +778,7 @@ class Assembler:
                 with open(path, "rb") as f:
                     data = f.read(MAX_INCBIN + 1)
             except (OSError, ValueError) as e:
-                self.error(args[0].column, f"cannot read '{path}': {getattr(e, 'strerror', None) or e}")
+                self.error(args[0].column, _cannot_read(path, "included binary", e))
                 return
             self.file_cache[key] = data
         offset, length = 0, None
@@ -935,3 +937,10 @@ class _ExprHolder:
 
 def _split_lines(text, filename):
     return [(t, filename, n) for n, t in enumerate(text.split("\n"), 1)]
+
+
+def _cannot_read(path, what, error):
+    """The inputs' one wording (emulator/inputs.py), for an OSError or a file too large."""
+    if isinstance(error, OSError):
+        return cannot_read(path, what, error)
+    return f"{path}: cannot read the {what}: {error}"

@@ -26,12 +26,17 @@ import re
 from dataclasses import dataclass
 
 from emulator.errors import UserError
+from emulator.machines.registry import machine_for_basic, model
 
-# The characters each line input takes.  Atom: the kernel's line buffer is 64 bytes at #0100,
-# RETURN included ("Atomic Theory and Practice" 25.2, input buffer #100-#13F): 63 characters.
-# BBC: BASIC reads a line with OSWORD 0 and a maximum length of 238 characters (BBC Micro User
-# Guide, OSWORD 0 "read line"; BASIC's own limit).
-INPUT_LIMIT = {"atom": 63, "bbc": 238}
+# Each dialect is known by the name a machine's model gives the BASIC it ships (model.basic).
+ATOM_BASIC = "Atom BASIC"
+BBC_BASIC = "BBC BASIC"         # keeps its program tokenised (emulator/basic/bbc_tokeniser.py)
+
+
+def input_limit(machine):
+    """The characters the machine's BASIC line input takes (its model's input_limit)."""
+    return model(machine).input_limit
+
 
 PROMPT = ">"
 PROMPT_STEP_SECONDS = 0.005          # how often we look for the prompt while a line is stored
@@ -40,15 +45,16 @@ BOOT_SECONDS = 10.0
 
 _LINE_NUMBER = re.compile(r"\s*(\d+)")
 
-# Marks of each dialect.  A mark is a regular expression and its weight; the dialect whose marks
+# Marks of each dialect, by its name.  A mark is a regular expression and its weight; the dialect whose marks
 # weigh more wins, and a listing with no marks (or an even score) is of unknown dialect.
-_BBC_MARKS = [
+_MARKS = {}
+_MARKS[BBC_BASIC] = [
     (r"\bDEF\s*(PROC|FN)", 3), (r"\bPROC[A-Za-z_]", 3), (r"\bENDPROC\b", 3), (r"\bREPEAT\b", 2),
     (r"\bCHR\$\(", 2), (r"\bASC\(", 2), (r"\bMOD\b", 2), (r"\bDIV\b", 2), (r"\bGET\b", 1),
     (r"\bCLS\b", 1), (r"\bVDU\b", 2), (r"\bMODE\b", 1), (r"\bLOCAL\b", 2), (r"\bINKEY", 2),
     (r"&[0-9A-F]{2,4}\b", 1),
 ]
-_ATOM_MARKS = [
+_MARKS[ATOM_BASIC] = [
     (r"^\s*\d+[a-z]", 3),                       # a label right after the line number: "30aGOSUB w"
     (r"\bGOSUB\s*[a-z]\b", 3), (r"\bGOTO\s*[a-z]\b", 3), (r"\bLINK\b", 3), (r"\bCH\"", 3),
     (r"\bPRINT\s*\$", 2), (r"\bDO\b", 2), (r"#[0-9A-F]{2,4}\b", 1), (r"\?[A-Z]", 1),
@@ -68,7 +74,7 @@ class TokenisedProgram:
     path: str
     data: bytes           # the whole file, as *LOAD puts it at PAGE
     length: int           # the program's bytes, from its first &0D to the &FF end marker
-    machine: str = "bbc"
+    machine: str = machine_for_basic(BBC_BASIC)
 
 
 def _score(text, marks):
@@ -77,20 +83,16 @@ def _score(text, marks):
 
 
 def detect_dialect(text):
-    """'atom' or 'bbc' from the listing's text, or None when it cannot tell."""
-    bbc, atom = _score(text, _BBC_MARKS), _score(text, _ATOM_MARKS)
-    if bbc == atom:
+    """The machine whose BASIC the listing's text is written in, or None when it cannot tell."""
+    scores = sorted(((_score(text, marks), basic) for basic, marks in _MARKS.items()), reverse=True)
+    if scores[0][0] == scores[1][0]:
         return None
-    return "bbc" if bbc > atom else "atom"
+    return machine_for_basic(scores[0][1])
 
 
 def _typeable(machine):
     """A function that raises UserError for a character the machine's keyboard cannot make."""
-    if machine == "atom":
-        from emulator.chips.atom_keyboard import chord_for
-        return chord_for
-    from emulator.chips.bbc_keyboard import keys_for_char
-    return lambda char: keys_for_char(char, caps_lock=True)
+    return model(machine).keyboard.chord_for
 
 
 def check_typing(machine, text):
@@ -123,8 +125,7 @@ def read_listing(path, machine=None):
         if machine is None:
             raise UserError(f"{path}: cannot tell whether this listing is Atom or BBC BASIC; "
                             f"say which with --machine atom|bbc")
-    if machine not in INPUT_LIMIT:
-        raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
+    model(machine)                              # UserError for a machine there is none of
     return Listing(str(path), machine, tuple(check_lines(text, machine, path)))
 
 
@@ -144,17 +145,17 @@ def read_program(path, machine=None):
         except UnicodeDecodeError:
             raise UserError(f"{path}: not a tokenised BBC BASIC program: {e}") from None
         return read_listing(path, machine)
-    if machine not in (None, "bbc"):
+    if machine is not None and model(machine).basic != BBC_BASIC:
         raise UserError(f"{path}: a tokenised BBC BASIC program runs on the BBC Micro, not the "
-                        f"{machine} (the Atom keeps its programs as text)")
+                        f"{model(machine).title} (its BASIC keeps programs as text)")
     return TokenisedProgram(str(path), raw, length)
 
 
 def check_lines(text, machine, path="<listing>"):
     """The program lines of `text` as (number in the file, line); UserError for a bad one."""
-    limit = INPUT_LIMIT[machine]
+    limit = input_limit(machine)
     can_type = _typeable(machine)
-    name = "Atom" if machine == "atom" else "BBC Micro"
+    name = model(machine).title
     lines = []
     for number, line in enumerate(text.split("\n"), 1):
         line = line.rstrip(" ")
@@ -188,15 +189,12 @@ def at_prompt(machine):
 
 
 def wait_for_prompt(machine, max_seconds, what):
-    step = max(1, round(PROMPT_STEP_SECONDS * machine.hardware.clock_hz))
-    deadline = machine.cycles + round(max_seconds * machine.hardware.clock_hz)
-    while not at_prompt(machine):
-        if machine.cycles >= deadline:
-            rows = [r for r in machine.screen.text() if r.strip()]
-            last = rows[-1].strip() if rows else "nothing"
-            raise UserError(f"{what}: no '{PROMPT}' prompt within {max_seconds:g} emulated seconds "
-                            f"(the screen ends with {last!r})")
-        machine.run_cycles(step)
+    """Run until BASIC's prompt shows; UserError naming `what` if it has not within `max_seconds`."""
+    if not machine.run_until(lambda: at_prompt(machine), max_seconds, PROMPT_STEP_SECONDS):
+        rows = [r for r in machine.screen.text() if r.strip()]
+        last = rows[-1].strip() if rows else "nothing"
+        raise UserError(f"{what}: no '{PROMPT}' prompt within {max_seconds:g} emulated seconds "
+                        f"(the screen ends with {last!r})")
 
 
 def type_listing(machine, listing, run=True):
@@ -251,7 +249,7 @@ def held_lines(machine):
     """{line number: stored bytes} of the program BASIC holds now: the Atom's text after each line
     number, or the BBC's tokenised line (emulator/basic/bbc_tokeniser.py)."""
     memory = machine.memory
-    if machine.name == "bbc":
+    if machine.model.basic == BBC_BASIC:
         from emulator.basic.bbc_tokeniser import ProgramError, parse_program
         page, top = memory[PAGE_HIGH] << 8, memory.word(TOP_WORD)
         try:
@@ -274,7 +272,7 @@ def held_lines(machine):
 def check_program_held(machine, listing):
     """UserError naming the first line of `listing` that BASIC does not hold as the file has it
     (a key lost, a line BASIC refused or stored under another number)."""
-    if machine.name == "bbc":
+    if machine.model.basic == BBC_BASIC:
         from emulator.basic.bbc_tokeniser import tokenise_line
         stored_form = tokenise_line
     else:
@@ -317,16 +315,13 @@ RESET_SECONDS = 1.0                  # BREAK: long enough for a MOS to reset and
 def _wait_for_reset(machine, before):
     """Run until the screen is no longer `before` (the MOS clears it as it resets), or for
     RESET_SECONDS: the screen a reset draws can end up the same as it was."""
-    step = max(1, round(PROMPT_STEP_SECONDS * machine.hardware.clock_hz))
-    deadline = machine.cycles + round(RESET_SECONDS * machine.hardware.clock_hz)
-    while machine.screen.text() == before and machine.cycles < deadline:
-        machine.run_cycles(step)
+    machine.run_until(lambda: machine.screen.text() != before, RESET_SECONDS, PROMPT_STEP_SECONDS)
 
 
 def load_tokenised(machine, program, run=True):
     """Put `program` (a TokenisedProgram) at PAGE as *LOAD would, press BREAK and type OLD, check
     that BASIC holds it whole (the bytes at PAGE, TOP just past the end marker), then RUN."""
-    if machine.name != "bbc":
+    if machine.model.basic != BBC_BASIC:
         raise UserError(f"{program.path}: a tokenised BBC BASIC program runs on the BBC Micro")
     wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
     memory = machine.memory

@@ -12,14 +12,15 @@ through the keyboard matrix, results come off the screen and the loudspeaker.
 import random
 from dataclasses import dataclass, field
 
-from emulator.basic.listing import read_listing, type_listing, wait_for_prompt
+from emulator.basic.listing import ATOM_BASIC, read_listing, type_listing, wait_for_prompt
+from emulator.machines.registry import ATOM, BBC, model
 from emulator.reference import silver_dollar as ref
 
 # Typing a move: one key at a time, each held long enough for the firmware's scan, with time after
 # it for the listing to take the key and come back to its key read (the Atom has no keyboard
 # buffer: a key pressed while BASIC is busy is lost).
-MOVE_KEY_TIMING = {"atom": {"hold_ms": 20, "gap_ms": 20, "lead_ms": 5},
-                   "bbc": {"hold_ms": 30, "gap_ms": 20, "lead_ms": 10}}
+MOVE_KEY_TIMING = {ATOM: {"hold_ms": 20, "gap_ms": 20, "lead_ms": 5},
+                   BBC: {"hold_ms": 30, "gap_ms": 20, "lead_ms": 10}}
 KEY_SETTLE_SECONDS = 0.25           # after a key: the listing draws the coin and reads again
 BLEEP_SECONDS = 0.25                 # after a refused key: the bell has sounded and stopped
 POLL_SECONDS = 0.05                  # how often the board is read while the computer moves
@@ -32,7 +33,7 @@ START_SECONDS = 10.0                 # from RUN to the board
 def seed_command(machine, seed):
     """The BASIC line that seeds RND: the Atom keeps its seed in #08-#0C ("Atomic Theory and
     Practice", the memory map), BBC BASIC seeds with RND(-n) (User Guide, RND)."""
-    if machine == "atom":
+    if model(machine).basic == ATOM_BASIC:
         return f"!8={seed}"
     return f"X=RND(-{seed or 1})"
 
@@ -146,10 +147,10 @@ class Harness:
     def bleeps(self):
         """Bells heard so far: the Atom's speaker bursts; the BBC's tones switched on."""
         hardware = self.machine.hardware
-        if hasattr(hardware, "speaker"):
+        if hardware.speaker is not None:
             return len(self.machine.beeps())
         onsets, level = 0, {}
-        for note in hardware.sound.notes:          # a bell is a tone switched on from silence
+        for note in hardware.sound_chip.notes:          # a bell is a tone switched on from silence
             if note.attenuation < 15 and level.get(note.channel, 15) == 15:
                 onsets += 1
             level[note.channel] = note.attenuation

@@ -21,10 +21,10 @@ host.  Works as well with a user's ROM set (`--roms DIR`), since the vectors are
 Atom and every BBC; `--roms DIR` prints ours beside that set's, program by program, with the ratio.
 """
 from emulator.cpu.core import HOOK_BREAKPOINTS, STOP_BREAK, STOP_JAM
+from emulator.basic.listing import ATOM_BASIC, BBC_BASIC
 from emulator.errors import UserError
+from emulator.machines.registry import DEFAULT, model
 
-WRCVEC = 0x208                  # the Atom's write-character vector (ATAP ch. 25, the vectors at #200)
-WRCHV = 0x20E                   # the BBC's (Advanced User Guide, the vectors at &200)
 # The Atom's: CTRL-F (6, screen on) and CTRL-O (15, page mode off) change nothing on a screen that is
 # on and not in page mode ("Atomic Theory and Practice", the control codes); 2 and 3 would start and
 # stop the printer, and Acorn's kernel then waits for a printer on every character.
@@ -155,9 +155,11 @@ BBC_REAL_PROGRAMS = [
                      "500 IF K<1000 THEN 400"], 'PRINT "A=";A;" B=";B'), "A=1000000 B=3", 51.3),
 ]
 
-PROGRAMS = {"atom": ATOM_PROGRAMS, "bbc": BBC_PROGRAMS}
-OUTPUT_VECTOR = {"atom": WRCVEC, "bbc": WRCHV}         # where the markers are caught, per machine
-MARKS = {"atom": (START_MARK, END_MARK), "bbc": (BBC_START_MARK, BBC_END_MARK)}
+# By the BASIC a machine ships (its model's `basic`); the markers are caught where the machine's
+# write-character vector points (its model's `output_vector`).
+PROGRAMS = {ATOM_BASIC: ATOM_PROGRAMS, BBC_BASIC: BBC_PROGRAMS}
+REAL_PROGRAMS = {BBC_BASIC: BBC_REAL_PROGRAMS}
+MARKS = {ATOM_BASIC: (START_MARK, END_MARK), BBC_BASIC: (BBC_START_MARK, BBC_END_MARK)}
 
 
 def _boot(name, roms):
@@ -168,10 +170,11 @@ def _boot(name, roms):
     return machine
 
 
-def time_program(machine, lines, max_seconds=MAX_SECONDS, vector=WRCVEC, marks=(START_MARK, END_MARK)):
+def time_program(machine, lines, max_seconds=MAX_SECONDS, vector=None, marks=(START_MARK, END_MARK)):
     """Type `lines` (NEW first), RUN them; the exact cycles from the start marker to the end marker
     (`marks`, the two characters that reach the routine the write vector at `vector` points to)."""
     start_mark, end_mark = marks
+    vector = machine.model.output_vector if vector is None else vector
     machine.type("NEW\n")
     for line in lines:
         machine.type(line + "\n")
@@ -208,16 +211,18 @@ def time_program(machine, lines, max_seconds=MAX_SECONDS, vector=WRCVEC, marks=(
         cpu.resume_pc = -1
 
 
-def run_benchmarks(name="atom", roms=None, only=None, programs=None):
+def run_benchmarks(name=DEFAULT, roms=None, only=None, programs=None):
     """[(label, description, cycles, clock_hz)] for the machine's programs, each on a fresh machine."""
-    if name not in PROGRAMS:
-        raise UserError(f"no BASIC benchmarks for machine {name!r} (choose {' or '.join(PROGRAMS)})")
+    machine_model = model(name)
+    basic = machine_model.basic
+    if basic not in PROGRAMS:
+        raise UserError(f"no BASIC benchmarks for machine {name!r}")
     results = []
-    for label, description, lines, proof, *_ in programs or PROGRAMS[name]:
+    for label, description, lines, proof, *_ in programs or PROGRAMS[basic]:
         if only and label not in only:
             continue
         machine = _boot(name, roms)
-        cycles = time_program(machine, lines, vector=OUTPUT_VECTOR[name], marks=MARKS[name])
+        cycles = time_program(machine, lines, vector=machine_model.output_vector, marks=MARKS[basic])
         if proof:
             try:
                 machine.run_until_text(proof, max_seconds=5)
@@ -229,7 +234,7 @@ def run_benchmarks(name="atom", roms=None, only=None, programs=None):
 
 
 def main(args):
-    name = getattr(args, "machine", None) or "atom"
+    name = getattr(args, "machine", None) or DEFAULT
     roms = getattr(args, "roms", None)
     if roms:
         return _compare(name, roms)
@@ -237,11 +242,12 @@ def main(args):
     print(f"BASIC benchmarks on the {name} (our firmware), emulated seconds from RUN marker to end marker:")
     for label, description, cycles, clock_hz in results:
         print(f"  {label:<7} {cycles / clock_hz:10.6f} s  {cycles:>11,d} cycles  {description}")
-    if name == "bbc":
-        published = {p[0]: p[4] for p in BBC_REAL_PROGRAMS}
-        print("The PCW benchmarks as published (real variables), beside the BBC Micro's published "
-              "BASIC timings (ratio = ours / published):")
-        for label, description, cycles, clock_hz in run_benchmarks(name, roms, programs=BBC_REAL_PROGRAMS):
+    real = REAL_PROGRAMS.get(model(name).basic)
+    if real:
+        published = {p[0]: p[4] for p in real}
+        print(f"The PCW benchmarks as published (real variables), beside the {model(name).title}'s "
+              f"published BASIC timings (ratio = ours / published):")
+        for label, description, cycles, clock_hz in run_benchmarks(name, roms, programs=real):
             seconds = cycles / clock_hz
             print(f"  {label:<7} {seconds:10.6f} s  {cycles:>11,d} cycles  published {published[label]:5.1f} s"
                   f"  ratio {seconds / published[label]:5.2f}  {description}")
@@ -251,13 +257,14 @@ def main(args):
 def _compare(name, roms):
     """Ours against the ROM set in `roms`, program by program on the same emulated hardware."""
     tables = [("integer versions", None)]
-    if name == "bbc":
-        tables.append(("the PCW benchmarks as published (real variables)", BBC_REAL_PROGRAMS))
+    real = REAL_PROGRAMS.get(model(name).basic)
+    if real:
+        tables.append(("the PCW benchmarks as published (real variables)", real))
     print(f"BASIC benchmarks on the {name}: our firmware against the ROMs in {roms}, exact emulated "
           f"seconds from RUN marker to end marker (ratio = ours / theirs):")
     for title, programs in tables:
         print(f"  {title}:")
-        for program in programs or PROGRAMS[name]:
+        for program in programs or PROGRAMS[model(name).basic]:
             label, description = program[0], program[1]
             try:
                 [(_, _, their_cycles, clock_hz)] = run_benchmarks(name, roms, programs=[program])

@@ -12,6 +12,7 @@ time mostly measures the neighbours.  The figure is (attached time / plain time 
 import time
 
 from emulator.errors import UserError
+from emulator.machines.registry import ATOM
 
 ROUNDS = 9
 
@@ -72,7 +73,7 @@ BASIC_LOOP = "10 FOR I=1 TO 30000;A=A+I;NEXT I;GOTO 10\rRUN\r"     # keeps our A
 def _atom_running_basic():
     from emulator import Machine
 
-    machine = Machine("atom")
+    machine = Machine(ATOM)
     machine.run(0.5)
     machine.type(BASIC_LOOP)
     machine.run_until_typed(60)
@@ -92,7 +93,7 @@ def measure_machine(seconds=30.0, rounds=3):
         plain.append(time.process_time() - start)
         end_plain = (machine.cycles, machine.cpu.instructions)
         machine = _atom_running_basic()
-        debugger = Debugger(MachineTarget(machine), SymbolTable("atom"), max_seconds=seconds)
+        debugger = Debugger(MachineTarget(machine), SymbolTable(ATOM), max_seconds=seconds)
         start = time.process_time()
         stop = debugger.go()
         attached.append(time.process_time() - start)

@@ -45,8 +45,10 @@ def measure(machine, seconds, every_field):
 def main(args):
     from emulator.session import Machine
 
-    name = getattr(args, "machine", None) or "atom"
-    if name not in ("atom", "bbc"):
+    from emulator.machines.registry import ATOM, BBC, DEFAULT
+
+    name = getattr(args, "machine", None) or DEFAULT
+    if name not in (ATOM, BBC):
         Machine(name)                     # the registry's one-line error for unknown names
         raise UserError(f"no machine benchmark for {name!r} yet")
     try:
@@ -61,13 +63,13 @@ def main(args):
         for every_field in (False, True):
             machine = Machine(name, roms=args.roms)
             runs.append(("user ROMs, idle", every_field, measure(machine, seconds, every_field)))
-    elif name == "bbc":
+    elif name == BBC:
         # bbc_bench.s as the MOS: $90 the workload, $91 the screen MODE, read at reset
         image = _bench_rom(BBC_WORKLOAD)
         for workload, work in WORKLOADS.items():
             for screen, mode in BBC_SCREENS.items():
                 for every_field in (False, True):
-                    machine = Machine("bbc", roms={"mos": image})
+                    machine = Machine(BBC, roms={"mos": image})
                     machine.memory[0x90] = work
                     machine.memory[0x91] = mode
                     runs.append((f"{workload} {screen}", every_field, measure(machine, seconds, every_field)))
@@ -75,7 +77,7 @@ def main(args):
         image = _bench_rom()
         for workload, mode in WORKLOADS.items():
             for every_field in (False, True):
-                machine = Machine("atom", roms={"kernel": image})
+                machine = Machine(ATOM, roms={"kernel": image})
                 machine.memory[0x90] = mode
                 machine.hardware.cpu.reset()
                 runs.append((workload, every_field, measure(machine, seconds, every_field)))

@@ -160,20 +160,22 @@ def main(args):
         from emulator.commands.bench_debug import main as bench_main
 
         return bench_main(args.bench_idle)
+    script = None
+    if args.script:                         # read first: a script that cannot be read is one line
+        from emulator.inputs import SCRIPT_LIMIT, read_input
+        raw = read_input(args.script, "script", SCRIPT_LIMIT)
+        try:
+            script = raw.decode("utf-8").splitlines()
+        except UnicodeDecodeError:
+            raise UserError(f"{args.script}: cannot read the script: not UTF-8 text") from None
     monitor = build(args)
     monitor.out("acorn debug: help lists the commands")
     if getattr(monitor, "listing_keys", 0):
         monitor.say(f"typing {args.file} ({monitor.listing_keys} keys): go or run to let it in")
     monitor.where()
     try:
-        if args.script:
-            from emulator.inputs import SCRIPT_LIMIT, read_input
-            raw = read_input(args.script, "script", SCRIPT_LIMIT)
-            try:
-                lines = raw.decode("utf-8").splitlines()
-            except UnicodeDecodeError:
-                raise UserError(f"{args.script}: cannot read the script: not UTF-8 text") from None
-            run_script(monitor, lines)
+        if script is not None:
+            run_script(monitor, script)
         elif sys.stdin.isatty():
             interactive(monitor)
         else:
@@ -189,7 +191,8 @@ def add_parser(sub):
     p = sub.add_parser("debug", help="the debugger (a bare 6502 unless --machine is given)")
     p.add_argument("file", nargs="?", metavar="FILE",
                    help="assembly source (.s), BASIC listing (.bas, needs --machine) or binary (--load)")
-    p.add_argument("--machine", choices=["atom", "bbc"],
+    from emulator.machines.registry import names
+    p.add_argument("--machine", choices=names(),
                    help="debug a whole machine (default: a bare 6502 with 64 KiB of RAM)")
     p.add_argument("--roms", metavar="DIR", help="a directory with the user's ROM set")
     from emulator.commands.run_cmd import add_filing_arguments, add_seed_argument

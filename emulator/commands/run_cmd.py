@@ -12,9 +12,11 @@ used when it is installed.  Without a window `acorn run` refuses unless --headle
 --fallback-headless says a headless run is acceptable.
 """
 import argparse
+import math
 import sys
 
 from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds, parse_number
+from emulator.machines.registry import DEFAULT, model, models
 
 DEFAULT_MAX_SECONDS = 60.0
 
@@ -26,7 +28,8 @@ def decode_typing(text):
 
 class ScriptStep(argparse.Action):
     """--type and --until make one script, kept in the order given: ("type", text) / ("until", text)
-    appended to args.script.  args.type (every text) and args.until (the last) stay for the window."""
+    appended to args.script (run by emulator/script.py, headless and in the window alike).
+    args.type (every text) and args.until (the last) stay for callers that read them."""
 
     def __call__(self, parser, namespace, value, option_string=None):
         kind = self.dest
@@ -50,70 +53,6 @@ def _script(args):
     return script
 
 
-MOST_ROWS_WRITTEN_BETWEEN_LOOKS = 2     # rows a program changes in 1/60 s without scrolling
-TYPING_LOOK_S = 0.002                   # while keys go in, echoes and scrolls come faster: look often
-SETTLE_S = 0.02                         # after the last wait: a scroll under way when the text showed
-
-
-def _scroll(before, after):
-    """How many rows the screen moved up from `before` to `after`: the shift that leaves the fewest
-    rows changed (the rows scrolled in count as changed), the smaller shift on a tie."""
-    def changed(shift):
-        return shift + sum(a != b for a, b in zip(after, before[shift:]))
-    if changed(0) <= MOST_ROWS_WRITTEN_BETWEEN_LOOKS:
-        return 0                             # the usual case: a row or two written, or nothing
-    return min(range(len(before)), key=lambda shift: (changed(shift), shift))
-
-
-class NewTextWatch:
-    """Tells a new appearance of `text` on the screen from a copy that was there when the watch
-    began.  Each row keeps how many old copies it holds; the counts follow the rows up when the
-    screen scrolls, and a rewritten row keeps at most as many old copies as it now shows (a
-    cleared screen has none).  A row showing more copies than its old ones has a new one."""
-
-    def __init__(self, text, rows, any_copy=False):
-        self.text = text
-        self.rows = rows
-        self.old = [0 if any_copy else row.count(text) for row in rows]
-        self.any_copy = any_copy
-
-    def first_look(self):
-        """True if the text is there at the start and any copy will do."""
-        return self.any_copy and any(self.text in row for row in self.rows)
-
-    def look(self, rows):
-        """True once `rows` (the screen now) show a new copy of the text."""
-        if rows == self.rows:
-            return False
-        shift = _scroll(self.rows, rows)
-        before = self.rows[shift:]
-        old = self.old[shift:]
-        self.old = [(old[r] if rows[r] == before[r] else min(old[r], rows[r].count(self.text)))
-                    if r < len(before) else 0 for r in range(len(rows))]
-        self.rows = rows
-        return any(row.count(self.text) > n for row, n in zip(rows, self.old))
-
-
-def wait_for_new_text(machine, text, max_seconds, any_copy=False):
-    """Run until `text` appears on the screen anew (NewTextWatch), or with `any_copy` until it is
-    on the screen at all; looking every 1/60 s of emulated time; Timeout after `max_seconds`."""
-    from emulator.session import Timeout
-
-    screen, hw = machine.screen, machine.hardware
-    step = max(1, round(machine.CHECK_INTERVAL_S * hw.clock_hz))
-    typing_step = max(1, round(TYPING_LOOK_S * hw.clock_hz))
-    deadline = machine.cycles + round(max_seconds * hw.clock_hz)
-    watch = NewTextWatch(text, screen.text(), any_copy)
-    if watch.first_look():
-        return
-    while True:
-        if machine.cycles >= deadline:
-            raise Timeout(f"{text!r} did not appear on the screen within {max_seconds:g} emulated seconds")
-        machine.run_cycles(min(typing_step if hw.typing else step, deadline - machine.cycles))
-        if watch.look(screen.text()):
-            return
-
-
 def _window_runner():
     try:
         from emulator.frontend.window import run_window
@@ -123,7 +62,6 @@ def _window_runner():
 
 
 ASSEMBLY_SUFFIXES = (".s", ".asm")
-START_COMMAND = {"atom": "LINK #{:X}", "bbc": "CALL &{:X}"}
 
 
 def _assemble_program(path, machine):
@@ -134,7 +72,8 @@ def _assemble_program(path, machine):
         text = read_input(path, "source", SOURCE_LIMIT, holds="an assembler source").decode("utf-8")
     except UnicodeDecodeError:
         raise UserError(f"{path}:1:1: not UTF-8 text") from None
-    defines = {"MACHINE_BBC": int(machine == "bbc"), "MACHINE_ATOM": int(machine == "atom")}
+    # MACHINE_ATOM, MACHINE_BBC, ...: 1 for the machine it is assembled for, 0 for the others
+    defines = {other.assembler_define: int(other.name == machine) for other in models()}
     result = assemble(text, filename=path, defines=defines)
     if not result.image:
         raise UserError(f"{path}: the program assembles to no bytes")
@@ -174,11 +113,10 @@ def _resolve_file(args):
     path = getattr(args, "file", None)
     machine = args.machine
     if path is None:
-        return machine or "atom", None, None
+        return machine or DEFAULT, None, None
     if path.lower().endswith(ASSEMBLY_SUFFIXES):
-        machine = machine or "atom"
-        if machine not in START_COMMAND:
-            raise UserError(f"unknown machine {machine!r} (known: atom, bbc)")
+        machine = machine or DEFAULT
+        model(machine)                          # UserError for a machine there is none of
         return machine, None, _assemble_program(path, machine)
     from emulator.basic.listing import read_program     # a listing, or a tokenised BBC program
     listing = read_program(path, machine)
@@ -186,7 +124,7 @@ def _resolve_file(args):
 
 
 def main(args):
-    from emulator.session import Machine, Timeout
+    from emulator.session import Machine
 
     max_seconds = parse_max_seconds(args.max_seconds) if args.max_seconds is not None else DEFAULT_MAX_SECONDS
     load_state = getattr(args, "load_state", None)
@@ -207,28 +145,26 @@ def main(args):
         options["ram"] = args.ram
     if getattr(args, "no_via", False):
         options["via"] = False
-    if options and machine_name != "atom":
-        raise UserError("--ram and --no-via are Atom options")
-    options.update(seed_option(args))
     if getattr(args, "links", None) is not None:
-        if machine_name != "bbc":
-            raise UserError("--links is a BBC Micro option")
         options["links"] = parse_number(args.links, "--links")
+    check_machine_options(machine_name, options)
+    options.update(seed_option(args))
     options.update(filing_options(args, machine_name, default_files="."))
     script = [(kind, decode_typing(text) if kind == "type" else text) for kind, text in _script(args)]
     texts = [text for kind, text in script if kind == "type"]
     key_gap_ms = _key_gap(args.key_gap) if getattr(args, "key_gap", None) is not None else None
     if getattr(args, "no_run", False) and listing is None:
         raise UserError("--no-run is for a BASIC listing")
+    interactive = getattr(args, "interactive", False)
+    if interactive and (script or getattr(args, "paste", None) or getattr(args, "print_screen", False)):
+        raise UserError("--interactive reads its keys from standard input and prints each screen: "
+                        "no --type, --until, --paste or --print-screen with it")
     window = None
-    if not args.headless:
+    if not args.headless and not interactive:       # --interactive is headless
         window = _window_runner()
         if window is None and not args.fallback_headless:
             raise UserError("no window is available in this build; pass --headless "
                             "(or --fallback-headless to run headless when no window can open)")
-        waits = [i for i, (kind, _) in enumerate(script) if kind == "until"]
-        if window is not None and waits and (len(waits) > 1 or waits[0] != len(script) - 1):
-            raise UserError("a script with --type after --until (or several --until) needs --headless")
     machine = loaded or Machine(machine_name, roms=args.roms, **options)
     from emulator.basic.listing import check_typing
     for text in texts:
@@ -239,9 +175,18 @@ def main(args):
     elif program is not None:
         image, origin = program
         _quick_load(machine, image, origin, args.file)
-        machine.type(START_COMMAND[machine_name].format(origin) + "\r")
+        machine.type(machine.model.start_command.format(origin) + "\r")
     if texts and listing is None and program is None and load_state is None:
         _wait_until_ready(machine)
+    if interactive:
+        from emulator.commands.interactive import run_interactive
+        status = run_interactive(machine, max_seconds, listing_run=listing is not None)
+        machine.close_files()
+        if args.screenshot:
+            machine.screenshot(args.screenshot)
+        if getattr(args, "save_state", None):
+            machine.save_state(args.save_state)
+        return status
     if window is None and getattr(args, "paste", None):
         from emulator.basic.listing import paste
         from emulator.inputs import LISTING_LIMIT, read_input
@@ -250,12 +195,13 @@ def main(args):
         if skipped:
             print(f"acorn run: {args.paste}: {skipped} characters the {machine_name} keyboard cannot "
                   f"type left out", file=sys.stderr)
-    if window is not None:
-        for text in texts:               # the window waits for the one --until (the last step)
-            machine.type(text, **({} if key_gap_ms is None else {"gap_ms": key_gap_ms}))
+    from emulator.script import ScriptRun
+    if window is not None:              # the same script; no limit after it unless --max-seconds
+        window_seconds = parse_max_seconds(args.max_seconds) if args.max_seconds is not None else None
         from emulator.frontend.window import NoDisplay
+        args.program_help = game_help(getattr(args, "file", None))      # for the help overlay
         try:
-            status = window(machine, args)
+            status = window(machine, args, ScriptRun(machine, script, window_seconds, key_gap_ms))
         except NoDisplay as e:
             if not args.fallback_headless:
                 raise
@@ -264,15 +210,10 @@ def main(args):
             machine.close_files()       # what the machine left open is written to the host
             return status
 
-    status = 0
-    try:
-        if window is not None:           # no display after all: the keys are queued already
-            waits = [step for step in script if step[0] == "until"]
-            script = waits or ([("type", "")] if texts else [])
-        _run_script(machine, script, max_seconds, key_gap_ms)
-    except Timeout as e:
-        print(f"acorn run: {e}", file=sys.stderr)
-        status = EXIT_TIMEOUT
+    run = ScriptRun(machine, script, max_seconds, key_gap_ms)
+    status = run.advance(math.inf)
+    if status == EXIT_TIMEOUT:
+        print(f"acorn run: {run.failure}", file=sys.stderr)
     machine.close_files()
     if args.print_screen:
         rows = machine.screen.text()
@@ -296,11 +237,11 @@ def filing_options(args, machine_name, default_files=None):
     files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
     discs = {n: getattr(args, f"disc{n}") for n in range(4) if getattr(args, f"disc{n}", None)}
     writable = getattr(args, "writable", False)
-    if (discs or writable) and machine_name != "bbc":
-        raise UserError("--disc0 .. --disc3 and --writable are BBC Micro options")
+    if discs or writable:
+        check_machine_options(machine_name, {"discs": discs} if discs else {"writable": writable})
     if files is not None:
         options["files"] = files
-    if _has_dfs(getattr(args, "roms", None)):
+    if _has_dfs(machine_name, getattr(args, "roms", None)):
         if discs:
             options["drives"] = discs
             options["writable"] = writable
@@ -339,13 +280,27 @@ def tape_options(args, machine_name):
     return options
 
 
-def _has_dfs(roms):
-    """Does the BBC ROM directory `roms` hold a DFS (dfs.rom)?"""
+def _has_dfs(machine_name, roms):
+    """Does the machine's ROM directory `roms` hold a DFS (dfs.rom)?"""
     if roms is None:
         return False
     from emulator.firmware import machine_directory
 
-    return (machine_directory("bbc", roms) / "dfs.rom").is_file()
+    return (machine_directory(machine_name, roms) / "dfs.rom").is_file()
+
+
+OPTION_FLAGS = {"ram": "--ram", "via": "--no-via", "links": "--links", "discs": "--disc0 .. --disc3",
+                "writable": "--writable"}
+
+
+def check_machine_options(machine_name, options):
+    """UserError naming the first of `options` the machine does not take, and the machines that do."""
+    for option in options:
+        if option not in model(machine_name).options:
+            owners = " and ".join(m.title for m in models() if option in m.options)
+            article = "an" if owners[:1] in "AEIOU" else "a"
+            raise UserError(f"{OPTION_FLAGS.get(option, option)} is {article} {owners} option, "
+                            f"not one of the {model(machine_name).title}")
 
 
 def seed_option(args):
@@ -363,7 +318,8 @@ def seed_option(args):
 def add_seed_argument(p):
     p.add_argument("--seed", metavar="N",
                    help="power-on RAM pattern (0-4294967295): the same seed gives the same machine "
-                        "cycle for cycle (default: a fresh one each run, shown in the window's status)")
+                        "cycle for cycle, and a BASIC that seeds RND from RAM the same game (default: a "
+                        "fresh one each run, shown in the window's status)")
 
 
 def add_filing_arguments(p, default_text):
@@ -398,36 +354,41 @@ def _key_gap(text):
     return value
 
 
-def _run_script(machine, script, max_seconds, key_gap_ms=None):
-    """Each step in order: --type queues its keys (they are pressed while the next step runs),
-    the first --until runs until its text is on the screen (as a lone --until always has), each
-    later one until its text appears anew (Timeout after max_seconds, per wait).  With a key
-    gap, keys are that far apart, and a --type after an --until waits one gap first: the text can
-    show before the program is back at its key read.  After a last --type the machine runs until
-    the keys are pressed and half a second more; with no step at all it runs for max_seconds."""
-    if not script:
-        machine.run(max_seconds)
-        return
-    timing = {} if key_gap_ms is None else {"gap_ms": key_gap_ms}
-    after_wait = waited = False
-    for kind, text in script:
-        if kind == "type":
-            if after_wait and key_gap_ms is not None:
-                machine.run(key_gap_ms / 1000)
-            machine.type(text, **timing)
-        else:
-            wait_for_new_text(machine, text, max_seconds, any_copy=not waited)
-            waited = True
-        after_wait = kind == "until"
-    if script[-1][0] == "type":
-        machine.run_until_typed(max_seconds)
-        machine.run(0.5)                 # let the machine answer the last key
-    else:
-        machine.run(SETTLE_S)            # the text is there: let the firmware finish the frame
+# How to play the games of basic_programs/, by the start of their file names: the window's help
+# overlay (Alt+H) shows these lines while the listing runs, and `acorn run --help` the first.
+GAME_HELP = {
+    "silver_dollar": ("Silver Dollar: coins A-E move only left, never past or onto another coin.",
+                      "Your turn: type a coin's letter once per square it moves, then RETURN",
+                      "(CCC RETURN moves C three squares).  Whoever packs the coins to the left wins."),
+}
+
+
+def game_help(path):
+    """The lines telling how to play the listing at `path` (none for a program we know nothing of)."""
+    from pathlib import Path
+
+    stem = Path(path).name.lower() if path else ""
+    return next((lines for prefix, lines in GAME_HELP.items() if stem.startswith(prefix)), ())
+
+
+RUN_EPILOG = """\
+Playing Silver Dollar (basic_programs/silver_dollar_*.bas): coins A-E lie on a row of squares and
+move only left, never past or onto another coin.  On your turn type a coin's letter once for each
+square it moves, then RETURN (CCC RETURN moves C three squares); the computer replies.  Whoever
+packs the coins into the leftmost squares wins.
+
+  acorn run basic_programs/silver_dollar_bbc.bas                  in a window
+  acorn run basic_programs/silver_dollar_bbc.bas --interactive    in a terminal: type CCC, RETURN
+
+Each run powers up with a fresh RAM pattern (--seed N repeats one).  Acorn's BASICs and our Atom
+BASIC seed RND from it, so the board differs from run to run; our BBC BASIC starts RND from a fixed
+seed: seed it with X=RND(-n) before RUN (--no-run, then type X=RND(-7) and RUN).
+"""
 
 
 def add_parser(sub):
-    p = sub.add_parser("run", help="run a machine (headless or in a window)")
+    p = sub.add_parser("run", help="run a machine (headless or in a window)", epilog=RUN_EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", nargs="?", metavar="FILE",
                    help="a BASIC listing to type in and RUN, a tokenised BBC BASIC program to load "
                         "at PAGE (BREAK, OLD) and RUN, or a 6502 program (.s) to assemble, load and start")
@@ -443,7 +404,8 @@ def add_parser(sub):
         "anew: a copy that was in view when that wait began does not count, even once scrolling "
         "has moved it.  Each --type is typed after the step "
         "before it, so keys go in only once the program is ready for them (the Atom has no keyboard "
-        "buffer).  Exit 3 if a wait times out.")
+        "buffer).  After the last step the run goes on for --max-seconds (after a last --until: "
+        "until its text shows).  The window runs the same script.  Exit 3 if a wait times out.")
     script.add_argument("--type", action=ScriptStep, metavar="TEXT",
                         help="keys to type (\\r or a newline is RETURN); may be repeated")
     script.add_argument("--until", action=ScriptStep, metavar="TEXT",
@@ -454,8 +416,13 @@ def add_parser(sub):
                              "after each key (the Atom has no keyboard buffer) needs more, e.g. 250")
     script.add_argument("--no-run", action="store_true",
                         help="type a listing in without RUN (a --type step can seed RND, then type RUN)")
+    p.add_argument("--interactive", action="store_true",
+                   help="headless, driven line by line: print the screen's text each time it settles "
+                        "(the program waits for a key), then type a line read from standard input and "
+                        "RETURN; until the end of the input or of the program")
     p.add_argument("--max-seconds", metavar="N",
-                   help=f"emulated seconds to run, or to wait for each --until (default {DEFAULT_MAX_SECONDS:g})")
+                   help=f"emulated seconds each --until waits at most, and the run goes on after its "
+                        f"last step (default {DEFAULT_MAX_SECONDS:g} headless; no limit in the window)")
     p.add_argument("--print-screen", action="store_true", help="print the screen's text at the end")
     p.add_argument("--screenshot", metavar="FILE.png", help="save the screen as a PNG at the end")
     p.add_argument("--load-state", metavar="FILE",

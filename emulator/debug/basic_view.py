@@ -28,8 +28,10 @@ machine, at a breakpoint, and after a rewind.  The interface every view offers:
 from pathlib import Path
 
 from emulator.basic.bbc_tokens import REST_IS_TEXT, detokenise
+from emulator.basic.listing import ATOM_BASIC, BBC_BASIC
+from emulator.machines.registry import model
 
-ATOM_INCLUDE = Path(__file__).resolve().parents[2] / "roms" / "src" / "atom" / "atom.inc"
+ATOM_INCLUDE = Path(__file__).resolve().parents[2] / "roms/src/atom/atom.inc"
 
 # The Atom's documented workspace (docs/atom_firmware.md, "Atomic Theory and Practice" ch. 25)
 ATOM_DOCUMENTED = {"CURLINE": 0x01, "TXTOFF": 0x03, "TXTPTR": 0x05, "TEXTPAGE": 0x12, "DOSP": 0x13,
@@ -575,7 +577,7 @@ class OurBbcBasicView(BbcBasicView):
         return tuple(self.peek(self.at[name]) for name in ("FORN", "GOSUBN", "REPEATN"))
 
 
-BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms" / "src" / "bbc" / "basic" / "zp.inc"
+BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms/src/bbc/basic/zp.inc"
 BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARHEAD", "BSP", "HIMEM", "VARS", "FORN", "GOSUBN", "REPEATN",
               "F_FOR", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL", "F_ARGS", "F_STACK")
 
@@ -616,9 +618,11 @@ def atom_layout():
 
 
 def view_for(machine_name, peek, own_firmware=True):
-    if machine_name == "atom":
+    """The view of the BASIC the machine ships (its model's `basic`), or None for one we cannot read."""
+    basic = model(machine_name).basic
+    if basic == ATOM_BASIC:
         return AtomBasicView(peek, atom_layout() if own_firmware else None)
-    if machine_name == "bbc":
+    if basic == BBC_BASIC:
         layout = bbc_layout() if own_firmware else None
         return OurBbcBasicView(peek, layout) if layout else BbcBasicView(peek)
     return None

@@ -2,8 +2,9 @@
 
 The emulation is deterministic (docs/architecture.md, principle 5): from the same state, with the same
 inputs at the same points, it goes through the same states.  So the debugger keeps
-  * a snapshot every `interval` cycles (CPU registers and counters, memory, the page map, and the state
-    of every device object), as far back as `keep` cycles (10 emulated seconds by default) and one more;
+  * a snapshot every `interval` cycles (each device's save state, emulator/state.py: the CPU, the
+    memory, the chips; and the page map), as far back as `keep` cycles (10 emulated seconds by
+    default) and one more;
   * every input the user gave at a position (a memory or register write, keys typed), with the function
     that applies it.
 Going back to a position restores the last snapshot at or before it, applies the logged inputs after
@@ -13,20 +14,17 @@ future, as in a rewinding debugger that records as it goes.
 """
 import time
 
-from emulator.debug.target import restore_cpu, save_cpu
 from emulator.errors import UserError
 
 SNAPSHOT_SHARE = 0.01       # adaptive: a snapshot may cost about 1% of the host time between two
 
 
 class Snapshot:
-    def __init__(self, seq, position, cpu, memory, page_kind, devices):
+    def __init__(self, seq, position, state, page_kind):
         self.seq = seq
         self.position = position        # (instructions, cycles)
-        self.cpu = cpu
-        self.memory = memory
-        self.page_kind = page_kind
-        self.devices = devices
+        self.state = state              # the target's snapshot: each device's save state
+        self.page_kind = page_kind      # the page map without the debugger's watched pages
 
 
 class Input:
@@ -59,8 +57,8 @@ class History:
         dbg = self.debugger
         cpu, bus, target = dbg.cpu, dbg.bus, dbg.target
         started = time.perf_counter()
-        snap = Snapshot(self._next_seq(), dbg.position(), save_cpu(cpu), bytes(bus.memory),
-                        bytes(dbg.watch.original_kinds(bus.page_kind)), target.save_devices())
+        snap = Snapshot(self._next_seq(), dbg.position(), target.snapshot(),
+                        bytes(dbg.watch.original_kinds(bus.page_kind)))
         self.snapshots.append(snap)
         self._prune()
         finished = time.perf_counter()
@@ -96,13 +94,10 @@ class History:
 
     def _restore(self, snap):
         dbg = self.debugger
-        cpu, bus = dbg.cpu, dbg.bus
-        bus.memory[:] = snap.memory
-        bus.page_kind[:] = snap.page_kind
-        dbg.target.restore_devices(snap.devices)
+        dbg.bus.page_kind[:] = snap.page_kind
+        dbg.target.restore(snap.state)
         dbg.watch.reinstall(snap.page_kind)
-        restore_cpu(cpu, snap.cpu)
-        dbg.trim_trace(cpu.cycles)
+        dbg.trim_trace(dbg.cpu.cycles)
 
     def _replay(self, snap, position=None, instructions=None, hits=None):
         """Restore `snap`, then run to `position` (or to an instruction count), applying the inputs

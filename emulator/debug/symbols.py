@@ -1,26 +1,10 @@
 """Symbols for the debugger: the user's (symbol files, assembled sources) and each machine's OS entry points.
 
 The OS entry points are the documented call addresses of each machine's firmware, the same in our own
-firmware and in Acorn's:
-  Atom: "Atomic Theory and Practice" 25.1 (also roms/src/atom/atom.inc);
-  BBC:  BBC Micro Advanced User Guide, "Operating system calls" (the table of entry points and vectors).
+firmware and in Acorn's; each machine's model lists them with their sources (`os_entry_points`).
 """
 from emulator.asm.symbols import read_symbol_file
-
-OS_ENTRY_POINTS = {
-    "atom": {
-        0xFFCB: "OSSHUT", 0xFFCE: "OSFIND", 0xFFD1: "OSBPUT", 0xFFD4: "OSBGET", 0xFFD7: "OSSTAR",
-        0xFFDA: "OSRDAR", 0xFFDD: "OSSAVE", 0xFFE0: "OSLOAD", 0xFFE3: "OSRDCH", 0xFFE6: "OSECHO",
-        0xFFE9: "OSASCI", 0xFFED: "OSCRLF", 0xFFF4: "OSWRCH", 0xFFF7: "OSCLI",
-    },
-    "bbc": {
-        0xFFB9: "OSRDRM", 0xFFBF: "OSEVEN", 0xFFC2: "GSINIT", 0xFFC5: "GSREAD", 0xFFC8: "NVRDCH",
-        0xFFCB: "NVWRCH", 0xFFCE: "OSFIND", 0xFFD1: "OSGBPB", 0xFFD4: "OSBPUT", 0xFFD7: "OSBGET",
-        0xFFDA: "OSARGS", 0xFFDD: "OSFILE", 0xFFE0: "OSRDCH", 0xFFE3: "OSASCI", 0xFFE7: "OSNEWL",
-        0xFFEC: "OSWRCR", 0xFFEE: "OSWRCH", 0xFFF1: "OSWORD", 0xFFF4: "OSBYTE", 0xFFF7: "OSCLI",
-    },
-}
-
+from emulator.machines.registry import model
 
 class SymbolTable:
     """name -> value for expressions, and address -> name for disassembly.
@@ -33,7 +17,7 @@ class SymbolTable:
         self._labels = {}           # address -> name, user labels
         self._consts = {}           # address -> name, user constants that fit in 16 bits
         self._os = {}               # address -> name, the machine's entry points
-        for address, name in OS_ENTRY_POINTS.get(machine, {}).items():
+        for address, name in (model(machine).os_entry_points if machine else {}).items():
             self.values.setdefault(name, address)
             self._os[address] = name
 

@@ -50,17 +50,8 @@ class SoundSource:
     def __init__(self, hardware, rate=RATE):
         self.hardware = hardware
         self.rate = rate
-        self.chip = None
-        self.speaker = None
-        for name in ("sound", "sn76489", "psg"):
-            chip = getattr(hardware, name, None)
-            if chip is not None and hasattr(chip, "samples") and hasattr(chip, "cpu_hz"):
-                self.chip = chip
-                break
-        if self.chip is None:
-            speaker = getattr(hardware, "speaker", None)
-            if speaker is not None and hasattr(speaker, "take_samples"):
-                self.speaker = speaker
+        self.chip = hardware.sound_chip         # a chip that makes samples (the BBC's SN76489)
+        self.speaker = hardware.speaker         # or a one-bit speaker line (the Atom's)
         self.cycle = hardware.cpu.cycles
         if self.speaker is not None:
             self.speaker.take_samples(self.cycle, rate)       # forget what was before the window

@@ -6,9 +6,11 @@ breakpoints; its `command` method maps the panel's keys to the Debugger's own op
 step over, step out, continue, rewind, breakpoints).  The window draws the lines and, while the
 Debugger exists, runs its frames through `Debugger.run_cycles` so breakpoints stop the machine.
 """
+from emulator.cpu.opcodes import OPCODES
 from emulator.errors import UserError
 
 DISASSEMBLY_LINES = 14
+TRACE_LOOKBACK = 2000           # trace records searched for instruction starts before PC
 MEMORY_ROWS = 8
 MEMORY_COLUMNS = 8
 
@@ -96,16 +98,36 @@ class DebugView:
 
     def disassembly_start(self, pc, before=5):
         """An address up to `before` instructions before PC from which decoding lands exactly on PC
-        (6502 code cannot be decoded backwards for certain: the longest run that fits is taken)."""
-        disassembler = self.debugger.disassembler
+        through documented instructions only.  6502 code cannot be decoded backwards for certain:
+        instructions the trace saw start (when tracing) are boundaries no decode may step over and
+        the best places to start; otherwise the longest consistent decode is taken."""
+        disassembler, peek = self.debugger.disassembler, self.debugger.peek
+        known = self._traced_starts(pc, 3 * before)
+        best, best_score = pc, None
         for back in range(3 * before, 0, -1):
-            addr, count = (pc - back) & 0xFFFF, 0
+            start = addr = (pc - back) & 0xFFFF
+            count = 0
             while 0 < ((pc - addr) & 0xFFFF) <= back:
-                addr = (addr + disassembler.instruction(addr)[1]) & 0xFFFF
+                if not OPCODES[peek(addr)].documented:
+                    break
+                length = disassembler.instruction(addr)[1]
+                if any(0 < ((k - addr) & 0xFFFF) < length for k in known):
+                    break                       # it would swallow an instruction the CPU ran
+                addr = (addr + length) & 0xFFFF
                 count += 1
             if addr == pc and count <= before:
-                return (pc - back) & 0xFFFF
-        return pc
+                score = (start in known, count)
+                if best_score is None or score > best_score:
+                    best, best_score = start, score
+        return best
+
+    def _traced_starts(self, pc, span):
+        """Addresses within `span` bytes before PC where the trace saw an instruction start."""
+        dbg = self.debugger
+        if not dbg.tracing:
+            return set()
+        return {record[0] for record in dbg.trace_records(TRACE_LOOKBACK)
+                if 0 < ((pc - record[0]) & 0xFFFF) <= span}
 
     def disassembly_lines(self):
         pc = self.debugger.cpu.pc

@@ -21,8 +21,11 @@ import os
 import tomllib
 from pathlib import Path
 
-from emulator.chips import atom_keyboard, bbc_keyboard
 from emulator.errors import UserError
+from emulator.inputs import read_input
+from emulator.machines.registry import model
+
+KEYMAP_LIMIT = 1 << 20          # a keymap file names a few hundred keys at most
 
 LOGICAL = "logical"
 POSITIONAL = "positional"
@@ -51,30 +54,23 @@ class Binding:
 
 # --- named keys: the same in both modes ---------------------------------------------------------------
 
-_COMMON = {
+# The PC keys every machine has a key for; each machine's model adds its own (host_keys).
+COMMON_KEYS = {
     "left shift": "SHIFT", "right shift": "SHIFT", "left ctrl": "CTRL", "right ctrl": "CTRL",
     "escape": "ESCAPE", "return": "RETURN", "enter": "RETURN", "backspace": "DELETE",
     "delete": "DELETE", "space": "SPACE", "f12": "BREAK", "end": "COPY", "f11": "COPY",
 }
 
-NAMED_KEYS = {
-    "bbc": dict(_COMMON, **{
-        "tab": "TAB", "caps lock": "CAPS LOCK", "home": "SHIFT LOCK",
-        "up": "UP", "down": "DOWN", "left": "LEFT", "right": "RIGHT",
-        "f10": "F0", **{f"f{n}": f"F{n}" for n in range(1, 10)},
-    }),
-    "atom": dict(_COMMON, **{
-        "caps lock": "LOCK", "tab": "REPT",
-    }),
-}
 
-# The Atom has two cursor keys; SHIFT reverses them.  Unshifted the up/down key moves up and the
-# left/right key moves right (the Atom keyboard matrix table with its shifted meanings, as listed
-# with Atom emulators' keyboard notes: row 2 col 0 <up>/<down>, row 3 col 0 <right>/<left>).
-ATOM_ARROWS = {
-    "up": Binding("UPDOWN", False), "down": Binding("UPDOWN", True),
-    "right": Binding("LEFTRIGHT", False), "left": Binding("LEFTRIGHT", True),
-}
+def named_keys(machine):
+    """pygame's name of a PC key -> the machine key it stands for, the same in both modes."""
+    return dict(COMMON_KEYS, **model(machine).keyboard.host_keys)
+
+
+def host_bindings(machine):
+    """PC keys whose machine key needs SHIFT forced (the Atom's two cursor keys): name -> Binding."""
+    return {host: Binding(key, shift) for host, (key, shift) in model(machine).keyboard.host_bindings.items()}
+
 
 # --- positional mode: SDL scancodes (USB HID usage IDs) to the machine key in that place ---------------
 
@@ -86,51 +82,22 @@ SCANCODE_NAMES.update({
     56: "slash", 100: "nonusbackslash",
 })
 
-# Where the PC keys sit on each machine's keyboard (see the drawings in emulator.frontend.layouts).
-POSITIONS = {
-    "bbc": {
-        "minus": "-", "equals": "^", "leftbracket": "@", "rightbracket": "[", "backslash": "_",
-        "semicolon": ";", "apostrophe": ":", "nonushash": "]", "grave": "\\",
-        "comma": ",", "period": ".", "slash": "/", "nonusbackslash": "\\",
-    },
-    "atom": {
-        "minus": ":", "equals": "-", "grave": "^", "leftbracket": "@", "rightbracket": "\\",
-        "semicolon": ";", "apostrophe": "[", "backslash": "]", "nonushash": "]",
-        "comma": ",", "period": ".", "slash": "/",
-    },
-}
-# Extra keys positional mode gives the keys with no PC place.
-POSITIONAL_EXTRAS = {
-    "bbc": {"insert": "\\", "page up": "]"},
-    "atom": {"insert": "^"},
-}
-
-
 # --- the machine side ---------------------------------------------------------------------------------
 
 def canonical_key(machine, name):
     """The machine's own name for a key (UserError naming the machine if there is none)."""
-    if machine == "atom":
-        return atom_keyboard.key_name(name)
-    if machine == "bbc":
-        if str(name).strip().upper() == "BREAK":
-            return "BREAK"
-        return bbc_keyboard.KEY_NAMES[bbc_keyboard.key_number(name)]
-    raise UserError(f"no keyboard for machine {machine!r}")
+    return model(machine).keyboard.key_name(name)
 
 
 def char_binding(machine, char):
     """The binding that types `char` on the machine, or None if its keyboard cannot make it."""
     try:
-        if machine == "atom":
-            modifiers, key = atom_keyboard.chord_for(char)
-            if "CTRL" in modifiers:
-                return None
-            return Binding(key, "SHIFT" in modifiers)
-        key, shift = bbc_keyboard.keys_for_char(char)
-        return Binding(key, shift)
+        modifiers, key = model(machine).keyboard.chord_for(char)
     except UserError:
         return None
+    if "CTRL" in modifiers:
+        return None
+    return Binding(key, "SHIFT" in modifiers)
 
 
 def parse_binding(machine, text, where):
@@ -160,14 +127,13 @@ def load_overrides(machine, path=None, mode=LOGICAL):
     mode, its [machine.positional] table).  Without `path` the default file is read if it exists."""
     explicit = path is not None
     path = Path(path) if explicit else default_config_path()
-    if not path.exists():
-        if explicit:
-            raise UserError(f"{path}: keymap file not found")
+    if not explicit and not path.exists():
         return {}
+    raw = read_input(path, "keymap file", KEYMAP_LIMIT)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise UserError(f"{path}: cannot read keymap file ({e})") from None
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: cannot read the keymap file: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as e:
         raise UserError(f"{path}: not a valid TOML keymap ({e})") from None
     table = data.get(machine, {})
@@ -189,9 +155,8 @@ def load_overrides(machine, path=None, mode=LOGICAL):
 
 def mapping_table(machine):
     """Rows (host key, machine key) of the named keys, for the documentation and the help screen."""
-    rows = [(host, key) for host, key in NAMED_KEYS[machine].items()]
-    if machine == "atom":
-        rows += [(host, repr(b).removeprefix("Binding(").rstrip(")")) for host, b in ATOM_ARROWS.items()]
+    rows = list(named_keys(machine).items())
+    rows += [(host, repr(b).removeprefix("Binding(").rstrip(")")) for host, b in host_bindings(machine).items()]
     return rows
 
 
@@ -203,6 +168,11 @@ class KeyboardBridge:
         if mode not in MODES:
             raise UserError(f"unknown key mapping mode {mode!r} (known: {', '.join(MODES)})")
         self.machine = machine_name
+        keyboard = model(machine_name).keyboard
+        self.named = named_keys(machine_name)
+        self.bindings = host_bindings(machine_name)
+        self.positions = keyboard.pc_positions
+        self.positional_extras = keyboard.positional_extras
         self._press = press
         self._release = release
         self.mode = mode
@@ -219,17 +189,17 @@ class KeyboardBridge:
         name = (name or "").lower()
         if name in self.overrides:
             return self.overrides[name]
-        named = NAMED_KEYS[self.machine].get(name)
+        named = self.named.get(name)
         if named is not None:
             return Binding(named)
-        if self.machine == "atom" and name in ATOM_ARROWS:
-            return ATOM_ARROWS[name]
+        if name in self.bindings:
+            return self.bindings[name]
         if self.mode == POSITIONAL:
             place = SCANCODE_NAMES.get(scancode)
             if place is None:
-                key = POSITIONAL_EXTRAS[self.machine].get(name)
+                key = self.positional_extras.get(name)
                 return Binding(key) if key else None
-            key = place.upper() if len(place) == 1 else POSITIONS[self.machine].get(place)
+            key = place.upper() if len(place) == 1 else self.positions.get(place)
             return Binding(key) if key else None
         if len(name) == 1 and "a" <= name <= "z":
             return Binding(name.upper())

@@ -54,6 +54,11 @@ class SpeedMeter:
         self.ratio = 0.0                # emulated seconds per host second (1.0 = real time)
         self.mhz = 0.0
 
+    def restart(self):
+        """Measure afresh from the next update, keeping the last figures until then: a pause, or
+        cycles run with no host time to speak of (the debugger's steps), is no part of a speed."""
+        self.start_time = None
+
     def update(self, cycles):
         now = self.clock()
         if self.start_time is None:

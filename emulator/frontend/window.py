@@ -26,14 +26,10 @@ from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds
 from emulator.frontend import layouts
 from emulator.frontend.keymap import LOGICAL, POSITIONAL, KeyboardBridge, load_overrides
 from emulator.frontend.pacing import FramePacer, SpeedMeter
+from emulator.script import ScriptRun
 
-FIELD_HZ = {"atom": 60, "bbc": 50}
-# The largest picture each machine makes (rows, columns): the canvas the picture is centred in.
-CANVAS = {"atom": (192, 256), "bbc": (512, 640)}
-DEFAULT_SCALE = {"atom": 3, "bbc": 1}
 STATUS_HEIGHT = 22
 MAX_SKIPPED_FRAMES = 4                # a late frame is not drawn, but at least every fifth is
-UNTIL_CHECK_FRAMES = 6               # --until looks at the screen's text every 0.1 s or so
 BACKGROUND = (24, 24, 28)
 STATUS_COLOUR = (40, 40, 48)
 TEXT_COLOUR = (220, 220, 220)
@@ -114,7 +110,7 @@ class Options:
 
     def __init__(self, scale=None, mute=False, keymap=None, keys=LOGICAL, keyboard=False, paste=None,
                  max_seconds=None, firmware=None, audio=True, screenshot_dir=".", until=None,
-                 roms=None, state_file=None):
+                 roms=None, state_file=None, program_help=()):
         self.scale = scale
         self.mute = mute
         self.keymap = keymap
@@ -128,6 +124,7 @@ class Options:
         self.until = until
         self.roms = roms                    # the ROM directory, for loading a save state
         self.state_file = state_file        # Alt+W / Alt+R's file (default acorn-MACHINE.state)
+        self.program_help = tuple(program_help)     # how to play the listing running, for Alt+H
 
     @classmethod
     def from_args(cls, args):
@@ -143,28 +140,12 @@ class Options:
         if max_seconds is not None:
             max_seconds = parse_max_seconds(max_seconds)
         roms = getattr(args, "roms", None)
-        return cls(scale=scale, mute=getattr(args, "mute", False), keymap=getattr(args, "keymap", None),
+        return cls(program_help=getattr(args, "program_help", ()),scale=scale, mute=getattr(args, "mute", False), keymap=getattr(args, "keymap", None),
                    keys=POSITIONAL if getattr(args, "positional", False) else LOGICAL,
                    keyboard=getattr(args, "keyboard_view", False), paste=getattr(args, "paste", None),
                    max_seconds=max_seconds, firmware=f"ROMs from {roms}" if roms else None,
                    until=getattr(args, "until", None), roms=roms,
                    state_file=getattr(args, "save_state", None) or getattr(args, "load_state", None))
-
-
-def keys_down(machine):
-    """The machine's keys that are down now, by the names the keyboard view uses."""
-    hardware = machine.hardware
-    keyboard = hardware.keyboard
-    down = set()
-    if hasattr(keyboard, "down"):                                       # the Atom
-        down |= set(keyboard.down)
-    elif hasattr(keyboard, "pressed"):                                  # the BBC Micro
-        from emulator.chips.bbc_keyboard import KEY_NAMES
-        down |= {KEY_NAMES[n] for n in keyboard.pressed if n in KEY_NAMES}
-    for holder, attribute in ((keyboard, "break_down"), (hardware, "break_down"), (hardware, "reset_held")):
-        if getattr(holder, attribute, False):
-            down.add("BREAK")
-    return down
 
 
 class Window:
@@ -175,10 +156,13 @@ class Window:
         self.options = options or Options()
         self.name = machine.name
         self.clock_hz = machine.hardware.clock_hz
-        self.fps = FIELD_HZ.get(self.name, 50)
+        model = machine.model           # the field rate, canvas and scale (emulator/machines/model.py)
+        self.fps = model.field_hz
         self.frame_cycles = self.clock_hz / self.fps
-        self.scale = self.options.scale or DEFAULT_SCALE.get(self.name, 1)
-        self.canvas_rows, self.canvas_columns = CANVAS.get(self.name, (256, 320))
+        self.wanted_scale = self.options.scale or model.default_scale
+        self.scale = self.wanted_scale      # lowered while the views would not fit on the display
+        self.display = None                 # the window's own surface, when it is not `surface`
+        self.canvas_rows, self.canvas_columns = model.canvas     # the largest picture it makes
         self.turbo = False
         self.paused = False
         self.running = True
@@ -206,7 +190,10 @@ class Window:
         self.pacer = FramePacer(self.fps)
         self.speed = SpeedMeter(self.clock_hz)
         self.target_cycle = float(machine.cycles)
-        self.start_cycle = machine.cycles
+        # What the window runs: a script (emulator/script.py) of --type/--until steps, the same
+        # as a headless run's; by default the one --until and --max-seconds of the options.
+        until = [] if self.options.until is None else [("until", self.options.until)]
+        self.script = ScriptRun(machine, until, self.options.max_seconds)
         self._layout()
         pg.display.set_caption(f"acorn: {self.name}")
         self.audio = None
@@ -218,6 +205,35 @@ class Window:
     # --- geometry ----------------------------------------------------------------------------------
 
     def _layout(self):
+        """Place the picture, the debugger panel, the status line and the keyboard view.  The window
+        must fit on the display (with no window manager nothing else keeps it there): the picture's
+        scale drops as far as 1 while it would not, and a layout still too big is drawn whole and
+        shown shrunk to fit."""
+        pg = self.pygame
+        desktop = self._desktop_size()
+        for scale in range(self.wanted_scale, 0, -1):
+            self.scale = scale
+            self._place()
+            if desktop is None or (self.size[0] <= desktop[0] and self.size[1] <= desktop[1]):
+                break
+        shown = self.size
+        if desktop is not None:
+            factor = min(1.0, desktop[0] / self.size[0], desktop[1] / self.size[1])
+            shown = (int(self.size[0] * factor), int(self.size[1] * factor))
+        if shown == self.size:
+            self.surface, self.display = pg.display.set_mode(self.size), None
+        else:
+            self.display = pg.display.set_mode(shown)
+            self.surface = pg.Surface(self.size)
+
+    def _desktop_size(self):
+        try:
+            sizes = self.pygame.display.get_desktop_sizes()
+        except (AttributeError, self.pygame.error):
+            return None
+        return sizes[0] if sizes and sizes[0][0] > 0 and sizes[0][1] > 0 else None
+
+    def _place(self):
         pg = self.pygame
         self.canvas = pg.Rect(0, 0, self.canvas_columns * self.scale, self.canvas_rows * self.scale)
         top_height, width = self.canvas.height, self.canvas.width
@@ -237,7 +253,6 @@ class Window:
             self.canvas.x = (width - self.canvas.width) // 2      # centred over a wider keyboard view
         self.keyboard_top = self.status_rect.bottom
         self.size = (width, self.keyboard_top + keyboard_height)
-        self.surface = pg.display.set_mode(self.size)
 
     def screen_rect(self, rows, columns):
         """Where a picture of rows x columns goes: integer-scaled, centred in the canvas."""
@@ -253,9 +268,12 @@ class Window:
         from emulator.frontend.audio import MixerStream, SoundSource
         pg = self.pygame
         try:
-            pg.mixer.init(frequency=44100, size=-16, channels=1, buffer=512)
+            with _quiet_stderr():               # ALSA and friends print their own complaints
+                pg.mixer.init(frequency=44100, size=-16, channels=1, buffer=512)
         except pg.error as e:
-            self.flash(f"no sound ({e})")
+            print(f"acorn run: no sound device ({str(e).strip() or 'SDL found none'}); running mute",
+                  file=sys.stderr)
+            self.flash("no sound device: running mute")
             return
         self.audio = MixerStream(pg, self.fps)
         self.sound = SoundSource(self.machine.hardware, rate=self.audio.rate)
@@ -277,16 +295,16 @@ class Window:
 
     def _press_now(self, key):
         if key == "BREAK":
-            try:
-                self.machine.press("BREAK")
-            except UserError:
-                self.machine.break_key()        # a machine whose BREAK is only a timed pulse
+            self.machine.press(key)         # BREAK is the reset line, held as long as the host key
             return
-        self.machine.press(key)
+        self.machine.key_down(key)      # a press is an event: held until the firmware has read it
 
     def _release_now(self, key):
         try:
-            self.machine.release(key)
+            if key == "BREAK":
+                self.machine.release(key)
+            else:
+                self.machine.key_up(key)
         except UserError:
             pass
 
@@ -319,11 +337,9 @@ class Window:
         return typed
 
     def paste_file(self, path):
-        try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError as e:
-            raise UserError(f"{path}: cannot read the file to paste ({e.strerror})") from None
-        return self.paste_text(text)
+        from emulator.inputs import LISTING_LIMIT, read_input
+        raw = read_input(path, "file to paste", LISTING_LIMIT, holds="a listing")
+        return self.paste_text(raw.decode("utf-8", errors="replace"))
 
     def paste_clipboard(self):
         pg = self.pygame
@@ -427,14 +443,13 @@ class Window:
         return True
 
     def use_machine(self, machine):
-        """Carry on with `machine` in place of the one shown (the emulated time run in this window
-        carries over, for --max-seconds)."""
+        """Carry on with `machine` in place of the one shown; the script's steps are over, and a
+        --max-seconds limit counts again from here."""
         self.bridge.release_all()
         self.clicked = None
         self.latched.clear()
-        elapsed = self.machine.cycles - self.start_cycle
         self.machine = machine
-        self.start_cycle = machine.cycles - elapsed
+        self.script = ScriptRun(machine, [], self.options.max_seconds)    # --max-seconds from here
         self.target_cycle = float(machine.cycles)
         self.halted = None
         self.speed = SpeedMeter(self.clock_hz)
@@ -488,9 +503,9 @@ class Window:
         elif event.type == pg.KEYUP:
             self.bridge.key_up(event.key)
         elif event.type == pg.MOUSEBUTTONDOWN and event.button == 1:
-            self._click(event.pos, True)
+            self._click(self._window_to_layout(event.pos), True)
         elif event.type == pg.MOUSEBUTTONUP and event.button == 1:
-            self._click(event.pos, False)
+            self._click(self._window_to_layout(event.pos), False)
         elif event.type == pg.DROPFILE:
             try:
                 self.paste_file(event.file)
@@ -498,6 +513,13 @@ class Window:
                 self.flash(str(e))
         elif event.type in (getattr(pg, "WINDOWFOCUSLOST", -1),):
             self.bridge.release_all()           # a key let go in another window must not stick
+
+    def _window_to_layout(self, pos):
+        """A point of the window in the layout's coordinates (they differ when it is shown shrunk)."""
+        if self.display is None:
+            return pos
+        shown = self.display.get_size()
+        return (pos[0] * self.size[0] // shown[0], pos[1] * self.size[1] // shown[1])
 
     def key_at(self, pos):
         x, y = pos[0], pos[1] - self.keyboard_top
@@ -555,7 +577,7 @@ class Window:
         if n <= 0:
             return
         if self.debug_view is None:
-            self.machine.run_cycles(n)
+            self.script.advance(n / self.clock_hz)        # the script's steps, or plain running
             return
         stop = self.debug_view.run_cycles(n)        # breakpoints and watchpoints stop the machine
         if stop is not None:
@@ -576,25 +598,26 @@ class Window:
             if not self.turbo and not self.paused:
                 self.audio.push(samples)
             self.audio.pump()
-        self.speed.update(self.machine.cycles)
+        if self.paused or self.halted:
+            self.speed.restart()                # the readout keeps the speed it had running
+        else:
+            self.speed.update(self.machine.cycles)
         if draw:
             self.draw()
+            if self.display is not None:        # a layout bigger than the display, shown shrunk
+                pg.transform.smoothscale(self.surface, self.display.get_size(), self.display)
             pg.display.flip()
             self.presented += 1
         self.frames += 1
 
-    def run(self, host_seconds=None, emulated_seconds=None, until=None):
-        """The loop, paced to the field rate; until the window closes or a limit is reached.  With
-        `until`, the loop ends when that text is on the screen; 3 (EXIT_TIMEOUT) if the emulated-time
-        limit comes first, else 0."""
-        if emulated_seconds is None:
-            emulated_seconds = self.options.max_seconds
-        if until is None:
-            until = self.options.until
+    def run(self, host_seconds=None):
+        """The loop, paced to the field rate, until the window closes, `host_seconds` pass, or the
+        script ends (emulator/script.py: after its last step, --max-seconds or the last --until);
+        the script's status: 0, or 3 (EXIT_TIMEOUT) when one of its waits timed out.  While the
+        debugger panel runs the machine (breakpoints), the script waits."""
         self.pacer.reset()
         self.pacer.wait()                       # starts the schedule: frame n is due at start + n periods
         start = time.perf_counter()
-        end_cycles = None if emulated_seconds is None else emulated_seconds * self.clock_hz
         skipped = 0
         while self.running:
             draw = self.turbo or skipped >= MAX_SKIPPED_FRAMES or not self.pacer.late()
@@ -604,13 +627,8 @@ class Window:
             self.frame_times.append(now)
             if host_seconds is not None and now - start >= host_seconds:
                 break
-            if until is not None and self.frames % UNTIL_CHECK_FRAMES == 0 \
-                    and until in "\n".join(self.machine.screen.text()):
-                return 0
-            if end_cycles is not None and self.machine.cycles - self.start_cycle >= end_cycles:
-                if until is not None and until not in "\n".join(self.machine.screen.text()):
-                    return EXIT_TIMEOUT
-                break
+            if self.script.status is not None:
+                return self.script.status
             if not self.turbo:
                 self.pacer.wait()
         return 0
@@ -652,10 +670,9 @@ class Window:
     def status_text(self):
         firmware = self.options.firmware
         if firmware is None:
-            names = getattr(self.machine.hardware, "rom_names", None)
-            firmware = "our own firmware" if names is None else "ROMs: " + " ".join(names)
+            firmware = "ROMs: " + " ".join(self.machine.hardware.rom_names)
         state = "PAUSED" if self.paused else ("TURBO" if self.turbo else "real time")
-        parts = [{"atom": "Acorn Atom", "bbc": "BBC Micro"}.get(self.name, self.name), firmware,
+        parts = [self.machine.model.title, firmware,
                  f"seed {self.machine.seed}",
                  f"{self.speed.ratio * 100:.0f}%", f"{self.speed.mhz:.2f} MHz", state,
                  f"keys {self.bridge.mode}"]
@@ -674,10 +691,8 @@ class Window:
 
     def draw_keyboard(self):
         pg = self.pygame
-        down = keys_down(self.machine)
-        hardware = self.machine.hardware
-        leds = {"CAPS LOCK": getattr(hardware, "caps_lock_led", False),
-                "SHIFT LOCK": getattr(hardware, "shift_lock_led", False)}
+        down = self.machine.hardware.keys_down()
+        leds = self.machine.hardware.leds()
         top = self.keyboard_top
         for rect in self.key_rects:
             lit = rect.key in down
@@ -734,8 +749,12 @@ class Window:
                  "Alt+D debugger panel (stopped: S step, O over, U out, C continue, R rewind, B break)",
                  "Alt+W save state    Alt+R load it back    Alt+H this help    Alt+Q quit",
                  "Alt+E tape PLAY / stop    Alt+N rewind the tape"]
+        if self.options.program_help:
+            lines = list(self.options.program_help) + [""] + lines
+        # at the foot of the screen, over the status line's top: a game's board is at the top
         height = 20 * len(lines) + 12
-        box = pg.Rect(8, 8, min(self.size[0] - 16, 560), height)
+        width = min(self.size[0] - 16, max(self.font.size(line)[0] for line in lines) + 16)
+        box = pg.Rect(8, self.status_rect.top - 8 - height, width, height)
         pg.draw.rect(self.surface, (0, 0, 0), box)
         for i, line in enumerate(lines):
             self.surface.blit(self.font.render(line, True, TEXT_COLOUR), (box.x + 8, box.y + 6 + 20 * i))
@@ -748,17 +767,19 @@ class Window:
         pg.display.quit()
 
 
-def run_window(machine, args):
-    """`acorn run` in a window; returns the exit status.  NoDisplay (a UserError, exit 2) if none."""
+def run_window(machine, args, script=None):
+    """`acorn run` in a window; returns the exit status.  NoDisplay (a UserError, exit 2) if none.
+    `script`: the run's ScriptRun (emulator/script.py), the same steps a headless run takes."""
     options = Options.from_args(args)
     window = Window(machine, options)
+    if script is not None:
+        window.script = script
     try:
         status = window.run()
     finally:
         window.close()
     if status == EXIT_TIMEOUT:
-        print(f"acorn run: {options.until!r} did not appear on the screen within "
-              f"{options.max_seconds:g} emulated seconds", file=sys.stderr)
+        print(f"acorn run: {window.script.failure}", file=sys.stderr)
     machine = window.machine                # Alt+R may have put a loaded machine in its place
     if getattr(args, "print_screen", False):
         rows = machine.screen.text()

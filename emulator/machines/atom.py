@@ -33,7 +33,7 @@ The CPU runs at 1 MHz, so a cycle is a microsecond.
 """
 
 from emulator.bus import Bus
-from emulator.media.hostfs import CardPage, HostFilingCard
+from emulator.media.hostfs import FLAT_NAMES, CardPage, HostFilingCard
 from emulator.chips.atom_keyboard import MATRIX, ROWS as KEYBOARD_ROWS, AtomKeyboard, chord_for, key_name
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
@@ -43,20 +43,28 @@ from emulator.display.screen import Screen
 from emulator.errors import UserError
 from emulator.machines.atom_io import PPIPage
 from emulator.machines.base import MachineBase
+from emulator.machines.model import KeyboardModel, MachineModel, RomSpec
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 from emulator.media.cassette import CassetteDeck
 from emulator.media.uef import Tape
 
 CLOCK_HZ = 1_000_000
+FIELD_HZ = 60                   # the 6847's field rate (NTSC timing)
 
 VIDEO_RAM = 0x8000
 VIDEO_RAM_SIZE = 0x1800
 PPI_BASE = 0xB000
 VIA_BASE = 0xB800
 FILING_CARD = 0xBC00             # a free block of the #B000-#BFFF I/O space (docs/hostfs.md)
-ROM_SOCKETS = {"utility": 0xA000, "basic": 0xC000, "float": 0xD000, "dos": 0xE000, "kernel": 0xF000}
 ROM_SIZE = 0x1000
+# The ROM sockets (docs/architecture.md, "ROM sockets"): the kernel and BASIC a set needs, the
+# floating-point, DOS and utility ROMs it may add, 4 KiB each.
+ROMS = {spec.name: spec for spec in (
+    RomSpec("kernel", 0xF000, ROM_SIZE, True), RomSpec("basic", 0xC000, ROM_SIZE, True),
+    RomSpec("float", 0xD000, ROM_SIZE, False), RomSpec("dos", 0xE000, ROM_SIZE, False),
+    RomSpec("utility", 0xA000, ROM_SIZE, False))}
+ROM_SOCKETS = {name: spec.address for name, spec in ROMS.items()}
 RAM_LAYOUTS = {
     "standard": ((0x0000, 0x0400), (0x2800, 0x1400)),
     "expanded": ((0x0000, 0x8000),),
@@ -110,7 +118,7 @@ class Atom(MachineBase):
         self.cpu = cpu_class(self.bus)
         self.clock = Clock(self.cpu)
         self.keyboard = AtomKeyboard(on_break=self.break_line)
-        self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=60, as_bit=6, intext_bit=6, inv_bit=7)
+        self.vdg = VDG6847(clock_hz=CLOCK_HZ, field_hz=FIELD_HZ, as_bit=6, intext_bit=6, inv_bit=7)
         self.speaker = Speaker(clock_hz=CLOCK_HZ)
         self.keyboard_row = 0
         self.port_c_out = 0xFF              # PPI pins undriven until the mode is set: pulled high
@@ -180,7 +188,7 @@ class Atom(MachineBase):
     def _fit_filing_card(self, files):
         from emulator.inputs import check_directory
         check_directory(files, "directory to serve")      # the host filing card serves a directory
-        self.filing_card = HostFilingCard(files, profile="atom")
+        self.filing_card = HostFilingCard(files, profile=FLAT_NAMES)
         self.bus.map_io(FILING_CARD, 0x100, CardPage(self.filing_card, 0))
 
     def _via_irq(self, asserted):
@@ -266,20 +274,26 @@ class Atom(MachineBase):
     def _keyboard_columns(self, cycle):
         keyboard, row, typist = self.keyboard, self.keyboard_row, self.typist
         if typist.busy:                         # the typist watches the kernel's reads while it types
-            held = typist.holding
+            held, released = typist.holding, typist.released
             typist.note_read(cycle, idle=not any(keyboard.row_bits),
                              seen=held is not None and keyboard.reads_down(held, row),
-                             row=min(row, KEYBOARD_ROWS - 1))
+                             row=min(row, KEYBOARD_ROWS - 1),
+                             seen_up=released in MATRIX and MATRIX[released][0] == row & 15
+                             and not keyboard.is_down(released))
+            for key in typist.live_unread:      # keys held for a person (the window)
+                if keyboard.reads_down(key, row):
+                    typist.note_live_read(key, cycle)
         return keyboard.columns(row)
 
     def key_named(self, name):
         """The keyboard's name for key `name` (UserError if the Atom has none such)."""
         return key_name(name)
 
-    def keyboard_ready(self, typist, cycle):
-        """The typist's step 1: the kernel is scanning the matrix (or the key's row) and finds
+    canonical_key = key_named
+
+    def keyboard_ready(self, typist, cycle, key):
+        """The typist's step 1: the kernel is scanning the matrix (or `key`'s row) and finds
         every key up."""
-        key = typist.current[2]
         return typist.scanning_idle(cycle, MATRIX[key][0] if key in MATRIX else None)
 
     def _port_c_inputs(self, cycle):
@@ -301,10 +315,25 @@ class Atom(MachineBase):
             self.cpu.reset()
 
     def press(self, name):
+        """Press the key called `name`; BREAK holds the 6502 in reset until it is released."""
         self.keyboard.press(name)
 
     def release(self, name):
         self.keyboard.release(name)
+
+    def keys_down(self):
+        """The keys down now, by their names (BREAK among them while it is held)."""
+        return set(self.keyboard.down) | ({"BREAK"} if self.reset_held else set())
+
+    def leds(self):
+        """The keyboard's lights by key name: the Atom has none."""
+        return {}
+
+    sound_chip = None               # the Atom's sound is its one-bit speaker (self.speaker)
+
+    def beeps(self):
+        """Every finished burst of the speaker so far (emulator.chips.speaker.Beep)."""
+        return self.speaker.events(self.cpu.cycles)
 
     def break_key(self, hold_ms=BREAK_HOLD_MS):
         """Press and release BREAK after any queued typing."""
@@ -318,6 +347,66 @@ class Atom(MachineBase):
         after it, `lead_ms` the time between SHIFT or CTRL and the key (emulated milliseconds).
         """
         self.type_chords([chord_for(ch) for ch in text], hold_ms, gap_ms, lead_ms)
+
+
+# --- what the rest of the suite may know (emulator/machines/model.py) -----------------------------
+
+U = 1.0                                             # one ordinary key's width in the drawing
+# The keyboard as the keyboard view draws it: its keys' legends (LOCK, REPT, COPY, the two arrow
+# keys, BREAK) in an arrangement of our own close to the machine's, typewriter rows with the
+# bit-paired symbols.
+KEYBOARD_DRAWING = [
+    [("ESC", "ESCAPE", 1.25, "dark")]
+    + [(f"{s} {c}", c, U, "plain") for c, s in zip("123456789", "!\"#$%&'()")]
+    + [("0", "0", U, "plain"), ("* :", ":", U, "plain"), ("= -", "-", U, "plain"),
+       ("~ ^", "^", U, "plain"), ("BREAK", "BREAK", 1.25, "break")],
+    [("CTRL", "CTRL", 1.5, "dark")] + [(c, c, U, "plain") for c in "QWERTYUIOP"]
+    + [("` @", "@", U, "plain"), ("| \\", "\\", U, "plain"), ("COPY", "COPY", 1.25, "dark"),
+       ("DEL", "DELETE", 1.25, "dark")],
+    [("LOCK", "LOCK", 1.75, "dark")] + [(c, c, U, "plain") for c in "ASDFGHJKL"]
+    + [("+ ;", ";", U, "plain"), ("{ [", "[", U, "plain"), ("} ]", "]", U, "plain"),
+       ("RETURN", "RETURN", 1.5, "dark")],
+    [("SHIFT", "SHIFT", 2.0, "dark")] + [(c, c, U, "plain") for c in "ZXCVBNM"]
+    + [("< ,", ",", U, "plain"), ("> .", ".", U, "plain"), ("? /", "/", U, "plain"),
+       ("SHIFT", "SHIFT", 1.5, "dark"), ("\u2195", "UPDOWN", U, "dark"), ("\u2194", "LEFTRIGHT", U, "dark")],
+    [("REPT", "REPT", 1.5, "dark"), ("", None, 1.0, "gap"), ("", "SPACE", 8.0, "plain")],
+]
+
+KEYBOARD = KeyboardModel(
+    key_name=key_name,
+    chord_for=chord_for,
+    host_keys={"caps lock": "LOCK", "tab": "REPT"},
+    # The Atom has two cursor keys; SHIFT reverses them.  Unshifted the up/down key moves up and the
+    # left/right key moves right (the Atom keyboard matrix table with its shifted meanings, as listed
+    # with Atom emulators' keyboard notes: row 2 col 0 <up>/<down>, row 3 col 0 <right>/<left>).
+    host_bindings={"up": ("UPDOWN", False), "down": ("UPDOWN", True),
+                   "right": ("LEFTRIGHT", False), "left": ("LEFTRIGHT", True)},
+    pc_positions={"minus": ":", "equals": "-", "grave": "^", "leftbracket": "@", "rightbracket": "\\",
+                  "semicolon": ";", "apostrophe": "[", "backslash": "]", "nonushash": "]",
+                  "comma": ",", "period": ".", "slash": "/"},
+    positional_extras={"insert": "^"},
+    rows=KEYBOARD_DRAWING,
+)
+
+MODEL = MachineModel(
+    name="atom", title="Acorn Atom", build=Atom, clock_hz=CLOCK_HZ, hex_prefix="#",
+    roms=ROMS, slot_names=", ".join(ROMS), same_place={},
+    field_hz=FIELD_HZ, canvas=(192, 256), default_scale=3,
+    start_command="LINK #{:X}", assembler_define="MACHINE_ATOM",
+    options=frozenset({"ram", "via"}),
+    basic="Atom BASIC",
+    # The kernel's line buffer is 64 bytes at #0100, RETURN included ("Atomic Theory and
+    # Practice" 25.2, input buffer #100-#13F): 63 characters.
+    input_limit=63,
+    # "Atomic Theory and Practice" 25.1 (also roms/src/atom/atom.inc)
+    os_entry_points={
+        0xFFCB: "OSSHUT", 0xFFCE: "OSFIND", 0xFFD1: "OSBPUT", 0xFFD4: "OSBGET", 0xFFD7: "OSSTAR",
+        0xFFDA: "OSRDAR", 0xFFDD: "OSSAVE", 0xFFE0: "OSLOAD", 0xFFE3: "OSRDCH", 0xFFE6: "OSECHO",
+        0xFFE9: "OSASCI", 0xFFED: "OSCRLF", 0xFFF4: "OSWRCH", 0xFFF7: "OSCLI",
+    },
+    output_vector=0x208,        # WRCVEC ("Atomic Theory and Practice" ch. 25, the vectors at #200)
+    keyboard=KEYBOARD,
+)
 
 
 def AtomPPIPage(atom):

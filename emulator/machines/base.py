@@ -13,10 +13,24 @@ class MachineBase:
         its key (None: the machine's defaults)."""
         self.typist.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
+    filing_card = None                  # the host filing card, when one is fitted
+
+    def flush_discs(self):
+        """Write each writable disc's changes back to its image file (a machine with drives says how)."""
+
     @property
     def typing(self):
         """True while typed keys (or a BREAK) are still queued or held."""
-        return self.typist.busy
+        return self.typist.typing
+
+    def key_down(self, key):
+        """A person pressed `key`: it goes down now (or, queued behind an earlier key, once the
+        firmware is ready) and stays down while held (emulator/machines/typist.py)."""
+        self.typist.key_down(self.canonical_key(key))
+
+    def key_up(self, key):
+        """A person let go of `key`: it comes up once the firmware has read it down."""
+        self.typist.key_up(self.canonical_key(key))
 
     @property
     def cycles(self):

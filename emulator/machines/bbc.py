@@ -59,7 +59,7 @@ from emulator.chips.serial_ula import SerialULA
 from emulator.chips.bbc_keyboard import KEY_NAMES, BBCKeyboard, chars_to_keys, key_number, keys_for_char
 from emulator.chips.crtc6845 import CRTC6845
 from emulator.media.dfs_disc import DFSDisc
-from emulator.media.hostfs import CardPage, HostFilingCard
+from emulator.media.hostfs import DFS_NAMES, CardPage, HostFilingCard
 from emulator.chips.i8271 import I8271
 from emulator.chips.sn76489 import SN76489
 from emulator.chips.upd7002 import ADC7002
@@ -70,6 +70,7 @@ from emulator.display.bbc_raster import VideoLog
 from emulator.display.bbc_screen import BBCScreen
 from emulator.errors import UserError
 from emulator.machines.base import MachineBase
+from emulator.machines.model import KeyboardModel, MachineModel, RomSpec
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
@@ -393,12 +394,17 @@ class BBCMicro(MachineBase):
         levels = keyboard.port_a_input()
         if not keyboard.autoscan:
             typist, number = self.typist, levels & 0x7F
-            watched = typist.holding if levels & 0x80 else typist.released
-            if watched is not None and number == _KEY_NUMBERS.get(watched, -1):
-                typist.note_key_read(self.cpu.cycles, down=levels & 0x80 != 0)
+            if levels & 0x80:
+                watched = typist.holding
+                if watched is not None and number == _KEY_NUMBERS.get(watched, -1):
+                    typist.note_key_read(self.cpu.cycles, down=True)
+                elif typist.live:                   # keys held for a person (the window)
+                    typist.note_live_read(KEY_NAMES.get(number), self.cpu.cycles)
+            elif typist.released is not None and number == _KEY_NUMBERS.get(typist.released, -1):
+                typist.note_key_read(self.cpu.cycles, down=False)
         return levels
 
-    def keyboard_ready(self, typist, cycle):
+    def keyboard_ready(self, typist, cycle, key):
         """The typist's step 1: the MOS has read the last key up, its keyboard interrupt is on and
         the keyboard is back on auto-scan, so the next key down interrupts a MOS waiting for it."""
         return (typist.release_seen(cycle) and self.keyboard.autoscan
@@ -627,9 +633,28 @@ class BBCMicro(MachineBase):
                   for key, shifted in chars_to_keys(text, caps_lock=caps_lock)]
         self.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
+    def keys_down(self):
+        """The keys down now, by their names (BREAK among them while it is held)."""
+        return {KEY_NAMES[n] for n in self.keyboard.pressed if n in KEY_NAMES} | (
+            {"BREAK"} if self.reset_held else set())
+
+    def leds(self):
+        """The keyboard's lights by key name: True when lit."""
+        return {"CAPS LOCK": self.caps_lock_led, "SHIFT LOCK": self.shift_lock_led}
+
+    speaker = None                  # the BBC's sound is its SN76489 (self.sound_chip)
+
+    @property
+    def sound_chip(self):
+        return self.sound
+
     def key_named(self, name):
         """The keyboard's number for key `name` (UserError if the BBC Micro has none such)."""
         return key_number(name)
+
+    def canonical_key(self, name):
+        """The keyboard's own name for key `name` (UserError if the BBC Micro has none such)."""
+        return KEY_NAMES[key_number(name)]
 
     def chords_for_char(self, char, following=None, check_only=False):
         """The key presses that type `char` now (`following`: the character queued after it, if
@@ -649,6 +674,93 @@ class BBCMicro(MachineBase):
             chords.append(((), "CAPS LOCK"))
             self.caps_lock_lent = False
         return chords
+
+
+# --- what the rest of the suite may know (emulator/machines/model.py) -----------------------------
+
+def _roms():
+    # docs/architecture.md: MOS 16 KiB at &C000; BASIC 16 KiB in sideways slot 15 (paged in at &8000);
+    # romN.rom optional sideways ROMs (slot N), 16 KiB, an 8 KiB image accepted from a user.
+    # dfs.rom: Acorn's DFS (16 KiB), optional, in sideways slot 14 just below BASIC; with it the
+    # machine has the 8271 disc interface (docs/discs.md).
+    roms = {"mos": RomSpec("mos", MOS_BASE, ROM_SIZE, True),
+            "basic": RomSpec("basic", SIDEWAYS, ROM_SIZE, True),
+            "dfs": RomSpec("dfs", SIDEWAYS, ROM_SIZE, False)}
+    for slot in range(16):
+        roms[f"rom{slot}"] = RomSpec(f"rom{slot}", SIDEWAYS, ROM_SIZE, False, sizes=(ROM_SIZE, 0x2000))
+    return roms
+
+
+def _key_name(name):
+    """The keyboard's name for key `name`; BREAK is not in the matrix but is a key all the same."""
+    if str(name).strip().upper() == "BREAK":
+        return "BREAK"
+    return KEY_NAMES[key_number(name)]
+
+
+def _chord_for(char):
+    key, shifted = keys_for_char(char, caps_lock=True)
+    return (("SHIFT",) if shifted else ()), key
+
+
+U = 1.0                                             # one ordinary key's width in the drawing
+# The Model B's keyboard as the keyboard view draws it (BBC Micro User Guide, chapter 1 keyboard
+# picture): the red f0-f9 row with BREAK, ESCAPE 1-0 - ^ \ and the left/right arrows, TAB Q-P @ [ _
+# and up/down, CAPS LOCK CTRL A-L ; : ] RETURN, SHIFT LOCK SHIFT Z-/ SHIFT DELETE COPY, the space bar.
+KEYBOARD_DRAWING = [
+    [("", None, 1.5, "gap")] + [(f"f{n}", f"F{n}", U, "red") for n in range(10)]
+    + [("BREAK", "BREAK", 1.25, "break")],
+    [("ESCAPE", "ESCAPE", 1.25, "dark")] + [(c, c, U, "plain") for c in "1234567890"]
+    + [("= -", "-", U, "plain"), ("~ ^", "^", U, "plain"), ("| \\", "\\", U, "plain"),
+       ("\u2190", "LEFT", U, "dark"), ("\u2192", "RIGHT", U, "dark")],
+    [("TAB", "TAB", 1.5, "dark")] + [(c, c, U, "plain") for c in "QWERTYUIOP"]
+    + [("@", "@", U, "plain"), ("{ [", "[", U, "plain"), ("\u00a3 _", "_", U, "plain"),
+       ("\u2191", "UP", U, "dark"), ("\u2193", "DOWN", U, "dark")],
+    [("CAPS LOCK", "CAPS LOCK", 1.25, "dark"), ("CTRL", "CTRL", 1.25, "dark")]
+    + [(c, c, U, "plain") for c in "ASDFGHJKL"]
+    + [("+ ;", ";", U, "plain"), ("* :", ":", U, "plain"), ("} ]", "]", U, "plain"),
+       ("RETURN", "RETURN", 1.5, "dark")],
+    [("SHIFT LOCK", "SHIFT LOCK", 1.25, "dark"), ("SHIFT", "SHIFT", 1.75, "dark")]
+    + [(c, c, U, "plain") for c in "ZXCVBNM"]
+    + [("< ,", ",", U, "plain"), ("> .", ".", U, "plain"), ("? /", "/", U, "plain"),
+       ("SHIFT", "SHIFT", 1.5, "dark"), ("DELETE", "DELETE", 1.25, "dark"), ("COPY", "COPY", 1.25, "dark")],
+    [("", None, 3.5, "gap"), ("", "SPACE", 8.0, "plain")],
+]
+
+KEYBOARD = KeyboardModel(
+    key_name=_key_name,
+    chord_for=_chord_for,
+    host_keys={"tab": "TAB", "caps lock": "CAPS LOCK", "home": "SHIFT LOCK",
+               "up": "UP", "down": "DOWN", "left": "LEFT", "right": "RIGHT",
+               "f10": "F0", **{f"f{n}": f"F{n}" for n in range(1, 10)}},
+    host_bindings={},
+    pc_positions={"minus": "-", "equals": "^", "leftbracket": "@", "rightbracket": "[", "backslash": "_",
+                  "semicolon": ";", "apostrophe": ":", "nonushash": "]", "grave": "\\",
+                  "comma": ",", "period": ".", "slash": "/", "nonusbackslash": "\\"},
+    positional_extras={"insert": "\\", "page up": "]"},
+    rows=KEYBOARD_DRAWING,
+)
+
+MODEL = MachineModel(
+    name="bbc", title="BBC Micro", build=BBCMicro, clock_hz=CLOCK_HZ, hex_prefix="&",
+    roms=_roms(), slot_names="mos, basic, dfs, rom0-rom15", same_place={f"rom{BASIC_SLOT}": "basic"},
+    field_hz=FIELD_HZ, canvas=(512, 640), default_scale=1,
+    start_command="CALL &{:X}", assembler_define="MACHINE_BBC",
+    options=frozenset({"links", "discs", "drives", "writable", "disc_interface"}),
+    basic="BBC BASIC",
+    # BASIC reads a line with OSWORD 0 and a maximum length of 238 characters (BBC Micro User
+    # Guide, OSWORD 0 "read line"; BASIC's own limit).
+    input_limit=238,
+    # BBC Micro Advanced User Guide, "Operating system calls" (the table of entry points and vectors)
+    os_entry_points={
+        0xFFB9: "OSRDRM", 0xFFBF: "OSEVEN", 0xFFC2: "GSINIT", 0xFFC5: "GSREAD", 0xFFC8: "NVRDCH",
+        0xFFCB: "NVWRCH", 0xFFCE: "OSFIND", 0xFFD1: "OSGBPB", 0xFFD4: "OSBPUT", 0xFFD7: "OSBGET",
+        0xFFDA: "OSARGS", 0xFFDD: "OSFILE", 0xFFE0: "OSRDCH", 0xFFE3: "OSASCI", 0xFFE7: "OSNEWL",
+        0xFFEC: "OSWRCR", 0xFFEE: "OSWRCH", 0xFFF1: "OSWORD", 0xFFF4: "OSBYTE", 0xFFF7: "OSCLI",
+    },
+    output_vector=0x20E,        # WRCHV (Advanced User Guide, the vectors at &200)
+    keyboard=KEYBOARD,
+)
 
 
 _KEY_NUMBERS = {name: key_number(name) for name in KEY_NAMES.values()}     # the typist's key names
@@ -672,7 +784,7 @@ def _filing_card(files, discs):
         if drive not in (1, 2, 3):
             raise UserError(f"disc drive {drive}: the filing card's disc drives are 1, 2 and 3")
         mounted[drive] = disc if isinstance(disc, DFSDisc) else DFSDisc.load(disc, drive)
-    return HostFilingCard(files, mounted, profile="bbc")
+    return HostFilingCard(files, mounted, profile=DFS_NAMES)
 
 
 def _cassette(bbc, tape, speed, record):

@@ -19,6 +19,13 @@ A firmware that never reads a held key within `give_up_ms` has the key released 
 that does not read the keyboard at all cannot be typed into; the keys after it still wait their turn).
 Nothing here knows a ROM address: the handshake is what the keyboard hardware sees.
 
+A person's key presses (the window's host keys, `key_down`/`key_up`) go through the same handshake,
+for a key press is an event, not a duration: a key goes down at once and stays down while the host
+key is held (auto-repeat, SHIFT held, a game polling it), but comes up no sooner than the firmware
+has read it down for `seen_ms`, however briefly the host key was down.  A press that comes while an
+earlier key is still waiting to come up is queued, and goes down once the firmware is ready for it.
+Modifiers (SHIFT, CTRL, the Atom's REPT) go down and up in their turn with no wait of their own.
+
 Time is the machine's clock: the typist is a device that schedules its own steps (`tick`), so typing
 goes on inside `run_until` with no Python per cycle, and a save state holds the queue.
 """
@@ -33,6 +40,9 @@ SPARSE_READY_MS = 50
 
 IDLE, WAIT_READY, LEAD_IN, HOLDING, LEAD_OUT, GAP = range(6)
 MAX_QUEUE = 1 << 20             # keys a save state may hold queued
+# A person's modifiers (the Atom's REPT among them: read on its own line, never in a scan of the
+# matrix): down and up in their turn, never waited for.
+MODIFIERS = ("SHIFT", "CTRL", "REPT")
 
 
 def _also(first, second):
@@ -48,11 +58,11 @@ class Typist:
     """The key-press queue of one machine.
 
     `machine` provides: `clock`, `cpu`, `clock_hz`, `keyboard` (press/release by key name),
-    `keyboard_ready(typist, cycle)` (step 1's test), `break_line(pressed)` (BREAK's wiring),
+    `keyboard_ready(typist, cycle, key)` (step 1's test), `break_line(pressed)` (BREAK's wiring),
     `key_named(name)` (a key name's check, for save states) and, if it types characters lazily,
     `chords_for_char(char, following)`.  Its keyboard wiring tells the typist what the firmware
     reads: `note_read` for a matrix read row by row (the Atom), `note_key_read` for a test of one key
-    (the BBC Micro's MOS).
+    (the BBC Micro's MOS), and `note_live_read` when it reads a person's key (`live_unread`) down.
     """
 
     def __init__(self, machine, hold_ms, gap_ms, lead_ms, ready_ms, seen_ms, scan_rows=1,
@@ -84,7 +94,12 @@ class Typist:
         self.wake_at = None         # cycle of the scheduled tick (None: none scheduled)
         self.released = None        # the key last released, until the firmware has read it up
         self.released_at = 0
-        machine.clock.register(self, "tick")        # the one callback it schedules (save states)
+        self.live_events = deque()  # a person's presses and releases still to happen, in order:
+                                    # [down (True/False), key name, cycle it reached the head]
+        self.live = {}              # key held for a person -> [cycle it went down, cycle first read]
+        self.live_wake_at = None    # cycle of the scheduled live_tick
+        machine.clock.register(self, "tick")        # the callbacks it schedules (save states)
+        machine.clock.register(self, "live_tick")
 
     # --- what the firmware reads (called by the machine's keyboard wiring) ----------------------------
 
@@ -122,6 +137,17 @@ class Typist:
                 self.seen_at = cycle
         else:
             self.released = None
+
+    def note_live_read(self, key, cycle):
+        """The firmware read `key`, held for a person, as down."""
+        held = self.live.get(key)
+        if held is not None and held[1] is None:
+            held[1] = cycle
+
+    @property
+    def live_unread(self):
+        """The keys held for a person that the firmware has not read down yet."""
+        return [key for key, (_, read) in self.live.items() if read is None]
 
     def release_seen(self, cycle):
         """True once the firmware has read the last key released as up (or has not read the
@@ -189,7 +215,64 @@ class Typist:
 
     @property
     def busy(self):
+        """True while typed keys are queued or held, or a person's keys are held or waiting."""
+        return self.phase != IDLE or bool(self.queue) or bool(self.live) or bool(self.live_events)
+
+    @property
+    def typing(self):
+        """True while typed keys (or a BREAK) are still queued or held."""
         return self.phase != IDLE or bool(self.queue)
+
+    # --- a person's keys ------------------------------------------------------------------------------
+
+    def key_down(self, key):
+        """A person pressed `key` (a machine key name): down now, or in its turn."""
+        self._live_event(True, key)
+
+    def key_up(self, key):
+        """A person let go of `key`: up once the firmware has read it, or in its turn."""
+        self._live_event(False, key)
+
+    def _live_event(self, down, key):
+        cycle = self.machine.cpu.cycles
+        self.live_events.append([down, key, cycle, bool(self.live_events)])
+        if self.live_wake_at is None:
+            self.live_tick(cycle)
+
+    def live_tick(self, cycle):
+        self.live_wake_at = None
+        next_cycle = self._live_step(cycle)
+        if next_cycle is not None:
+            self.live_wake_at = max(next_cycle, cycle + 1)
+            self.machine.clock.schedule(self.live_wake_at, self.live_tick)
+
+    def _live_step(self, cycle):
+        """Do the person's key events that are due, in order; the cycle to look again, or None.
+        A press queued behind another key's waits until the firmware is ready for it."""
+        keyboard, events = self.machine.keyboard, self.live_events
+        while events:
+            down, key, since, queued = events[0]
+            if down:
+                if key not in MODIFIERS:
+                    if queued and cycle - since < self.give_up_cycles \
+                            and not self.machine.keyboard_ready(self, cycle, key):
+                        return cycle + self.poll_cycles
+                    self.live[key] = [cycle, None]
+                keyboard.press(key)
+            else:
+                held = self.live.get(key)
+                if held is not None:
+                    pressed_at, read_at = held
+                    taken = read_at is not None and cycle - read_at >= self.seen_cycles
+                    if not taken and cycle - pressed_at < self.give_up_cycles:
+                        return cycle + self.poll_cycles if read_at is None else read_at + self.seen_cycles
+                    del self.live[key]
+                    self.released, self.released_at = key, cycle
+                keyboard.release(key)
+            events.popleft()
+            if events:
+                events[0][2] = cycle        # the next one's wait starts now
+        return None
 
     # --- the steps ------------------------------------------------------------------------------------
 
@@ -216,7 +299,7 @@ class Typist:
             self.current = self.queue.popleft()
             self.phase = WAIT_READY
         if self.current[0] == "char":
-            if not machine.keyboard_ready(self, cycle):
+            if not machine.keyboard_ready(self, cycle, None):
                 return cycle + self.poll_cycles
             _, _, char, hold, gap, lead = self.current
             following = self.queue[0][2] if self.queue and self.queue[0][0] == "char" else None
@@ -226,7 +309,7 @@ class Typist:
             self.queue.extendleft(reversed(chords[1:]))
         kind, modifiers, key, hold, gap, lead = self.current
         if self.phase == WAIT_READY:
-            if kind == "key" and not machine.keyboard_ready(self, cycle):
+            if kind == "key" and not machine.keyboard_ready(self, cycle, key):
                 return cycle + self.poll_cycles
             for m in modifiers:
                 keyboard.press(m)
@@ -269,7 +352,7 @@ class Typist:
 
     def state_schema(self):
         """What a save state may hold for the typist (emulator/state.py checks it before restoring)."""
-        from emulator.schema import CYCLE, fixed, integer, items, maybe, text
+        from emulator.schema import CYCLE, boolean, fixed, integer, items, maybe, text
         entry = fixed(text(("key", "char", "break")), items(self._known_key, 0, 2), text(), CYCLE, CYCLE,
                       CYCLE)
         entry = _also(entry, self._entry_keys)
@@ -279,7 +362,10 @@ class Typist:
                 "idle_since": maybe(CYCLE), "idle_rows": integer(0, self.all_rows),
                 "dense_since": maybe(CYCLE), "dense_rows": integer(0, self.all_rows),
                 "wake_at": maybe(CYCLE), "row_idle_since": items(pair, 0, 16),
-                "row_last": items(pair, 0, 16), "released": maybe(text()), "released_at": CYCLE}
+                "row_last": items(pair, 0, 16), "released": maybe(text()), "released_at": CYCLE,
+                "live_events": items(fixed(boolean, self._known_key, CYCLE, boolean), 0, MAX_QUEUE),
+                "live": items(fixed(self._known_key, CYCLE, maybe(CYCLE)), 0, 256),
+                "live_wake_at": maybe(CYCLE)}
 
     def _known_key(self, name, where):
         from emulator.schema import _fail, text
@@ -312,7 +398,9 @@ class Typist:
                 "dense_since": self.dense_since, "dense_rows": self.dense_rows, "wake_at": self.wake_at,
                 "row_idle_since": [list(item) for item in sorted(self.row_idle_since.items())],
                 "row_last": [list(item) for item in sorted(self.row_last.items())],
-                "released": self.released, "released_at": self.released_at}
+                "released": self.released, "released_at": self.released_at,
+                "live_events": [list(event) for event in self.live_events],
+                "live": [[key, *held] for key, held in self.live.items()], "live_wake_at": self.live_wake_at}
 
     def set_state(self, d):
         """Restore the queue; the clock's own state holds the scheduled tick."""
@@ -325,3 +413,6 @@ class Typist:
         self.row_last = {row: cycle for row, cycle in d["row_last"]}
         self.wake_at = d["wake_at"]
         self.released, self.released_at = d["released"], d["released_at"]
+        self.live_events = deque(list(event) for event in d.get("live_events", []))
+        self.live = {key: [pressed_at, read_at] for key, pressed_at, read_at in d.get("live", [])}
+        self.live_wake_at = d.get("live_wake_at")

@@ -17,6 +17,7 @@ import os
 
 from emulator.atomic import replace_file
 from emulator.errors import UserError
+from emulator.inputs import cannot_read
 
 SECTOR_SIZE = 256
 SECTORS_PER_TRACK = 10
@@ -66,7 +67,7 @@ class Disc:
             with open(text, "rb") as f:
                 data = f.read(MAX_TRACKS * TRACK_SIZE * KINDS[kind] + 1)
         except OSError as e:
-            raise DiscImageError(f"{text}: cannot read the disc image ({e.strerror})") from None
+            raise DiscImageError(cannot_read(text, "disc image", e)) from None
         if writable and not os.access(text, os.W_OK):
             raise DiscImageError(f"{text}: the disc image is read-only on the host, so it cannot be "
                                  f"mounted writable")

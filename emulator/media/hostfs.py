@@ -31,6 +31,9 @@ import re
 from emulator.atomic import is_special, replace_file
 
 ID = 0x48                       # "H"
+# The file names a card takes, as the machine's filing system has them (the machine says which)
+DFS_NAMES = "dfs"               # the BBC's DFS: a directory character and up to 7 characters
+FLAT_NAMES = "flat"             # the Atom's: up to 13 characters, no directories
 VERSION = 2                     # 2: RENAME, DIRINFO, SETDIR and RUNLOAD (commands 15-18)
 
 # Commands (docs/hostfs.md)
@@ -169,7 +172,7 @@ class HostDirectory:
     # --- host names ---------------------------------------------------------------------------
 
     def _host_name(self, directory, name):
-        if self.profile == "atom" or directory in ("$", ""):
+        if self.profile == FLAT_NAMES or directory in ("$", ""):
             return name
         return f"{directory}.{name}"
 
@@ -177,7 +180,7 @@ class HostDirectory:
         """The machine's view of host file `host`, or None when it is not a name the machine holds."""
         if host.lower().endswith(".inf"):
             return None
-        if self.profile == "atom":
+        if self.profile == FLAT_NAMES:
             directory, name = "", host
         elif len(host) > 2 and host[1] == ".":
             directory, name = host[0], host[2:]
@@ -241,7 +244,7 @@ class HostDirectory:
 
     def _inf_text(self, directory, name, load, exec_, length, locked):
         inf_name = (f"$.{name}" if directory in ("$", "") else f"{directory}.{name}") \
-            if self.profile == "bbc" else name
+            if self.profile == DFS_NAMES else name
         inf = f"{inf_name} {load & 0xFFFFFFFF:08X} {exec_ & 0xFFFFFFFF:08X} {length:06X}"
         if locked:
             inf += " L"
@@ -329,7 +332,7 @@ def _same(a, b):
 
 def check_name(profile, directory, name):
     """Raise Bad filename unless the machine's filing system can hold this name."""
-    if profile == "atom":
+    if profile == FLAT_NAMES:
         _check(0 < len(name) <= ATOM_NAME_LENGTH, ERR_BAD_NAME)
         _check(all(0x21 <= ord(c) <= 0x7E and c not in ATOM_FORBIDDEN for c in name), ERR_BAD_NAME)
         _check(not name.lower().endswith(".inf") and name not in (".", ".."), ERR_BAD_NAME)
@@ -389,11 +392,12 @@ def _os_error(e):
 
 class HostFilingCard:
     """The card.  `directory`: the host directory served as drive 0; `discs`: {drive: DFSDisc} for
-    drives 1-3 (read only); `profile`: "bbc" (DFS names: directory and 7 characters) or "atom"
-    (names of up to 13 characters, no directories)."""
+    drives 1-3 (read only); `profile`: DFS_NAMES (the BBC's: directory and 7 characters) or
+    FLAT_NAMES (the Atom's: names of up to 13 characters, no directories)."""
 
-    def __init__(self, directory, discs=None, profile="bbc"):
-        if profile not in ("bbc", "atom"):
+    def __init__(self, directory, discs=None, profile=None):
+        profile = DFS_NAMES if profile is None else profile
+        if profile not in (DFS_NAMES, FLAT_NAMES):
             raise ValueError(f"unknown filing card profile {profile!r}")
         self.profile = profile
         self.drives = {0: HostDirectory(directory, profile)}
@@ -463,10 +467,10 @@ class HostFilingCard:
     def _parse(self, text, wild=False):
         """(drive, directory, name) of a name as the machine wrote it: [:d.][D.]NAME (BBC)."""
         drive = self.current_drive
-        if self.profile == "atom":
+        if self.profile == FLAT_NAMES:
             _check(len(text) > 0, ERR_BAD_NAME)
             if not wild:
-                check_name("atom", "", text)
+                check_name(FLAT_NAMES, "", text)
             return drive, "", text
         if len(text) >= 2 and text[0] == ":":
             _check(text[1] in "0123", ERR_BAD_DRIVE)
@@ -478,7 +482,7 @@ class HostFilingCard:
         if len(text) >= 2 and text[1] == ".":
             directory, text = text[0], text[2:]
         if not wild:
-            check_name("bbc", directory, text)
+            check_name(DFS_NAMES, directory, text)
         else:
             _check(0 < len(text) <= BBC_NAME_LENGTH, ERR_BAD_NAME)
         return drive, directory, text
@@ -637,7 +641,7 @@ class HostFilingCard:
         number, directory, name = self._parse(text)
         drive = self._drive(number)
         entry = drive.find(directory, name)
-        plain = self.profile == "bbc" and not text.startswith(":") and not (len(text) >= 2 and text[1] == ".")
+        plain = self.profile == DFS_NAMES and not text.startswith(":") and not (len(text) >= 2 and text[1] == ".")
         if entry is None and plain:
             number, directory = self.library
             drive = self._drive(number)
@@ -697,8 +701,8 @@ class HostFilingCard:
         entries = drive.entries()
         lines = [drive.title() or f"Drive {number}",
                  f"Drive {number}" + ("  (read only)" if drive.read_only else "")]
-        here_dir = self.directory if self.profile == "bbc" else ""
-        if self.profile == "bbc":
+        here_dir = self.directory if self.profile == DFS_NAMES else ""
+        if self.profile == DFS_NAMES:
             lines.append("Dir. :%d.%s       Lib. :%d.%s" % (self.current_drive, self.directory, *self.library))
         here = [e for e in entries if _same(e.directory, here_dir)]
         others = [e for e in entries if not _same(e.directory, here_dir)]
@@ -715,7 +719,7 @@ class HostFilingCard:
         for e in drive.entries():
             if _wild_match(directory, e.directory) and _wild_match(name, e.name):
                 flag = "L" if e.locked else " "
-                lines.append(f"{e.full_name(self.profile == 'bbc'):<10}{flag} "
+                lines.append(f"{e.full_name(self.profile == DFS_NAMES):<10}{flag} "
                              f"{e.load & 0xFFFFFF:06X} {e.exec & 0xFFFFFF:06X} {e.length & 0xFFFFFF:06X}")
         _check(lines, ERR_NOT_FOUND)
         return "".join(line + "\r" for line in lines).encode("latin-1") + b"\0"
@@ -727,7 +731,7 @@ class HostFilingCard:
 
     def _names(self, p):
         index = p.byte()
-        here = self.directory if self.profile == "bbc" else ""
+        here = self.directory if self.profile == DFS_NAMES else ""
         entries = [e for e in self._drive(self.current_drive).entries() if _same(e.directory, here)]
         if index >= len(entries):
             return b"\0"
@@ -827,9 +831,9 @@ class HostFilingCard:
             if drive is None:
                 continue
             name = item["name"]
-            directory, _, plain = name.rpartition(".") if self.profile == "bbc" else ("", "", name)
+            directory, _, plain = name.rpartition(".") if self.profile == DFS_NAMES else ("", "", name)
             try:
-                entry = drive.find(directory or "$" if self.profile == "bbc" else "", plain)
+                entry = drive.find(directory or "$" if self.profile == DFS_NAMES else "", plain)
                 if entry is None or item["mode"] not in (MODE_READ, MODE_WRITE, MODE_UPDATE):
                     continue
                 contents = drive.read(entry)

@@ -67,7 +67,8 @@ Listing behaviours and BBC/Atom differences (the reference models the documented
    after every single square moved by either player (1270 and 3110), so on the BBC every
    coin that has moved shows as its digit while unmoved coins still show the letter drawn
    by PROCPRINT (2020, which uses ASC("@") correctly).  The game logic is unaffected.
-   `ScreenRow` models both (dialect "atom" / "bbc"); the documented game is the letters.
+   `ScreenRow` models both (coins "letters", the Atom's, / "digits", the BBC's); the
+   documented game is the letters.
 4. Game already won at the start: line 35 runs FNWIN before the first human move, so the
    packed start PP = 0,1,2,3,4 (probability 1/32,768) prints "I WIN!" at once (both).
 5. Keys after the first (3080-3110): any key but RETURN moves the selected coin, not the
@@ -360,17 +361,17 @@ class ScreenRow:
     the letter; the BBC prints the digit N (difference 3 in the module docstring)."""
 
     position: Position
-    dialect: str = "atom"
+    coins: str = "letters"      # how PROCBUDGE redraws a coin: "letters" (Atom), "digits" (BBC)
     text: str = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.dialect not in ("atom", "bbc"):
-            raise ValueError(f"dialect must be 'atom' or 'bbc', got {self.dialect!r}")
+        if self.coins not in ("letters", "digits"):
+            raise ValueError(f"coins must be 'letters' or 'digits', got {self.coins!r}")
         self.position = validate_position(self.position)
         self.text = board_row(self.position)
 
     def coin_character(self, coin: int) -> str:
-        return str(coin) if self.dialect == "bbc" else COIN_LETTERS[coin - 1]
+        return str(coin) if self.coins == "digits" else COIN_LETTERS[coin - 1]
 
     def move(self, move: Move) -> None:
         cells = list(self.text)
