@@ -270,9 +270,8 @@ def tape_options(args, machine_name):
         options["record"] = args.record
     speed = getattr(args, "tape_speed", None)
     if speed is not None:
-        if machine_name != "bbc":
-            raise UserError("--tape-speed is a BBC Micro option (the Atom's kernel times the tape "
-                            "itself, so its tape cannot run faster)")
+        # the Atom's kernel times the tape itself, so only a machine with a tape relay runs it faster
+        check_machine_options(machine_name, {"tape_speed": speed})
         value = parse_number(speed, "--tape-speed")
         if not 1 <= value <= 1000:
             raise UserError(f"--tape-speed {speed}: a whole number 1-1000")
@@ -290,7 +289,7 @@ def _has_dfs(machine_name, roms):
 
 
 OPTION_FLAGS = {"ram": "--ram", "via": "--no-via", "links": "--links", "discs": "--disc0 .. --disc3",
-                "writable": "--writable"}
+                "writable": "--writable", "tape_speed": "--tape-speed"}
 
 
 def check_machine_options(machine_name, options):

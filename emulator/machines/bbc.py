@@ -746,7 +746,7 @@ MODEL = MachineModel(
     roms=_roms(), slot_names="mos, basic, dfs, rom0-rom15", same_place={f"rom{BASIC_SLOT}": "basic"},
     field_hz=FIELD_HZ, canvas=(512, 640), default_scale=1,
     start_command="CALL &{:X}", assembler_define="MACHINE_BBC",
-    options=frozenset({"links", "discs", "drives", "writable", "disc_interface"}),
+    options=frozenset({"links", "discs", "drives", "writable", "disc_interface", "tape_speed"}),
     basic="BBC BASIC",
     # BASIC reads a line with OSWORD 0 and a maximum length of 238 characters (BBC Micro User
     # Guide, OSWORD 0 "read line"; BASIC's own limit).
