@@ -11,7 +11,15 @@ wrch_default:
         bne @skip
         txa
         jsr vdu_char_entry
-@skip:  ldx tmp_x
+@skip:  ldy spool_handle            ; an *SPOOL file gets every character too, unless *FX3 says
+        beq @out                    ; not (bit 4)
+        lda output_stream
+        and #$10
+        bne @out
+        pla
+        pha
+        jsr $FFD4                   ; OSBPUT
+@out:   ldx tmp_x
         ldy tmp_y
         pla
         rts
