@@ -43,7 +43,13 @@ def _build_atom(roms, **options):
 def _build_bbc(roms, **options):
     from emulator.machines.bbc import BBCMicro
 
-    return BBCMicro(_rom_set("bbc", roms), **options)
+    images = _rom_set("bbc", roms)
+    if roms is None and not (options.get("drives") or options.get("disc_interface")):
+        # Our firmware's disc filing system comes with the disc interface, fitted when a disc
+        # drive is used (docs/discs.md): without it PAGE stays at &E00 and the host filing card
+        # is the filing system.
+        images.pop("dfs", None)
+    return BBCMicro(images, **options)
 
 
 def _rom_set(machine, roms):
