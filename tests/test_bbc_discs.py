@@ -28,12 +28,6 @@ def media_disc(boot_option=0):
                       ("$", "!BOOT", 0, 0, BOOT)], title="MEDIA", boot_option=boot_option)
 
 
-@pytest.fixture(params=["ours", "acorn"])
-def dfs_roms(request):
-    """Our firmware (None: Machine's default) or Acorn's ROM directory."""
-    return None if request.param == "ours" else request.getfixturevalue("acorn_bbc_roms")
-
-
 @pytest.fixture
 def disc_file(tmp_path):
     path = tmp_path / "media.ssd"
@@ -146,10 +140,10 @@ def test_a_double_sided_image_is_drives_0_and_2(dfs_roms, tmp_path):
     enter(m, 'CHAIN "PROG"', "CHAINED 42")
 
 
-# --- the public test discs, run from drive 0 under Acorn's DFS --------------------------------------
+# --- the public test discs, run from drive 0 under Acorn's DFS and ours ----------------------------
 
-def test_rmwx_from_drive_0(acorn_bbc_roms, reference):
-    m = dfs_machine(acorn_bbc_roms, reference / "discs" / "RmwX.ssd")
+def test_rmwx_from_drive_0(dfs_roms, reference):
+    m = dfs_machine(dfs_roms, reference / "discs" / "RmwX.ssd")
     m.type("*TIMINGS\n")
     m.run_until_typed()
     m.run(3)
@@ -159,14 +153,14 @@ def test_rmwx_from_drive_0(acorn_bbc_roms, reference):
 
 
 @pytest.mark.slow
-def test_bcdtest_from_drive_0(acorn_bbc_roms, reference):
-    m = dfs_machine(acorn_bbc_roms, reference / "discs" / "bcdtest.ssd")
+def test_bcdtest_from_drive_0(dfs_roms, reference):
+    m = dfs_machine(dfs_roms, reference / "discs" / "bcdtest.ssd")
     enter(m, "*BCDTEST", "PASSED", max_seconds=60)
     assert "FAILED" not in screen(m)
 
 
-def test_dp111_6502_timing_from_drive_0(acorn_bbc_roms, reference):
-    m = dfs_machine(acorn_bbc_roms, reference / "discs" / "dp111_6502timing.ssd")
+def test_dp111_6502_timing_from_drive_0(dfs_roms, reference):
+    m = dfs_machine(dfs_roms, reference / "discs" / "dp111_6502timing.ssd")
     enter(m, "*RUN 6502TIM", "Number of failures", max_seconds=30)
     assert "Number of failures : 0x00" in screen(m)
 
