@@ -3,6 +3,7 @@
 ; (its catalogue length until it is closed, so that nothing is put after it into that space).
 
 NEW_FILE_SECTORS = 64
+w_mode = W + 7                          ; OSFIND: the mode being opened
 
 ; OSFIND: A=0 close handle Y (0: every file); &40 open for reading, &80 for writing (a new file),
 ; &C0 for both; X/Y the name.  A = the handle, 0 when the file is not there (&40, &C0).
@@ -18,7 +19,7 @@ dfs_find:
         jmp find_exit
 @all:   jsr close_all
         jmp find_exit
-@open:  sta zt3                         ; the mode
+@open:  sta w_mode                         ; the mode
         stx z_ptr
         sty z_ptr+1
         ldy #0
@@ -38,7 +39,7 @@ dfs_find:
 @got:   stx z_chan
         jsr find_first
         ror zt2                         ; bit 7: not there
-        lda zt3
+        lda w_mode
         cmp #$80
         beq @create
         bit zt2
@@ -77,7 +78,7 @@ dfs_find:
         sta w_length+1
 @channel:
         ldx z_chan
-        lda zt3
+        lda w_mode
         sta CHANNELS_AT+CH_MODE,x
         lda w_name_drive
         sta CHANNELS_AT+CH_DRIVE,x
