@@ -7,6 +7,7 @@ import shutil
 import pytest
 
 from emulator import Machine
+from emulator.basic.bbc_tokeniser import tokenise_program
 from emulator.media.dfs_disc import DFSDisc, build_ssd
 from test_bbc_discs import enter, screen
 
@@ -159,3 +160,23 @@ def test_acorns_dfs_runs_on_our_mos(acorn_bbc_roms, tmp_path):
     enter(m, "*CAT", "CMDS")
     enter(m, "*INFO CMDS", "$.CMDS")
     enter(m, "*EXEC CMDS", "42")
+
+
+def test_our_dfs_runs_on_mos_1_20(acorn_bbc_roms, tmp_path):
+    # Our DFS uses only the MOS's documented calls and extended vectors: it works under Acorn's MOS
+    # 1.20 and BASIC II too (it claims service 3, or MOS 1.20 gives the tape system the vectors).
+    from emulator.firmware import rom_set
+
+    roms = {"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "dfs": rom_set("bbc")["dfs"],
+            "basic": (acorn_bbc_roms / "basic.rom").read_bytes()}
+    program = tokenise_program('10 PRINT "CHAINED ";6*7\n')
+    path = disc(tmp_path / "d.ssd", files=(("$", "PROG", 0x1900, 0x8023, program),))
+    m = Machine("bbc", roms=roms, drives={0: str(path)}, writable=True)
+    m.run_until_text("BASIC", max_seconds=3)
+    m.run(0.3)
+    enter(m, "*CAT", "PROG")
+    enter(m, 'CHAIN "PROG"', "CHAINED 42")
+    enter(m, 'SAVE "COPY"')
+    m.close_files()
+    written = DFSDisc.load(path)
+    assert {f.name for f in written.files} == {"PROG", "COPY"}

@@ -54,26 +54,19 @@ service_workspace:
 @enough:
         rts
 
-; 3: at BREAK the discs become the filing system; with SHIFT (Y=0) drive 0's !BOOT is used as its
-; boot option says, and the call is claimed.
+; 3: at BREAK the discs become the filing system, and the call is claimed (MOS 1.20 gives the tape
+; filing system the vectors when nobody claims it); with SHIFT (Y=0) drive 0's !BOOT is used as
+; its boot option says.
 service_boot:
-        pha
         tya
-        pha
-        txa
         pha
         jsr take_over
         pla
-        tax
-        pla
-        tay
         bne @no_boot
         jsr boot_drive_0
-        pla
-        lda #0
-        rts
 @no_boot:
-        pla
+        ldx rom_current
+        lda #0
         rts
 
 ; 4: *DISC and *DISK, (&F2),Y the command.
