@@ -165,15 +165,15 @@ def test_dp111_6502_timing_from_drive_0(dfs_roms, reference):
     assert "Number of failures : 0x00" in screen(m)
 
 
-def test_a_save_state_taken_mid_transfer_carries_on(acorn_bbc_roms, disc_file, tmp_path):
-    m = dfs_machine(acorn_bbc_roms, disc_file)
+def test_a_save_state_taken_mid_transfer_carries_on(dfs_roms, disc_file, tmp_path):
+    m = dfs_machine(dfs_roms, disc_file)
     m.type('CHAIN "PROG"\n')
     m.run_until_typed()
     fdc = m.hardware.fdc
     while fdc.op != "read_byte":                                # stop inside a sector's bytes
         m.run(0.001)
     m.save_state(tmp_path / "mid.state")
-    again = Machine.load_state(tmp_path / "mid.state", roms=acorn_bbc_roms)
+    again = Machine.load_state(tmp_path / "mid.state", roms=dfs_roms)
     assert again.hardware.fdc.op == "read_byte"
     assert again.cycles == m.cycles
     for machine in (m, again):
