@@ -303,6 +303,16 @@ store_info:
         sta zt0
         rts
 
+; A = the catalogue's boot option (bits 5-4 of sector 1's byte 6), Z set for 0.
+boot_option:
+        lda CAT1+6
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        and #3
+        rts
+
 ; The file's sectors: its length rounded up to 256 bytes, in w_sectors.
 length_sectors:
         lda w_length+1

@@ -4,6 +4,7 @@
 
 NEW_FILE_SECTORS = 64
 w_mode = W + 7                          ; OSFIND: the mode being opened
+w_closing = W + $54                     ; close_all / flush_all: bit 7 set to close
 
 ; OSFIND: A=0 close handle Y (0: every file); &40 open for reading, &80 for writing (a new file),
 ; &C0 for both; X/Y the name.  A = the handle, 0 when the file is not there (&40, &C0).
@@ -151,13 +152,23 @@ bad_channel:
         .byte $DE
         .text "Channel", 0
 
-; Every open file closed (its buffer written, its length put in the catalogue).
+; Every open file closed (its buffer written, its length put in the catalogue), or (flush_all) just
+; its buffer written.
 close_all:
+        sec
+        .byte $24                       ; BIT zp: skip the CLC
+flush_all:
+        clc
+        ror w_closing                   ; bit 7: close
         ldx #0
 @each:  stx z_chan
         lda CHANNELS_AT+CH_MODE,x
         beq @next
+        bit w_closing
+        bpl @flush
         jsr close_channel
+        jmp @next
+@flush: jsr flush_channel
 @next:  lda z_chan
         clc
         adc #CHANNEL_SIZE
@@ -244,28 +255,18 @@ sector_in_buffer:
 ; Channel z_chan's buffered sector in (CMD_READ) or out (CMD_WRITE).
 buffer_transfer:
         sta z_command
-        ldx z_chan
+        jsr buffer_pointer
         lda CHANNELS_AT+CH_DRIVE,x
         sta z_drive
         lda CHANNELS_AT+CH_BUFFERED,x
         sta z_lsec
         lda CHANNELS_AT+CH_BUFFERED+1,x
         sta z_lsec+1
-        lda #0
-        sta z_addr
-        txa
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        adc #>BUFFERS
-        sta z_addr+1
         lda #1
         sta z_count
         jmp transfer
 
-; The buffer's address for channel z_chan in z_addr, and Y = PTR's low byte.
+; The buffer's address for channel z_chan in z_addr, X = z_chan and Y = PTR's low byte.
 buffer_pointer:
         ldx z_chan
         lda #0
@@ -400,17 +401,7 @@ dfs_args:
         cmp #$FF
         bne @exit
         pha
-        ldx #0
-@each:  stx z_chan
-        lda CHANNELS_AT+CH_MODE,x
-        beq @next
-        jsr flush_channel
-@next:  lda z_chan
-        clc
-        adc #CHANNEL_SIZE
-        tax
-        cmp #CHANNEL_SIZE * CHANNELS
-        bcc @each
+        jsr flush_all
         pla
         jmp @exit
 @handle:

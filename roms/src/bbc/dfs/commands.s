@@ -129,12 +129,7 @@ star_cat:
         jsr print_digit
         jsr print_inline
         .text "             Option ", 0
-        lda CAT1+6
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        and #3
+        jsr boot_option
         pha
         jsr print_digit
         jsr print_inline

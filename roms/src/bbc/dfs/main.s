@@ -196,12 +196,7 @@ boot_drive_0:
         lda #0
         sta z_drive
         jsr read_catalogue
-        lda CAT1+6
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        and #3
+        jsr boot_option
         beq @none
         tay
         ldx boot_commands_low-1,y

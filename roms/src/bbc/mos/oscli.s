@@ -341,14 +341,8 @@ star_code:
         lda #0
         jmp (USERV)
 star_line:
-        tya
-        clc
-        adc text_ptr
-        tax
-        lda text_ptr+1
-        adc #0
-        tay
         lda #1
+        jsr line_at_y
         jmp (USERV)
 star_opt:
         jsr read_number
