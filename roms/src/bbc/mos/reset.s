@@ -410,9 +410,11 @@ fs_find:
         cmp #0
         bne no_fs_error
         rts
-fs_fsc: cmp #3                      ; unrecognised *command: "Bad command" (AUG, FSCV A=3)
-        beq bad_command
-        rts
+fs_fsc: cmp #2                      ; */, an unrecognised *command, *RUN, *CAT: "Bad command"
+        bcc @done                   ; (AUG, FSCV A=2-5)
+        cmp #6
+        bcc bad_command
+@done:  rts
 no_fs_error:
         brk
         .byte $D6
