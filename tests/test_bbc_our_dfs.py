@@ -180,3 +180,20 @@ def test_our_dfs_runs_on_mos_1_20(acorn_bbc_roms, tmp_path):
     m.close_files()
     written = DFSDisc.load(path)
     assert {f.name for f in written.files} == {"PROG", "COPY"}
+
+
+def test_osword_7f_reads_and_writes_sectors_and_7e_7d_size_the_disc(tmp_path):
+    # OSWORD &7F (an 8271 command from a program, as game loaders use it): read track 0 sector 2
+    # (&53: read data, 3 parameters, one 256-byte record), then write it back as sector 9.
+    path = disc(tmp_path / "d.ssd", files=(("$", "DATA", 0, 0, bytes(range(256))),), sectors=400)
+    m = machine(path)
+    enter(m, "DIM B% 20:?B%=0:B%!1=&3000:B%?5=3:B%?6=&53:B%?7=0:B%?8=2:B%?9=&21:A%=&7F:X%=B%:"
+             "Y%=B% DIV 256:CALL &FFF1:PRINT \"R\";B%?10")
+    assert "R0" in screen(m)
+    assert bytes(m.memory[0x3000:0x3100]) == bytes(range(256))
+    enter(m, "B%?6=&4B:B%?8=9:CALL &FFF1:PRINT \"W\";B%?10")
+    assert "W0" in screen(m)
+    enter(m, "A%=&7E:CALL &FFF1:PRINT ~!B%")
+    assert "19000" in screen(m)                                  # 400 sectors of 256 bytes
+    m.close_files()
+    assert path.read_bytes()[9 * 256:10 * 256] == bytes(range(256))

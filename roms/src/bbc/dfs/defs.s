@@ -17,6 +17,8 @@ EXTENDED = $FF00                ; vector n's extended entry: &FF00 + 3n
 EXT_TABLE = $0D9F               ; vector n's routine and ROM: &0D9F + 3n
 EXT_FILEV = EXT_TABLE + 3 * 9
 
+os_a        = $EF               ; service 8: the OSWORD's A, and its block at &F0/&F1
+os_block    = $F0
 text_ptr    = $F2               ; the MOS's command line pointer (service 4: (&F2),Y)
 rom_current = $F4
 ERROR_BLOCK = $0100             ; filing systems build their errors here (BRK at &0100)

@@ -36,6 +36,10 @@ service:
         bne @not_command
         jmp service_command
 @not_command:
+        cmp #8
+        bne @not_osword
+        jmp service_osword
+@not_osword:
         cmp #9
         bne @not_help
         jmp service_help
@@ -216,6 +220,7 @@ boot_exec:
         .text "E.!BOOT", 13
 
         .include "disc.s"
+        .include "osword.s"
         .include "catalogue.s"
         .include "files.s"
         .include "channels.s"
