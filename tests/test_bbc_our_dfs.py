@@ -72,7 +72,7 @@ def test_info_access_delete_rename_title_drive(tmp_path):
     assert f"$.{'ONE':7}     001900 008023 00012C 002" in screen(m)   # DFS's layout
     assert f"B.{'TWO':7}     002000 002000 00000A 004" in screen(m)
     enter(m, "*ACCESS ONE L")
-    enter(m, "*DELETE ONE", "File locked")
+    enter(m, "*DELETE ONE", "Locked")
     enter(m, "*INFO ONE", f"$.{'ONE':7}  L  001900")
     enter(m, "*ACCESS ONE")
     enter(m, "*RENAME ONE B.THREE")
@@ -197,3 +197,27 @@ def test_osword_7f_reads_and_writes_sectors_and_7e_7d_size_the_disc(tmp_path):
     assert "19000" in screen(m)                                  # 400 sectors of 256 bytes
     m.close_files()
     assert path.read_bytes()[9 * 256:10 * 256] == bytes(range(256))
+
+
+@pytest.mark.parametrize("command", [
+    "*CAT", "*INFO *.*", "*INFO $.MID", "*INFO #.*", "*DRIVE 1", "*DRIVE 7", "*CAT 9", "*DELETE MID",
+    "*DELETE NONE", "*INFO NONE", "*ACCESS NONE", "*RUN NONE", "*NONE", "LOAD \"NONE\"",
+    "CHAIN \"NONE\"", "*LOAD NONE", "*RENAME MID X", "*RENAME ZED MID", "SAVE \"MID\"",
+    "*INFO AVERYLONGNAME", "C=OPENOUT \"MID\"", "*DIR X.Y", "*EXEC NONE", "PRINT OPENIN \"NONE\""])
+def test_our_screens_are_acorns(acorn_bbc_roms, tmp_path, command):
+    # The same disc under Acorn's DFS and ours: the command's lines are the same (sorted *CAT with the
+    # current directory first, *INFO's layout, the errors' words).
+    path = tmp_path / "d.ssd"
+    path.write_bytes(build_ssd([("$", "ZED", 0x1900, 0x8023, b"1"), ("B", "ALPHA", 0x3000, 0x3100, b"2" * 300),
+                                ("$", "MID", 0xFF2000, 0xFF2000, b"3", True), ("A", "ZZ", 0, 0, b"4"),
+                                ("$", "ABC", 0, 0, b"5" * 513)], title="SORTME", boot_option=2))
+    seen = []
+    for roms in (str(acorn_bbc_roms), None):
+        m = machine(path, writable=False) if roms is None else Machine("bbc", roms=roms, drives={0: str(path)})
+        m.run_until_text("BASIC", max_seconds=3)
+        m.run(0.3)
+        enter(m, command)
+        rows = [row.rstrip() for row in m.screen.text()]
+        typed = max(i for i, row in enumerate(rows) if row.startswith(">" + command[:20]))
+        seen.append(rows[typed:typed + 8])
+    assert seen[1] == seen[0]

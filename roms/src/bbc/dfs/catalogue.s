@@ -151,7 +151,7 @@ find_file:
 file_not_found:
         jsr error
         .byte $D6
-        .text "File not found", 0
+        .text "Not found", 0            ; (Acorn's DFS's words, as its screens show)
 
 ; Z set when entry z_entry matches w_name and w_name_dir ("#" one character, "*" the rest).
 match_entry:

@@ -1,6 +1,10 @@
 ; ---- FSCV (AUG): 0 *OPT, 1 EOF, 2 */, 3 an unrecognised command, 4 *RUN, 5 *CAT, 6 another filing
 ; system takes over, 7 our handles; X/Y the command line for 2-5 -----------------------------------
-w_op = W + 6                            ; *RUN's failure: 0 "File not found", &FF "Bad command"
+w_best = W + $56                        ; *CAT: the entry to list next
+w_group = W + $57                       ; *CAT: 0 the current directory's files, &FF / &80 the others
+                                        ; (&FF until the first is listed)
+w_column = W + $58                      ; *CAT: 1 after a line's first file
+w_listed = W + $60                      ; *CAT: 32 flags, one an entry: listed already
 
 dfs_fscv:
         cmp #7
@@ -23,7 +27,6 @@ dfs_fscv:
         stx z_ptr
         sty z_ptr+1
         ldy #0
-        sty w_op
         cmp #3
         bne @not_command
         jmp star_command
@@ -61,7 +64,7 @@ current_catalogue:
 
 ; *RUN name [tail], */name, and a command nobody knows: the file (from the library when the current
 ; directory has none) loaded at its own address and entered at its execution address; OSARGS 1
-; gives the tail.
+; gives the tail.  No such file is "Bad command" for each, as with Acorn's DFS.
 star_run:
         jsr read_name
         jsr skip_spaces
@@ -80,10 +83,6 @@ star_run:
         sta w_name_drive
         jsr find_first
         bcc @found
-        bit w_op
-        bmi @bad_command
-        jmp file_not_found
-@bad_command:
         jsr error
         .byte $FE
         .text "Bad command", 0
@@ -160,13 +159,78 @@ star_cat:
         jsr print_drive_dir
         jsr print_inline
         .text "\r\r", 0
-        lda #0                          ; the files, oldest first, two a line
-        sta zt1
-        lda CAT1+5
+        ldx #31                         ; the files: the current directory's first, then the
+        lda #0                          ; others, each sorted by directory and name (as Acorn's
+@clear: sta w_listed,x                  ; DFS lists them), two a line
+        dex
+        bpl @clear
+        sta w_column
+        sta w_group
+@pick:  lda #0                          ; the first in order of the group's files not listed yet
+        sta w_best
+        lda #8
         sta z_entry
-@file:  lda z_entry
-        beq @listed
+@candidate:
+        lda CAT1+5
+        cmp z_entry
+        bcc @picked
+        lda z_entry
+        lsr a
+        lsr a
+        lsr a
+        tax
+        lda w_listed,x
+        bne @skip
         ldx z_entry
+        lda CAT0+7,x
+        and #$7F
+        cmp w_dir
+        beq @current
+        lda w_group                     ; another directory's: in the second group
+        beq @skip
+        bne @consider
+@current:
+        lda w_group
+        bne @skip
+@consider:
+        lda w_best
+        beq @better
+        jsr sorts_before_best
+        bcc @skip
+@better:
+        lda z_entry
+        sta w_best
+@skip:  lda z_entry
+        clc
+        adc #8
+        sta z_entry
+        jmp @candidate
+@picked:
+        lda w_best
+        bne @print
+        lda w_group                     ; the group is done
+        beq @others
+        jmp @listed
+@others:
+        dec w_group
+        lda w_column                    ; the other directories start a line
+        beq @pick
+        jsr OSNEWL
+        lda #0
+        sta w_column
+        beq @pick
+@print: sta z_entry
+        bit w_group                     ; &FF: the first of the other directories' files comes
+        bvc @first                      ; after a blank line
+        jsr OSNEWL
+        lda #$80
+        sta w_group
+@first: lda z_entry
+        lsr a
+        lsr a
+        lsr a
+        tax
+        inc w_listed,x
         jsr print_inline
         .text "  ", 0
         ldx z_entry
@@ -192,25 +256,58 @@ star_cat:
         jsr print_inline
         .text "   ", 0
 @column:
-        lda zt1
+        lda w_column
         eor #1
-        sta zt1
+        sta w_column
         beq @new_line
         jsr print_inline
         .text "      ", 0
-        jmp @next
+        jmp @pick
 @new_line:
         jsr OSNEWL
-@next:  lda z_entry
-        sec
-        sbc #8
-        sta z_entry
-        jmp @file
+        jmp @pick
 @listed:
-        lda zt1
+        lda w_column
         beq @done
         jsr OSNEWL
 @done:  rts
+
+; C set when entry z_entry sorts before entry w_best (directory, then name; letters in either case).
+sorts_before_best:
+        ldx z_entry
+        ldy w_best
+        lda CAT0+7,y
+        and #$7F
+        jsr upper
+        sta zt0
+        lda CAT0+7,x
+        and #$7F
+        jsr upper
+        cmp zt0                         ; the directories
+        bne @decided
+        lda #7
+        sta zt1
+@char:  lda CAT0,y                      ; then the names
+        jsr upper
+        sta zt0
+        lda CAT0,x
+        jsr upper
+        cmp zt0
+        bne @decided
+        inx
+        iny
+        dec zt1
+        bne @char
+        clc                             ; the same: not before
+        rts
+@decided:                               ; C clear: entry z_entry's is lower
+        bcc @before
+        clc
+        rts
+@before:
+        sec
+        rts
+
 option_names:
         .text "off LOADRUN EXEC"
 
@@ -283,7 +380,6 @@ star_command:
         inx
         bne @command
 @not_ours:
-        dec w_op                        ; &FF: a file that is not there is "Bad command"
         jmp star_run
 
 dfs_commands:
@@ -333,7 +429,15 @@ read_directory:
         cmp #' '+1
         bcs @given
         ldx #'$'
-@given: rts
+        rts
+@given: iny                             ; one character, then the end of the name
+        lda (z_ptr),y
+        cmp #' '+1
+        bcs @bad
+        rts
+@bad:   jsr error
+        .byte $CE
+        .text "Bad dir", 0
 
 ; *INFO afsp: each file that matches: directory, name, L, load, exec, length, start sector.
 star_info:

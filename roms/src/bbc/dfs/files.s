@@ -163,7 +163,7 @@ check_unlocked:
         bpl @open
         jsr error
         .byte $C3
-        .text "File locked", 0
+        .text "Locked", 0
 @open:  rts
 
 ; The file (w_start, w_length, the drive in z_drive) into memory at z_addr: whole sectors straight
