@@ -116,7 +116,13 @@ class Machine:
         self.name = name
         self.seed = seed
         self.options = dict(options, seed=seed)     # kept for save states (a state records them)
-        self.hardware = self.model.build(_rom_set(name, roms), **self.options)
+        images = _rom_set(name, roms)
+        if roms is None and not (self.options.get("drives") or self.options.get("disc_interface")):
+            # Our firmware's disc filing system comes with the disc interface, fitted when a disc
+            # drive is used (docs/discs.md): without it PAGE stays at &E00 and the host filing card
+            # is the filing system.
+            images.pop("dfs", None)
+        self.hardware = self.model.build(images, **self.options)
         self.memory = MemoryView(self.hardware.bus, lambda: self.hardware.cpu.cycles)
 
     # --- what is there ------------------------------------------------------------------------------

@@ -75,6 +75,15 @@ def acorn_bbc_roms(pytestconfig):
     return _need(pytestconfig, "roms", "bbc")
 
 
+@pytest.fixture(params=["ours", "acorn"])
+def dfs_roms(request):
+    """A BBC ROM set with a disc filing system: our own firmware (None, Machine's default: our MOS,
+    BASIC and DFS) or Acorn's ROM directory (MOS 1.20, DFS 1.20, BASIC II; skips without it)."""
+    if request.param == "ours":
+        return None
+    return str(request.getfixturevalue("acorn_bbc_roms"))
+
+
 @pytest.fixture
 def pg(monkeypatch):
     """pygame with SDL's dummy video and audio drivers: the window runs offscreen."""

@@ -395,10 +395,11 @@ def test_run_files_option_serves_the_directory(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--disc1", "{bad}"], "bad.ssd: not a usable DFS disc image: 100 bytes is too short"),
+    (["--disc1", "{bad}"], "bad.ssd: not a usable disc image: 100 bytes is too short"),      # the 8271's
     (["--disc2", "{missing}"], "missing.ssd: cannot read the disc image"),
     (["--files", "{missing}"], "missing.ssd: cannot read the directory to serve: no such file"),
-    (["--no-files", "--disc1", "{bad}"], "need the host filing card"),
+    (["--roms", "{no_dfs}", "--disc1", "{bad}"], "bad.ssd: not a usable DFS disc image: 100 bytes"),  # the card's
+    (["--roms", "{no_dfs}", "--no-files", "--disc1", "{bad}"], "need the host filing card"),
     (["--machine", "atom", "--disc1", "{bad}"], "BBC Micro option"),
 ])
 def test_run_bad_files_and_discs_are_one_line_errors(tmp_path, capsys, args, message):
@@ -406,7 +407,11 @@ def test_run_bad_files_and_discs_are_one_line_errors(tmp_path, capsys, args, mes
 
     bad = tmp_path / "bad.ssd"
     bad.write_bytes(bytes(100))
-    names = {"bad": str(bad), "missing": str(tmp_path / "missing.ssd")}
+    no_dfs = tmp_path / "roms"                  # a ROM set with no DFS: --disc1-3 are the card's
+    no_dfs.mkdir()
+    for name in ("mos", "basic"):
+        (no_dfs / f"{name}.rom").write_bytes(bytes(16384))
+    names = {"bad": str(bad), "missing": str(tmp_path / "missing.ssd"), "no_dfs": str(no_dfs)}
     machine = [] if "--machine" in args else ["--machine", "bbc"]
     status = main(["run", *machine, "--headless", *[a.format(**names) for a in args],
                    "--max-seconds", "0.1"])

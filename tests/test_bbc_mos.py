@@ -546,6 +546,26 @@ def test_time_runs_at_100hz_and_can_be_set(beeb):
     assert 10048 <= time <= 10056
 
 
+def test_the_adc_converts_its_channels_in_turn(beeb):
+    # AUG OSBYTE 16/17 and ADVAL: each 12-bit conversion takes 10 ms (the uPD7002); channel X first
+    # (OSBYTE 17), then down from the highest selected; ADVAL(0)'s Y is the channel converted last,
+    # 0 until the forced one ends.  MOS 1.20 runs the same round (measured: 2, 1, 4, 3, 2, ...).
+    beeb.hw.adc.inputs[0] = 0xABC
+    beeb.osbyte(17, 2)
+    last = []                                   # ADVAL(0)'s Y as it changes (&02BE, AUG)
+    for _ in range(55):
+        beeb.m.run(0.001)
+        if not last or last[-1] != beeb.var(0x02BE):
+            last.append(beeb.var(0x02BE))
+    assert [n for n in last if n][:5] == [2, 1, 4, 3, 2]
+    assert beeb.osbyte(128, 1)[:2] == (0xC0, 0xAB)      # channel 1: X low byte, Y high byte
+    assert beeb.osbyte(16, 0)[0] == 4                     # four channels; now none
+    beeb.m.run(0.02)
+    stopped = beeb.osbyte(128, 0)[1]
+    beeb.m.run(0.05)
+    assert beeb.osbyte(128, 0)[1] == stopped == 1         # the round ends after channel 1
+
+
 def test_sound_and_envelope(beeb):
     sound = beeb.hw.sound
     # SOUND 1,-15,89,10: channel 1 is the chip's tone channel 2; pitch 89 is 440 Hz
@@ -859,18 +879,18 @@ def test_keyboard_goes_through_keyv(beeb):
 
 def test_tv_adjusts_the_next_mode(beeb):
     beeb.vdu(22, 1)
-    assert beeb.hw.crtc.registers[7] == 34 and beeb.hw.crtc.registers[8] & 1 == 1
+    assert beeb.hw.crtc.registers[7] == 35 and beeb.hw.crtc.registers[8] & 1 == 1   # MOS 1.20's 35
     beeb.oscli("TV 255,1")                       # one row down (R7 - 1), interlace off
-    assert beeb.hw.crtc.registers[7] == 34       # only at the next MODE change
+    assert beeb.hw.crtc.registers[7] == 35       # only at the next MODE change
     assert beeb.osbyte(144, 255, 1)[:2] == (255, 1)      # OSBYTE &90 gives the old values back
     beeb.vdu(22, 1, 17, 129, 12)
     registers = beeb.hw.crtc.registers
-    assert registers[7] == 33
+    assert registers[7] == 34
     assert registers[8] & 1 == 0
     assert tuple(beeb.m.screen.rgb()[256, 320]) == (255, 0, 0)     # the picture still renders
     beeb.oscli("TV 2,0")
     beeb.vdu(22, 7, "Teletext")
-    assert beeb.hw.crtc.registers[7] == 27 + 2
+    assert beeb.hw.crtc.registers[7] == 28 + 2
     assert beeb.hw.crtc.registers[8] == 0x93     # interlace sync and video
     assert beeb.text()[0] == "Teletext"
 

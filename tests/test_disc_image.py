@@ -87,9 +87,24 @@ def test_the_command_line_refuses_a_damaged_image_with_exit_2(tmp_path, capsys):
 def test_disc0_without_a_dfs_says_where_discs_go(tmp_path, capsys):
     path = tmp_path / "a.ssd"
     path.write_bytes(ssd())
-    status = main(["run", "--machine", "bbc", "--disc0", str(path), "--headless", "--max-seconds", "0.01"])
+    roms = tmp_path / "roms"
+    roms.mkdir()
+    for name in ("mos", "basic"):                               # a ROM set with no DFS
+        (roms / f"{name}.rom").write_bytes(bytes(16384))
+    status = main(["run", "--machine", "bbc", "--roms", str(roms), "--disc0", str(path), "--headless",
+                   "--max-seconds", "0.01"])
     err = capsys.readouterr().err
     assert status == 2 and "--disc0 needs a DFS ROM" in err
+
+
+def test_our_firmware_takes_disc0_on_the_command_line(tmp_path, capsys):
+    # Our firmware has a DFS of its own (roms/src/bbc/dfs): --disc0 is the 8271's drive 0 and the
+    # disc is the filing system from BREAK.
+    path = tmp_path / "a.ssd"
+    path.write_bytes(ssd([("$", "HELLO", 0, 0, b"x" * 10)], title="OURS"))
+    status = main(["run", "--machine", "bbc", "--disc0", str(path), "--headless", "--type", "*CAT\r",
+                   "--until", "HELLO", "--max-seconds", "20"])
+    assert status == 0, capsys.readouterr().err
 
 
 def test_a_writable_disc_goes_back_whole_through_a_rename(tmp_path):

@@ -167,12 +167,13 @@ def test_asm_self_calling_macro_with_bad_lines_is_bounded(tmp_path, capsys, memo
     (["basic", "tokenize", "/dev/zero", "-o", "{tmp}/x"], "the listing is larger than"),
     (["basic", "detokenize", "/dev/zero", "-o", "{tmp}/x.bas"], "the tokenised program is larger than"),
     (["run", "--headless", "--load-state", "/dev/zero"], "the save state is larger than"),
-    (["run", "--machine", "bbc", "--headless", "--disc1", "/dev/zero"], "the disc image is larger than"),
+    (["run", "--machine", "bbc", "--headless", "--disc1", "{tmp}/zero.ssd"], "usable disc image: longer than"),
     (["debug", "--script", "/dev/zero"], "the script is larger than"),
     (["debug", "--machine", "atom", "{tmp}/zero.bas"], "the listing is larger than"),
 ])
 def test_endless_inputs_are_refused_at_their_format_limit(tmp_path, capsys, argv, what, memory_cap):
     os.symlink("/dev/zero", tmp_path / "zero.bas")
+    os.symlink("/dev/zero", tmp_path / "zero.ssd")         # a disc drive takes .ssd and .dsd names
     argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
     code, _, err = acorn(capsys, *argv)
     assert code in (2, 5) and one_line(err) and what in err, err
@@ -196,7 +197,8 @@ def test_endless_inputs_are_refused_at_their_format_limit(tmp_path, capsys, argv
     ("loop", "a loop of symbolic links"),
 ])
 def test_unreadable_inputs_are_named_one_way(tmp_path, capsys, argv, what, kind, reason):
-    path = tmp_path / ("input.bas" if argv[-1] == "{path}.bas" else "input.x")
+    path = tmp_path / ("input.bas" if argv[-1] == "{path}.bas" else
+                       "input.ssd" if "--disc1" in argv else "input.x")
     argv = [a.replace("{path}.bas", "{path}") for a in argv]
     if kind == "directory":
         path.mkdir()

@@ -179,8 +179,8 @@ def test_irq_timing(reference_discs, acorn_mos_basic):
     check_irq_timing(machine)
 
 
-def check_irq_timing(machine):
-    """The first three counts Irq-Timing prints are a real Model B's, within 1%."""
+def irq_timing_counts(machine):
+    """The first three counts Irq-Timing prints."""
     counts = []
     for _ in range(60):                                 # each line takes about 0.45 s
         machine.run(0.1)
@@ -189,38 +189,93 @@ def check_irq_timing(machine):
         if len(counts) >= 3:
             break
     assert len(counts) >= 3, machine.screen.text()
-    assert all(abs(c - IRQ_TIMING_REAL) <= IRQ_TIMING_TOLERANCE for c in counts[:3]), counts
+    return counts[:3]
 
 
-# --- the same discs from drive 0 of the 8271, under Acorn's MOS + DFS + BASIC II -------------------
+def check_irq_timing(machine):
+    """The first three counts Irq-Timing prints are a real Model B's, within 1%."""
+    counts = irq_timing_counts(machine)
+    assert all(abs(c - IRQ_TIMING_REAL) <= IRQ_TIMING_TOLERANCE for c in counts), counts
 
-def boot_from_drive_0(acorn_bbc_roms, disc):
-    """Acorn's MOS 1.20, DFS 1.20 and BASIC II (the ROM directory as it is), `disc` in drive 0."""
-    machine = Machine("bbc", roms=str(acorn_bbc_roms), drives={0: str(disc)})
+
+# --- the same two under our MOS (with BASIC II): its interrupt entry and its interrupt work --------
+
+def test_test_timings_under_our_mos(reference_discs, our_mos_with_basic_ii):
+    # IRQ1V is reached 19 cycles after the IRQ, as under MOS 1.20, so every row is a real BBC's.
+    machine = load_from_disc(reference_discs / "TestTimings.ssd", "TEST", our_mos_with_basic_ii)
+    run_command(machine, "RUN", 30)
+    check_test_timings(machine)
+
+
+def test_irq_timing_under_our_mos(reference_discs, our_mos_with_basic_ii):
+    # With T1 every 418 us our centisecond work must leave the program time to run: it prints
+    # counts, steady, and no higher than MOS 1.20's (ours takes less of the CPU; it printed nothing
+    # when the idle sound channels were worked through on every tick).
+    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", our_mos_with_basic_ii)
+    machine.type("RUN\r")
+    machine.run_until_typed(max_seconds=10)
+    counts = irq_timing_counts(machine)
+    assert max(counts) - min(counts) <= 2 and max(counts) <= IRQ_TIMING_REAL + IRQ_TIMING_TOLERANCE, counts
+
+
+# --- the same discs from drive 0 of the 8271, under a DFS --------------------------------------------
+# Acorn's MOS + DFS + BASIC II, as a real Model B runs them; our MOS and DFS with BASIC II; and our
+# firmware throughout (our MOS, DFS and BASIC).
+
+OUR_BASIC_ASSEMBLER = ("our BASIC: TestTimings' assembler line (a label not yet defined in the first "
+                       "pass) gives Byte, and Tom Seddon's TIMINGS counts 0 cases (issue 20)")
+
+
+@pytest.fixture(params=["acorn", "our MOS and DFS", "ours"])
+def disc_firmware(request):
+    """(name, roms for Machine): the three ROM sets the drive-0 tests run under."""
+    if request.param == "ours":
+        return request.param, None
+    acorn = request.getfixturevalue("acorn_bbc_roms")
+    if request.param == "acorn":
+        return request.param, str(acorn)
+    ours = rom_set("bbc")
+    return request.param, {"mos": ours["mos"], "dfs": ours["dfs"], "basic": (acorn / "basic.rom").read_bytes()}
+
+
+def boot_from_drive_0(roms, disc):
+    """The BBC with `roms` and `disc` in drive 0, at BASIC's prompt."""
+    machine = Machine("bbc", roms=roms, drives={0: str(disc)})
     machine.run_until_text("BASIC", max_seconds=3)
     machine.run(0.3)
     return machine
 
 
-def test_beeb_6502_timing_tests_under_acorns_dfs(reference_discs, acorn_bbc_roms):
-    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "beeb_6502_timing_tests.ssd")
+def our_basic_fails(request, firmware):
+    if firmware[0] == "ours":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=OUR_BASIC_ASSEMBLER))
+
+
+def test_beeb_6502_timing_tests_from_drive_0(request, reference_discs, disc_firmware):
+    our_basic_fails(request, disc_firmware)
+    machine = boot_from_drive_0(disc_firmware[1], reference_discs / "beeb_6502_timing_tests.ssd")
     check_beeb_6502_timing_tests(run_command(machine, 'CHAIN "TIMINGS"', 120))
 
 
-def test_dp111_6502timing_1mhz_under_acorns_dfs(reference_discs, acorn_bbc_roms):
-    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "dp111_6502timing1M.ssd")
+def test_dp111_6502timing_1mhz_from_drive_0(reference_discs, disc_firmware):
+    machine = boot_from_drive_0(disc_firmware[1], reference_discs / "dp111_6502timing1M.ssd")
     seen = run_command(machine, "*RUN 6502TIM", 120, hold_shift=True)
     assert _dp111_failures(seen) == 0, seen[-20:]
 
 
-def test_test_timings_under_acorns_dfs(reference_discs, acorn_bbc_roms):
-    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "TestTimings.ssd")
+def test_test_timings_from_drive_0(request, reference_discs, disc_firmware):
+    our_basic_fails(request, disc_firmware)
+    machine = boot_from_drive_0(disc_firmware[1], reference_discs / "TestTimings.ssd")
     run_command(machine, 'CHAIN "TEST"', 30)
     check_test_timings(machine)
 
 
-def test_irq_timing_under_acorns_dfs(reference_discs, acorn_bbc_roms):
-    machine = boot_from_drive_0(acorn_bbc_roms, reference_discs / "Irq-Timing.ssd")
+def test_irq_timing_from_drive_0(reference_discs, disc_firmware):
+    machine = boot_from_drive_0(disc_firmware[1], reference_discs / "Irq-Timing.ssd")
     machine.type('CHAIN "T"\r')
     machine.run_until_typed(max_seconds=10)
-    check_irq_timing(machine)
+    if disc_firmware[0] == "acorn":
+        check_irq_timing(machine)
+    else:                                   # our MOS's interrupt work is shorter than MOS 1.20's
+        counts = irq_timing_counts(machine)
+        assert max(counts) - min(counts) <= 2 and max(counts) < IRQ_TIMING_REAL, counts

@@ -97,9 +97,10 @@ def test_page_matches_the_reference_under_our_mos(page, our_mos_page, reference)
 
 
 @pytest.mark.parametrize("page", sorted(PAGE_FLASH_VISIBLE))
-def test_page_matches_the_reference_chained_under_acorns_dfs(page, disc, acorn_bbc_roms, reference):
-    """The disc in drive 0 of the 8271, the page CHAINed by Acorn's DFS, as on a real Model B."""
-    m = Machine("bbc", roms=str(acorn_bbc_roms), drives={0: str(disc)})
+def test_page_matches_the_reference_chained_from_drive_0(page, disc, dfs_roms, reference):
+    """The disc in drive 0 of the 8271, the page CHAINed by a DFS (Acorn's, as on a real Model B, or
+    our own firmware's)."""
+    m = Machine("bbc", roms=dfs_roms, drives={0: str(disc)})
     m.run(1.0)
     m.type(f'CHAIN "{page}"\r')
     m.run_until_typed()
@@ -171,11 +172,11 @@ def test_typed_page_matches_the_reference(picture, typed, visible, row, columns,
     assert any(len(ours[ours_row, c]) > 1 for c in columns)        # something was compared
 
 
-def test_ceefax_engineering_page_from_disc_under_acorns_dfs(reference, reference_discs, acorn_bbc_roms):
+def test_ceefax_engineering_page_from_drive_0(reference, reference_discs, dfs_roms):
     """eng_test.ssd's `*EXEC !BOOT` (it loads SIDPLAY, the Ceefax engineering test page) from drive 0
-    of the 8271 under Acorn's MOS + DFS + BASIC II: the page matches its reference renders cell for
-    cell in both flash phases, and after SPACE (reveal) too."""
-    m = Machine("bbc", roms=str(acorn_bbc_roms), drives={0: str(reference_discs / "eng_test.ssd")})
+    of the 8271 under Acorn's MOS + DFS + BASIC II, and under our MOS, DFS and BASIC: the page
+    matches its reference renders cell for cell in both flash phases, and after SPACE (reveal) too."""
+    m = Machine("bbc", roms=dfs_roms, drives={0: str(reference_discs / "eng_test.ssd")})
     m.run(1.5)
     m.type("*EXEC !BOOT\r")
     m.run_until_typed()

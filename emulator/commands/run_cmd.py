@@ -231,8 +231,9 @@ def main(args):
 def filing_options(args, machine_name, default_files=None):
     """Machine options for the host filing card (--files DIR, or --no-files) and the BBC's disc
     images --disc0 .. --disc3 (docs/discs.md).  The images go into the 8271's drives 0-3 when the
-    ROM set has a DFS (dfs.rom in --roms DIR), read-only unless --writable; with our own MOS,
-    which has no DFS, --disc1 .. --disc3 are the host filing card's read-only drives as before."""
+    ROM set has a DFS (our own firmware's, or dfs.rom in --roms DIR), read-only unless --writable;
+    with a ROM directory that has no DFS, --disc1 .. --disc3 are the host filing card's read-only
+    drives."""
     options = tape_options(args, machine_name)
     files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
     discs = {n: getattr(args, f"disc{n}") for n in range(4) if getattr(args, f"disc{n}", None)}
@@ -247,11 +248,11 @@ def filing_options(args, machine_name, default_files=None):
             options["writable"] = writable
         return options
     if writable:
-        raise UserError("--writable is for the disc drives of the 8271, which need Acorn's DFS "
-                        "(dfs.rom in the --roms directory)")
+        raise UserError("--writable is for the disc drives of the 8271, which need a DFS "
+                        "(dfs.rom in the --roms directory, or our own firmware's)")
     if 0 in discs:
-        raise UserError("--disc0 needs a DFS ROM (dfs.rom in the --roms directory); with our own MOS "
-                        "the host filing card serves disc images as drives 1-3")
+        raise UserError("--disc0 needs a DFS ROM (dfs.rom in the --roms directory, or our own "
+                        "firmware's); without one the host filing card serves disc images as drives 1-3")
     if discs and files is None:
         raise UserError("--disc1/--disc2/--disc3 need the host filing card (drop --no-files)")
     if discs:
@@ -280,9 +281,12 @@ def tape_options(args, machine_name):
 
 
 def _has_dfs(machine_name, roms):
-    """Does the machine's ROM directory `roms` hold a DFS (dfs.rom)?"""
+    """Does the machine's ROM set hold a DFS: dfs.rom in the directory `roms`, or (None) our own
+    firmware's (roms/src/bbc/dfs)?"""
     if roms is None:
-        return False
+        from emulator.firmware import rom_sources
+
+        return "dfs" in rom_sources(machine_name)
     from emulator.firmware import machine_directory
 
     return (machine_directory(machine_name, roms) / "dfs.rom").is_file()

@@ -13,6 +13,7 @@ only read.  A writable disc keeps its changes in memory and `flush()` writes the
 through a temporary file and a rename (emulator/atomic.py), so the file is either the old image or
 the new one, never half of each.
 """
+import errno
 import os
 
 from emulator.atomic import replace_file
@@ -63,7 +64,11 @@ class Disc:
         kind = os.path.splitext(text)[1].lower()
         if kind not in KINDS:
             raise DiscImageError(f"{text}: not a disc image name (.ssd for one side, .dsd for two)")
+        from emulator.inputs import cannot_read
+
         try:
+            if os.path.isdir(text):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), text)
             with open(text, "rb") as f:
                 data = f.read(MAX_TRACKS * TRACK_SIZE * KINDS[kind] + 1)
         except OSError as e:

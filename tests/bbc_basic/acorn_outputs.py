@@ -7,7 +7,7 @@ beside each program for what it was.  None: Acorn's never comes back to the prom
 program (it was stopped with ESCAPE after its time ran out)."""
 
 ACORN_OUTPUTS = {
-    'io_adval_fire_buttons': '       768\n',
+    'io_adval_fire_buttons': '         0\n',
     'acs': '1.26610367\n1.04719755\n6.07638384E-11\n',
     'asm_junk_after_instruction': '',
     'asm_listing': '0900          OPT 3\n0900 A9 2A    .go LDA #&2A\n0902 20 EE FF JSR &FFEE\n0905 60       RTS\n',

@@ -606,7 +606,7 @@ hfs_fscv:
         beq fs_star
         cmp #5
         bne @run
-        jmp star_cat
+        jmp hfs_cat
 @run:   jmp star_run                ; 2 and 4
 @handles:
         ldx #$11                    ; the card's handles &11-&15, as DFS's
@@ -684,9 +684,7 @@ fs_star:
         iny
 @run:   jmp star_run
 
-fs_commands:                        ; the first is what "." abbreviates: *. is *CAT
-        .text "CAT", 0
-        .word star_cat-1
+fs_commands:                        ; (*CAT, *LOAD, *SAVE, *RUN are the MOS's: oscli.s)
         .text "ACCESS", 0
         .word star_access-1
         .text "DELETE", 0
@@ -699,14 +697,8 @@ fs_commands:                        ; the first is what "." abbreviates: *. is *
         .word star_info-1
         .text "LIB", 0
         .word star_lib-1
-        .text "LOAD", 0
-        .word star_load-1
-        .text "RUN", 0
-        .word star_run-1
         .text "RENAME", 0
         .word star_rename-1
-        .text "SAVE", 0
-        .word star_save-1
         .byte 0
 
 ; *DIR [[:drive.]dir], *LIB [[:drive.]dir]: which (0 / 1), then the rest of the line, to the card.
@@ -720,8 +712,8 @@ star_lib:
         lda #CMD_SETDIR
         bne fs_line_command
 
-; *CAT [drive], *DRIVE drive: the rest of the line to the card.
-star_cat:
+; *CAT [drive] (FSCV 5), *DRIVE drive: the rest of the line to the card.
+hfs_cat:
         lda #CMD_CAT
         .byte $2C                   ; BIT abs: skip the next LDA
 star_drive:
@@ -779,12 +771,14 @@ star_delete:
 star_must_exist:                    ; OSFILE A; "File not found" when it answers 0
         jsr star_osfile
         cmp #0
-        bne @done
+        bne star_done
+file_not_found:
         brk
         .byte $D6
         .text "File not found"
         .byte 0
-@done:  rts
+star_done:
+        rts
 
 ; *LOAD name [address]
 star_load:

@@ -5,9 +5,9 @@ irq_entry:
         pla
         pha
         and #$10
-        beq @irq
-        jmp brk_handler
-@irq:   jmp (IRQ1V)
+        bne @brk                    ; not taken on the IRQ path: IRQ1V 19 cycles after the IRQ
+        jmp (IRQ1V)
+@brk:   jmp brk_handler
 
 ; IRQ1V's default: the system VIA's 100 Hz timer, VSYNC and keyboard; anything else goes to IRQ2V.
 irq1_default:
@@ -15,9 +15,9 @@ irq1_default:
         pha
         tya
         pha
-        lda SYS_IER                 ; ours: T1, CA1 and CA2, when enabled and flagged
+        lda SYS_IER                 ; ours: T1, CA1, CA2 and CB1, when enabled and flagged
         and SYS_IFR
-        and #$43
+        and #$53
         beq @not_system
         sta zp_irq
         and #$40
@@ -33,7 +33,13 @@ irq1_default:
         jsr vertical_sync
         jmp @done
 @not_vsync:
-        jsr keyv_interrupt          ; CA2: a key went down while auto-scanning
+        lda zp_irq
+        and #$10
+        beq @key
+        sta SYS_IFR
+        jsr adc_finished
+        jmp @done
+@key:   jsr keyv_interrupt          ; CA2: a key went down while auto-scanning
 @done:  pla
         tay
         pla
@@ -94,8 +100,52 @@ centisecond:
         dec inkey_timer+1
 @low:   dec inkey_timer
 @no_inkey:
+        lda adc_channels
+        beq @no_adc
+        jsr adc_finished
+@no_adc:
         jsr keyv_poll
         jsr sound_tick
+        rts
+
+; The uPD7002 finished a conversion (CB1): keep the result, note the channel (ADVAL(0)'s Y), raise
+; event 3 and convert the next channel down, from the highest selected after channel 1 (AUG, "the
+; analogue to digital converter", OSBYTE 16/17).  The centisecond interrupt looks too: any write to
+; the VIA's port B (the sound and keyboard latch) clears a CB1 flag not yet taken.
+adc_finished:
+        lda ADC_CONTROL             ; the status: bits 0-1 the channel, bit 7 /EOC
+        bmi adc_done                ; still converting
+        and #3
+        tax
+        lda ADC_LOW
+        sta adc_low,x
+        lda ADC_HIGH
+        sta adc_high,x
+        inx
+        stx adc_last
+        txa
+        pha
+        ldy #3
+        jsr oseven
+        pla
+        tax
+        dex
+        bne adc_start
+        ldx adc_channels
+        bne adc_start
+adc_done:
+        rts
+
+; Start converting channel X (1-4), 8 or 12 bits as OSBYTE 190 says.
+adc_start:
+        stx adc_channel
+        dex
+        txa
+        ldx adc_type
+        cpx #8
+        beq @eight
+        ora #$08                    ; 12 bits
+@eight: sta ADC_CONTROL
         rts
 
 ; Every field: the field counter, flashing colours (AUG OSBYTE 9/10), event 4.

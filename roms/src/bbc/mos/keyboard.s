@@ -330,7 +330,13 @@ set_escape:
 rdch_default:
         stx rdch_x
         sty rdch_y
-@again: jsr read_key_nowait
+@again: ldy exec_handle             ; an *EXEC file comes before the keyboard
+        beq @keys
+        jsr $FFD7                   ; OSBGET
+        bcc @got
+        ldx #0                      ; its end: closed, and on to the keyboard
+        jsr close_exec_or_spool
+@keys:  jsr read_key_nowait
         bcc @got
         lda escape_flag             ; nothing yet (escape is reported by read_key_nowait)
         bmi @escape

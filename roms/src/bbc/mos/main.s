@@ -27,7 +27,96 @@
 mos_end:
         .assert mos_end <= $FF00, "the MOS code overruns the entry points"
 
+; ---- extended vectors (AUG, "extended vectors"): a sideways ROM points vector n (&0200 + 2n) at
+; &FF00 + 3n and puts the routine's address and its ROM number at &0D9F + 3n.  The entry pages that
+; ROM in and enters the routine with A, X, Y and the flags as they came; its RTS comes back here,
+; where the ROM paged in before is paged in again.
+        .org $FF00
+ext_entries:
+        jsr ext_vector              ; &FF00: vector &0200
+        jsr ext_vector              ; &FF03: vector &0202
+        jsr ext_vector              ; &FF06: vector &0204
+        jsr ext_vector              ; &FF09: vector &0206
+        jsr ext_vector              ; &FF0C: vector &0208
+        jsr ext_vector              ; &FF0F: vector &020A
+        jsr ext_vector              ; &FF12: vector &020C
+        jsr ext_vector              ; &FF15: vector &020E
+        jsr ext_vector              ; &FF18: vector &0210
+        jsr ext_vector              ; &FF1B: vector &0212
+        jsr ext_vector              ; &FF1E: vector &0214
+        jsr ext_vector              ; &FF21: vector &0216
+        jsr ext_vector              ; &FF24: vector &0218
+        jsr ext_vector              ; &FF27: vector &021A
+        jsr ext_vector              ; &FF2A: vector &021C
+        jsr ext_vector              ; &FF2D: vector &021E
+        jsr ext_vector              ; &FF30: vector &0220
+        jsr ext_vector              ; &FF33: vector &0222
+        jsr ext_vector              ; &FF36: vector &0224
+        jsr ext_vector              ; &FF39: vector &0226
+        jsr ext_vector              ; &FF3C: vector &0228
+        jsr ext_vector              ; &FF3F: vector &022A
+        jsr ext_vector              ; &FF42: vector &022C
+        jsr ext_vector              ; &FF45: vector &022E
+        jsr ext_vector              ; &FF48: vector &0230
+        jsr ext_vector              ; &FF4B: vector &0232
+        jsr ext_vector              ; &FF4E: vector &0234
+        .assert * == $FF51, "the extended vector entries end at &FF51"
+ext_vector:                         ; the stack: the entry's return address (&FF00 + 3n + 2)
+        pha                         ; three places for the routine's address and our return
+        pha
+        pha
+        php
+        pha
+        txa
+        pha
+        tya
+        pha
+        tsx                         ; &0101+X: Y, X, A, P, -, -, -, 3n+2, &FF
+        lda $0108,x
+        tay
+        lda $0D9D,y                 ; the routine, for RTI with the flags it came with
+        sta $0105,x
+        lda $0D9E,y
+        sta $0106,x
+        lda #<(ext_return-1)        ; its RTS comes back to ext_return
+        sta $0107,x
+        lda #>(ext_return-1)
+        sta $0108,x
+        lda rom_current             ; which ROM to page in again
+        sta $0109,x
+        lda $0D9F,y
+        sta rom_current
+        sta ROMSEL
+        pla
+        tay
+        pla
+        tax
+        pla
+        rti
+ext_return:
+        php
+        pha
+        txa
+        pha
+        tsx                         ; &0101+X: X, A, P, the ROM
+        lda $0104,x
+        sta rom_current
+        sta ROMSEL
+        lda $0103,x                 ; X, A, P one place down over it
+        sta $0104,x
+        lda $0102,x
+        sta $0103,x
+        lda $0101,x
+        sta $0102,x
+        pla
+        pla
+        tax
+        pla
+        plp
+        rts
+
 ; ---- documented entry points (AUG, "operating system calls") ---------------------------------------
+        .assert * <= $FFB6, "the extended vector code overruns the entry points"
         .org $FFB6
         .byte vector_defaults_end - vector_defaults     ; &FFB6: length of the default vector table
         .word vector_defaults                           ; &FFB7: its address

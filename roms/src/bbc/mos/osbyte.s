@@ -135,7 +135,19 @@ byte15: txa                         ; flush: X=0 every buffer, else the input bu
         rts
 @input: ldx #0
         jmp flush_buffer_x
-byte16: rts                         ; ADC channels: nothing to convert
+byte16: lda adc_channels              ; the ADC's channels: X = 1-4 converted in turn, 0 none
+        pha
+        stx adc_channels
+        txa
+        beq byte16_old
+        jsr adc_start
+byte16_old:
+        pla
+        tax
+        rts
+byte17: lda #0                        ; start converting channel X now; ADVAL(0) says 0 until it ends
+        sta adc_last
+        jmp adc_start
 byte18: lda #$11                    ; every soft key emptied
         ldx #16
 @k:     sta SOFTKEYS,x
@@ -265,7 +277,7 @@ byte128:                            ; ADVAL
         txa
         bmi @buffer
         bne @channel
-        lda SYS_ORB                 ; X=0: fire buttons (PB4/5, low when pressed); no conversion yet
+        lda SYS_ORB                 ; X=0: fire buttons (PB4/5, low when pressed)
         eor #$FF
         lsr a
         lsr a
@@ -273,11 +285,12 @@ byte128:                            ; ADVAL
         lsr a
         and #3
         tax
-        ldy #0
+        ldy adc_last                ; the channel converted last
         rts
 @channel:
-        ldx #0                      ; channels 1-4: nothing connected
-        ldy #0
+        ldy adc_high-1,x            ; channel X's last result: X low byte, Y high byte
+        lda adc_low-1,x
+        tax
         rts
 @buffer:                            ; X = &FF - buffer: input buffers count bytes, output free space
         eor #$FF
@@ -414,7 +427,7 @@ flush_buffer_x:
 osbyte_routines:
         .word byte0-1, byte1-1, byte2-1, byte3-1, byte4-1, byte5-1, byte6-1, byte_ignore-1
         .word byte_ignore-1, byte9-1, byte10-1, byte11-1, byte12-1, byte13-1, byte14-1, byte15-1
-        .word byte16-1, byte_ignore-1, byte18-1, byte19-1, byte20-1, byte21-1
+        .word byte16-1, byte17-1, byte18-1, byte19-1, byte20-1, byte21-1
         ; 22-116: none (offered to the ROMs)
         .word byte117-1, byte118-1, byte_ignore-1, byte120-1, byte121-1, byte122-1, byte_ignore-1
         .word byte124-1, byte125-1, byte126-1, byte127-1, byte128-1, byte129-1, byte130-1, byte131-1

@@ -1,7 +1,9 @@
 ; ---- OSCLI (CLIV's default; User Guide "* commands", AUG "OSCLI") -----------------------------------
-; The MOS's own commands are *FX, *KEY, *TV, *HELP, *CODE, *LINE, *OPT and *BASIC; anything else is
-; offered to the ROMs (service 4) and then to the filing system (FSCV A=3), which with no filing
-; system gives "Bad command" (error 254).
+; The MOS's own commands are *FX, *KEY, *TV, *HELP, *CODE, *LINE, *OPT and *BASIC, and those it
+; hands to the current filing system as MOS 1.20 does: *CAT and *. (FSCV 5), *RUN (FSCV 4), */ (FSCV
+; 2), *LOAD and *SAVE (OSFILE), *EXEC and *SPOOL (OSFIND), *TAPE (our own filing system again: the
+; host filing card when fitted).  Anything else is offered to the ROMs (service 4) and then to the
+; filing system (FSCV A=3), which with no filing system gives "Bad command" (error 254).
 
 cli_default:
         stx text_ptr
@@ -19,8 +21,15 @@ cli_default:
         cmp #'|'                    ; a comment
         beq @nothing
         sty zp_t3                   ; where the command's name starts
-        cmp #'.'                    ; *. is the filing system's (*CAT)
-        beq @unknown
+        iny
+        cmp #'.'                    ; *. is *CAT
+        bne @not_dot
+        jmp star_cat
+@not_dot:
+        cmp #'/'                    ; */name runs the name (FSCV 2)
+        bne @not_slash
+        jmp star_slash
+@not_slash:
         ldx #0                      ; try each command of the table
 @command:
         ldy zp_t3
@@ -72,36 +81,119 @@ cli_default:
         ldx #4                      ; service 4: an unrecognised command, (&F2),Y
         jsr service_call_a_x
         beq @nothing
-        lda zp_t3                   ; FSCV A=3 with X,Y the command's address
+        ldy zp_t3                   ; FSCV A=3 with X,Y the command's address
+        lda #3
+        jmp fscv_at_y
+@nothing:
+        rts
+
+command_table:                      ; in MOS 1.20's order, which abbreviations follow
+        .text "CAT", 0
+        .word star_cat-1
+        .text "CODE", 0
+        .word star_code-1
+        .text "EXEC", 0
+        .word star_exec-1
+        .text "HELP", 0
+        .word star_help-1
+        .text "FX", 0
+        .word star_fx-1
+        .text "KEY", 0
+        .word star_key-1
+        .text "LOAD", 0
+        .word star_load-1
+        .text "LINE", 0
+        .word star_line-1
+        .text "OPT", 0
+        .word star_opt-1
+        .text "RUN", 0
+        .word star_run_fs-1
+        .text "SAVE", 0
+        .word star_save-1
+        .text "SPOOL", 0
+        .word star_spool-1
+        .text "TV", 0
+        .word star_tv-1
+        .text "TAPE", 0
+        .word star_tape-1
+        .text "BASIC", 0
+        .word star_basic-1
+        .byte 0
+
+; *CAT, *RUN, */: the filing system's, FSCV A with X,Y the rest of the line.
+star_cat:
+        lda #5
+        .byte $2C                   ; BIT abs: skip the next LDA
+star_run_fs:
+        lda #4
+        .byte $2C
+star_slash:
+        lda #2
+fscv_at_y:                          ; FSCV A, X,Y = the line from (&F2),Y
+        jsr line_at_y
+        jmp (FSCV)
+
+; X,Y = the address of the line from (&F2),Y (A kept).
+line_at_y:
+        pha
+        tya
         clc
         adc text_ptr
         tax
         lda text_ptr+1
         adc #0
         tay
-        lda #3
-        jmp (FSCV)
-@nothing:
+        pla
         rts
 
-command_table:
-        .text "FX", 0
-        .word star_fx-1
-        .text "KEY", 0
-        .word star_key-1
-        .text "TV", 0
-        .word star_tv-1
-        .text "HELP", 0
-        .word star_help-1
-        .text "CODE", 0
-        .word star_code-1
-        .text "LINE", 0
-        .word star_line-1
-        .text "OPT", 0
-        .word star_opt-1
-        .text "BASIC", 0
-        .word star_basic-1
-        .byte 0
+; *EXEC [name], *SPOOL [name]: close the file in use, then open the one named (OSFIND &40: the MOS
+; reads its bytes before the keyboard's; &80: every character written goes to it too).
+star_exec:
+        ldx #exec_handle - exec_handle
+        lda #$40
+        bne exec_or_spool
+star_spool:
+        ldx #spool_handle - exec_handle
+        lda #$80
+exec_or_spool:
+        sta zp_t4
+        sty zp_t5
+        jsr close_exec_or_spool
+        ldy zp_t5
+        lda (text_ptr),y
+        cmp #13
+        beq @done
+        stx zp_t5
+        lda zp_t4
+        jsr line_at_y
+        jsr $FFCE                   ; OSFIND A, the name at X,Y
+        ldx zp_t5
+        tay
+        bne @open
+        jmp file_not_found
+@open:  sta exec_handle,x
+@done:  rts
+
+; Close the *EXEC (X=0) or *SPOOL (X=1) file, if one is open.
+close_exec_or_spool:
+        ldy exec_handle,x
+        beq @none
+        lda #0
+        sta exec_handle,x
+        jmp $FFCE                   ; OSFIND 0: close handle Y
+@none:  rts
+
+; *TAPE: the current filing system is told (FSCV 6), and ours takes the vectors again.
+star_tape:
+        lda #6
+        jsr @fscv
+        ldx #FSCV+1-FILEV
+@vec:   lda vector_defaults+FILEV-$0200,x
+        sta FILEV,x
+        dex
+        bpl @vec
+        jmp fs_init
+@fscv:  jmp (FSCV)
 
 ; Y past any spaces in the command line; A = the character there.
 skip_spaces:
@@ -249,14 +341,8 @@ star_code:
         lda #0
         jmp (USERV)
 star_line:
-        tya
-        clc
-        adc text_ptr
-        tax
-        lda text_ptr+1
-        adc #0
-        tay
         lda #1
+        jsr line_at_y
         jmp (USERV)
 star_opt:
         jsr read_number

@@ -216,14 +216,19 @@ hardware_init:
         sta USR_IFR
         lda #$40                    ; T1 free-running: the 100 Hz clock
         sta SYS_ACR
-        lda #$05                    ; CA1 (VSYNC) and CA2 (keyboard) on rising edges
+        lda #$04                    ; CA1 (VSYNC) on its falling edge (the end of the sync pulse),
+                                    ; CA2 (keyboard) on its rising edge, CB1 (ADC) falling, as
+                                    ; MOS 1.20 sets it (measured)
         sta SYS_PCR
         lda #<9998                  ; 10000 us a period (latch + 2)
         sta SYS_T1CL
         lda #>9998
         sta SYS_T1CH
-        lda #$C3                    ; enable T1, CA1, CA2
+        lda #$D3                    ; enable T1, CA1, CA2, CB1
         sta SYS_IER
+        ldx #4                      ; the four ADC channels, from channel 4
+        stx adc_channels
+        jsr adc_start
         lda #$FF                    ; user VIA port B: inputs; printer port A outputs
         sta USR_DDRA
         lda #0
@@ -405,9 +410,11 @@ fs_find:
         cmp #0
         bne no_fs_error
         rts
-fs_fsc: cmp #3                      ; unrecognised *command: "Bad command" (AUG, FSCV A=3)
-        beq bad_command
-        rts
+fs_fsc: cmp #2                      ; */, an unrecognised *command, *RUN, *CAT: "Bad command"
+        bcc @done                   ; (AUG, FSCV A=2-5)
+        cmp #6
+        bcc bad_command
+@done:  rts
 no_fs_error:
         brk
         .byte $D6

@@ -216,7 +216,19 @@ set_attenuation:
 
 ; Every centisecond, each channel.  sync_waiting+0..3 hold each idle channel's waiting S this tick.
 sound_tick:
-        ldx #3                      ; each idle channel's next note's S (&FF: none waiting)
+        lda SOUNDWS+SND_STATE       ; nothing playing and nothing queued: done at once, so that
+        ora SOUNDWS+16+SND_STATE    ; the centisecond interrupt stays short (a program may run
+        ora SOUNDWS+32+SND_STATE    ; the timer far faster than 100 Hz)
+        ora SOUNDWS+48+SND_STATE
+        bne @busy
+        ldx #3
+@queue: lda buffer_read+4,x
+        cmp buffer_write+4,x
+        bne @busy
+        dex
+        bpl @queue
+        rts
+@busy:  ldx #3                      ; each idle channel's next note's S (&FF: none waiting)
 @ready: jsr next_note_sync
         sta sync_waiting,x
         dex

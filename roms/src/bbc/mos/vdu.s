@@ -11,7 +11,15 @@ wrch_default:
         bne @skip
         txa
         jsr vdu_char_entry
-@skip:  ldx tmp_x
+@skip:  ldy spool_handle            ; an *SPOOL file gets every character too, unless *FX3 says
+        beq @out                    ; not (bit 4)
+        lda output_stream
+        and #$10
+        bne @out
+        pla
+        pha
+        jsr $FFD4                   ; OSBPUT
+@out:   ldx tmp_x
         ldy tmp_y
         pla
         rts
@@ -98,13 +106,14 @@ mode_rows:      .byte 31, 31, 31, 24, 31, 31, 24, 24
 mode_colours:   .byte 1, 3, 15, 1, 1, 3, 1, 0
 mode_pixels:    .byte 7, 3, 1, 7, 7, 3, 7, 0
 mode_map_type:  .byte 0, 0, 0, 1, 2, 2, 3, 4
-; 6845 registers 0-11 (AUG 18.x / the MOS's tables of CRTC values for each MODE)
+; 6845 registers 0-11 (AUG 18.x / the MOS's tables of CRTC values for each MODE).  R7, the vertical
+; sync row, is one more than the AUG's table (35 and 28), as MOS 1.20 sets it with *TV 0 (measured).
 crtc_table:
-        .byte 127, 80, 98, $28, 38, 0, 32, 34, $01, 7, $67, 8       ; MODEs 0-2
-        .byte 127, 80, 98, $28, 30, 2, 25, 27, $01, 9, $67, 9       ; MODE 3
-        .byte 63, 40, 49, $24, 38, 0, 32, 34, $01, 7, $67, 8        ; MODEs 4-5
-        .byte 63, 40, 49, $24, 30, 2, 25, 27, $01, 9, $67, 9        ; MODE 6
-        .byte 63, 40, 51, $24, 30, 2, 25, 27, $93, 18, $72, $13     ; MODE 7
+        .byte 127, 80, 98, $28, 38, 0, 32, 35, $01, 7, $67, 8       ; MODEs 0-2
+        .byte 127, 80, 98, $28, 30, 2, 25, 28, $01, 9, $67, 9       ; MODE 3
+        .byte 63, 40, 49, $24, 38, 0, 32, 35, $01, 7, $67, 8        ; MODEs 4-5
+        .byte 63, 40, 49, $24, 30, 2, 25, 28, $01, 9, $67, 9        ; MODE 6
+        .byte 63, 40, 51, $24, 30, 2, 25, 28, $93, 18, $72, $13     ; MODE 7
 
 ; Select MODE A (0-7; 8-255 as A AND 7): registers, palette, windows, a cleared screen.
 set_mode:

@@ -1,0 +1,553 @@
+; ---- open files: OSFIND, OSBGET, OSBPUT, OSARGS, OSGBPB and EOF (AUG) ----------------------------
+; Five channels, handles &11-&15, each with a sector buffer.  OPENOUT makes a file of 64 sectors
+; (its catalogue length until it is closed, so that nothing is put after it into that space).
+
+NEW_FILE_SECTORS = 64
+w_mode = W + 7                          ; OSFIND: the mode being opened
+w_closing = W + $54                     ; close_all / flush_all: bit 7 set to close
+
+; OSFIND: A=0 close handle Y (0: every file); &40 open for reading, &80 for writing (a new file),
+; &C0 for both; X/Y the name.  A = the handle, 0 when the file is not there (&40, &C0).
+dfs_find:
+        stx z_sx
+        sty z_sy
+        and #$C0
+        bne @open
+        tya
+        beq @all
+        jsr channel_of_y
+        jsr close_channel
+        jmp find_exit
+@all:   jsr close_all
+        jmp find_exit
+@open:  sta w_mode                         ; the mode
+        stx z_ptr
+        sty z_ptr+1
+        ldy #0
+        jsr read_name
+        ldx #0                          ; a closed channel
+@free:  lda CHANNELS_AT+CH_MODE,x
+        beq @got
+        txa
+        clc
+        adc #CHANNEL_SIZE
+        tax
+        cmp #CHANNEL_SIZE * CHANNELS
+        bcc @free
+        jsr error
+        .byte $C0
+        .text "Too many open files", 0
+@got:   stx z_chan
+        jsr find_first
+        ror zt2                         ; bit 7: not there
+        lda w_mode
+        cmp #$80
+        beq @create
+        bit zt2
+        bpl @found
+        lda #0                          ; not there: handle 0
+        jmp find_exit_a
+@found: jsr entry_info
+        jsr length_sectors
+        jmp @channel
+@create:
+        bit zt2
+        bmi @new
+        jsr check_unlocked
+        jsr remove_entry
+@new:   jsr allocate
+        lda #NEW_FILE_SECTORS
+        sta w_sectors
+        ldx #0
+        stx w_sectors+1
+        jsr check_room
+        jsr insert_entry
+        ldx #14
+        lda #0
+@zero:  sta w_info,x                    ; load, exec, length 0; unlocked
+        dex
+        bpl @zero
+        lda #NEW_FILE_SECTORS           ; the catalogue's length: all of its space
+        sta w_length+1
+        lda w_free
+        sta w_start
+        lda w_free+1
+        sta w_start+1
+        jsr store_info
+        jsr write_catalogue
+        lda #0                          ; the channel's extent: nothing yet
+        sta w_length+1
+@channel:
+        ldx z_chan
+        lda w_mode
+        sta CHANNELS_AT+CH_MODE,x
+        lda w_name_drive
+        sta CHANNELS_AT+CH_DRIVE,x
+        ldy #0
+@name:  lda w_name,y
+        sta CHANNELS_AT+CH_NAME,x
+        inx
+        iny
+        cpy #8
+        bne @name
+        ldx z_chan
+        lda #0
+        sta CHANNELS_AT+CH_PTR,x
+        sta CHANNELS_AT+CH_PTR+1,x
+        sta CHANNELS_AT+CH_PTR+2,x
+        sta CHANNELS_AT+CH_DIRTY,x
+        sta CHANNELS_AT+CH_GROWN,x
+        lda #$FF
+        sta CHANNELS_AT+CH_BUFFERED,x
+        sta CHANNELS_AT+CH_BUFFERED+1,x
+        lda w_length
+        sta CHANNELS_AT+CH_EXT,x
+        lda w_length+1
+        sta CHANNELS_AT+CH_EXT+1,x
+        lda w_length+2
+        sta CHANNELS_AT+CH_EXT+2,x
+        lda w_start
+        sta CHANNELS_AT+CH_START,x
+        lda w_start+1
+        sta CHANNELS_AT+CH_START+1,x
+        lda w_sectors
+        sta CHANNELS_AT+CH_SPACE,x
+        lda w_sectors+1
+        sta CHANNELS_AT+CH_SPACE+1,x
+        txa                             ; the handle: &11 + offset / 32
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        clc
+        adc #FIRST_HANDLE
+find_exit_a:
+        ldx z_sx
+        ldy z_sy
+        rts
+find_exit:
+        lda #0
+        beq find_exit_a
+
+; Handle Y's channel: z_chan and X its offset ("Channel" when it is not open).
+channel_of_y:
+        tya
+        sec
+        sbc #FIRST_HANDLE
+        cmp #CHANNELS
+        bcs bad_channel
+        asl a
+        asl a
+        asl a
+        asl a
+        asl a
+        tax
+        stx z_chan
+        lda CHANNELS_AT+CH_MODE,x
+        beq bad_channel
+        rts
+bad_channel:
+        jsr error
+        .byte $DE
+        .text "Channel", 0
+
+; Every open file closed (its buffer written, its length put in the catalogue), or (flush_all) just
+; its buffer written.
+close_all:
+        sec
+        .byte $24                       ; BIT zp: skip the CLC
+flush_all:
+        clc
+        ror w_closing                   ; bit 7: close
+        ldx #0
+@each:  stx z_chan
+        lda CHANNELS_AT+CH_MODE,x
+        beq @next
+        bit w_closing
+        bpl @flush
+        jsr close_channel
+        jmp @next
+@flush: jsr flush_channel
+@next:  lda z_chan
+        clc
+        adc #CHANNEL_SIZE
+        tax
+        cmp #CHANNEL_SIZE * CHANNELS
+        bcc @each
+        rts
+
+; Channel z_chan: its buffer written; a file open for writing gets its extent as its length.
+close_channel:
+        jsr flush_channel
+        ldx z_chan
+        lda CHANNELS_AT+CH_MODE,x
+        bpl @closed                     ; read only
+        lda CHANNELS_AT+CH_DRIVE,x
+        sta w_name_drive
+        ldy #0
+@name:  lda CHANNELS_AT+CH_NAME,x
+        sta w_name,y
+        inx
+        iny
+        cpy #8
+        bne @name
+        jsr find_first
+        bcs @closed                     ; gone (another disc): nothing to write
+        jsr entry_info
+        ldx z_chan
+        lda CHANNELS_AT+CH_EXT,x
+        sta w_length
+        lda CHANNELS_AT+CH_EXT+1,x
+        sta w_length+1
+        lda CHANNELS_AT+CH_EXT+2,x
+        sta w_length+2
+        jsr store_info
+        jsr write_catalogue
+@closed:
+        ldx z_chan
+        lda #0
+        sta CHANNELS_AT+CH_MODE,x
+        rts
+
+; Channel z_chan's buffer to the disc if it holds bytes not written yet.
+flush_channel:
+        ldx z_chan
+        lda CHANNELS_AT+CH_DIRTY,x
+        beq @clean
+        lda #0
+        sta CHANNELS_AT+CH_DIRTY,x
+        lda #CMD_WRITE
+        jsr buffer_transfer
+@clean: rts
+
+; The sector holding channel z_chan's PTR into its buffer (the one there written first if need be).
+sector_in_buffer:
+        ldx z_chan
+        lda CHANNELS_AT+CH_PTR+1,x
+        clc
+        adc CHANNELS_AT+CH_START,x
+        sta zt0
+        lda CHANNELS_AT+CH_PTR+2,x
+        adc CHANNELS_AT+CH_START+1,x
+        sta zt1
+        lda zt0
+        cmp CHANNELS_AT+CH_BUFFERED,x
+        bne @other
+        lda zt1
+        cmp CHANNELS_AT+CH_BUFFERED+1,x
+        beq @there
+@other: lda zt0
+        pha
+        lda zt1
+        pha
+        jsr flush_channel
+        ldx z_chan
+        pla
+        sta CHANNELS_AT+CH_BUFFERED+1,x
+        pla
+        sta CHANNELS_AT+CH_BUFFERED,x
+        lda #CMD_READ
+        jsr buffer_transfer
+@there: ldx z_chan
+        rts
+
+; Channel z_chan's buffered sector in (CMD_READ) or out (CMD_WRITE).
+buffer_transfer:
+        sta z_command
+        jsr buffer_pointer
+        lda CHANNELS_AT+CH_DRIVE,x
+        sta z_drive
+        lda CHANNELS_AT+CH_BUFFERED,x
+        sta z_lsec
+        lda CHANNELS_AT+CH_BUFFERED+1,x
+        sta z_lsec+1
+        lda #1
+        sta z_count
+        jmp transfer
+
+; The buffer's address for channel z_chan in z_addr, X = z_chan and Y = PTR's low byte.
+buffer_pointer:
+        ldx z_chan
+        lda #0
+        sta z_addr
+        txa
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        adc #>BUFFERS
+        sta z_addr+1
+        ldy CHANNELS_AT+CH_PTR,x
+        rts
+
+; C set when channel X's PTR has reached its extent.
+at_end:
+        lda CHANNELS_AT+CH_PTR,x
+        cmp CHANNELS_AT+CH_EXT,x
+        lda CHANNELS_AT+CH_PTR+1,x
+        sbc CHANNELS_AT+CH_EXT+1,x
+        lda CHANNELS_AT+CH_PTR+2,x
+        sbc CHANNELS_AT+CH_EXT+2,x
+        rts
+
+; PTR of channel X one on.
+next_ptr:
+        inc CHANNELS_AT+CH_PTR,x
+        bne @done
+        inc CHANNELS_AT+CH_PTR+1,x
+        bne @done
+        inc CHANNELS_AT+CH_PTR+2,x
+@done:  rts
+
+; OSBGET: the next byte of handle Y in A, C clear; C set and A=&FE at the end of the file.
+dfs_bget:
+        stx z_sx
+        sty z_sy
+        jsr channel_of_y
+        jsr at_end
+        lda #$FE
+        bcs @exit
+        jsr sector_in_buffer
+        jsr buffer_pointer
+        lda (z_addr),y
+        jsr next_ptr
+        clc
+@exit:  ldx z_sx
+        ldy z_sy
+        rts
+
+; OSBPUT: byte A to handle Y, at PTR; the extent grows with it ("Can't extend" past the file's space).
+dfs_bput:
+        stx z_sx
+        sty z_sy
+        pha
+        jsr channel_of_y
+        lda CHANNELS_AT+CH_MODE,x
+        bmi @writable
+        jsr error
+        .byte $C1
+        .text "Not open for update", 0
+@writable:
+        lda CHANNELS_AT+CH_PTR+1,x      ; its sector within the file must be in its space
+        cmp CHANNELS_AT+CH_SPACE,x
+        lda CHANNELS_AT+CH_PTR+2,x
+        sbc CHANNELS_AT+CH_SPACE+1,x
+        bcc @room
+        jsr error
+        .byte $BF
+        .text "Can't extend", 0
+@room:  jsr sector_in_buffer
+        jsr buffer_pointer
+        pla
+        pha
+        sta (z_addr),y
+        lda #1
+        sta CHANNELS_AT+CH_DIRTY,x
+        jsr next_ptr
+        jsr at_end
+        bcc @within
+        ldy #2                          ; past the end: the extent is PTR
+@ext:   lda CHANNELS_AT+CH_PTR,x
+        sta CHANNELS_AT+CH_EXT,x
+        inx
+        dey
+        bpl @ext
+@within:
+        pla
+        ldx z_sx
+        ldy z_sy
+        rts
+
+; EOF of handle X (FSCV 1): X = &FF at the end, else 0.
+file_eof:
+        sty z_sy
+        txa
+        tay
+        jsr channel_of_y
+        jsr at_end
+        ldx #0
+        bcc @not
+        dex
+@not:   ldy z_sy
+        rts
+
+; OSARGS: Y=0: A=0 the filing system's number (4), A=1 the address of the last *RUN's command tail
+; (to zero page at X), A=&FF every buffer written.  Y a handle: A=0 read PTR, 1 write PTR, 2 read
+; EXT (zero page at X, 4 bytes), &FF its buffer written.
+dfs_args:
+        stx z_sx
+        sty z_sy
+        cpy #0
+        bne @handle
+        cmp #0
+        bne @not_number
+        lda #FS_NUMBER
+        rts
+@not_number:
+        cmp #1
+        bne @flush_all
+        lda w_tail
+        sta 0,x
+        lda w_tail+1
+        sta 1,x
+        lda #$FF                        ; in the I/O processor
+        sta 2,x
+        sta 3,x
+        lda #1
+        rts
+@flush_all:
+        cmp #$FF
+        bne @exit
+        pha
+        jsr flush_all
+        pla
+        jmp @exit
+@handle:
+        pha
+        jsr channel_of_y
+        pla
+        pha
+        cmp #$FF
+        beq @flush
+        ldy z_sx                        ; the zero page block
+        cmp #1
+        beq @write_ptr
+        ldx z_chan
+        cmp #0
+        beq @read
+        cmp #2
+        bne @done
+        inx                             ; EXT is 3 bytes after PTR
+        inx
+        inx
+@read:  lda CHANNELS_AT+CH_PTR,x
+        sta 0,y
+        lda CHANNELS_AT+CH_PTR+1,x
+        sta 1,y
+        lda CHANNELS_AT+CH_PTR+2,x
+        sta 2,y
+        lda #0
+        sta 3,y
+        beq @done
+@write_ptr:
+        ldx z_chan
+        lda 0,y
+        sta CHANNELS_AT+CH_PTR,x
+        lda 1,y
+        sta CHANNELS_AT+CH_PTR+1,x
+        lda 2,y
+        sta CHANNELS_AT+CH_PTR+2,x
+        jmp @done
+@flush: jsr flush_channel
+@done:  pla
+@exit:  ldx z_sx
+        ldy z_sy
+        rts
+
+; OSGBPB (AUG): A=1/2 write bytes (1 at the block's PTR), 3/4 read (3 at the block's PTR); the block at
+; X/Y: +0 handle, +1 address, +5 count, +9 PTR, brought up to date; C set when a read met the end of
+; the file.  Other calls are not done here: C set, nothing changed.
+dfs_gbpb:
+        stx z_blk
+        sty z_blk+1
+        sta w_gbpb                      ; the call (X is in z_blk)
+        cmp #5
+        bcs @refused
+        cmp #1
+        bcs @transfer
+@refused:
+        sec
+        lda w_gbpb
+        ldx z_blk
+        ldy z_blk+1
+        rts
+@transfer:
+        ldy #0
+        lda (z_blk),y
+        sta w_gbpb+1                    ; the handle
+        tay
+        jsr channel_of_y
+        lda w_gbpb
+        cmp #2
+        beq @go
+        cmp #4
+        beq @go
+        ldy #9                          ; 1 and 3: from the block's PTR
+@ptr:   lda (z_blk),y
+        sta CHANNELS_AT+CH_PTR,x
+        inx
+        iny
+        cpy #12
+        bne @ptr
+@go:    ldy #5                          ; the count, while it is not 0
+        lda (z_blk),y
+        iny
+        ora (z_blk),y
+        iny
+        ora (z_blk),y
+        iny
+        ora (z_blk),y
+        clc
+        beq @finished
+        ldy #1
+        lda (z_blk),y
+        sta zt2
+        iny
+        lda (z_blk),y
+        sta zt3
+        ldy w_gbpb+1
+        lda w_gbpb
+        cmp #3
+        bcs @read
+        ldy #0
+        lda (zt2),y
+        ldy w_gbpb+1
+        jsr dfs_bput
+        jmp @moved
+@read:  jsr dfs_bget
+        bcs @finished                   ; the end of the file: C set
+        ldy #0
+        sta (zt2),y
+@moved: ldy #1                          ; address + 1, count - 1
+        lda #1
+        clc
+        adc (z_blk),y
+        sta (z_blk),y
+        iny
+        lda (z_blk),y
+        adc #0
+        sta (z_blk),y
+        ldy #5
+        lda (z_blk),y
+        sec
+        sbc #1
+        sta (z_blk),y
+        bcs @go
+@borrow:
+        iny
+        lda (z_blk),y
+        sbc #0
+        sta (z_blk),y
+        bcc @borrow
+        bcs @go
+@finished:
+        php
+        lda w_gbpb+1                        ; the block's PTR from the channel's
+        tay
+        jsr channel_of_y
+        ldy #9
+@out:   lda CHANNELS_AT+CH_PTR,x
+        sta (z_blk),y
+        inx
+        iny
+        cpy #12
+        bne @out
+        lda #0
+        sta (z_blk),y
+        plp
+        lda w_gbpb
+        ldx z_blk
+        ldy z_blk+1
+        rts
