@@ -170,32 +170,56 @@ IRQ_TIMING_REAL = 1068       # a real Model B prints about 1068, 1066, 1072 (ref
 IRQ_TIMING_TOLERANCE = 11    # 1%, wider than those three runs' spread
 
 
+IRQ_TIMING_PASSES = 8        # how many of its counts are compared with MOS 1.20's
+
+
 def test_irq_timing(reference_discs, acorn_mos_basic):
     # With the system VIA's T1 at 418 us, how many interrupts a fixed delay loop takes: the more of
     # the CPU the MOS's interrupt handling takes, the higher the count.
-    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", acorn_mos_basic)
+    check_irq_timing(run_irq_timing(reference_discs, acorn_mos_basic))
+
+
+@pytest.fixture(scope="module")
+def mos_1_20_irq_timing(reference_discs, acorn_mos_basic):
+    """The counts Irq-Timing prints under Acorn's MOS 1.20 and BASIC II on our hardware."""
+    return irq_timing_counts(run_irq_timing(reference_discs, acorn_mos_basic), IRQ_TIMING_PASSES)
+
+
+def run_irq_timing(reference_discs, roms):
+    """Irq-Timing's program at PAGE under `roms`, running."""
+    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", roms)
     machine.type("RUN\r")
     machine.run_until_typed(max_seconds=10)
-    check_irq_timing(machine)
+    return machine
 
 
-def irq_timing_counts(machine):
-    """The first three counts Irq-Timing prints."""
+def irq_timing_counts(machine, passes=3):
+    """The first `passes` counts Irq-Timing prints."""
     counts = []
-    for _ in range(60):                                 # each line takes about 0.45 s
+    for _ in range(20 * passes):                        # each line takes about 0.45 s
         machine.run(0.1)
         counts = [int(m.group(1)) for m in
                   (re.match(r"\s+\d+\s+(\d+)\s", row + " ") for row in machine.screen.text()) if m]
-        if len(counts) >= 3:
+        if len(counts) >= passes:
             break
-    assert len(counts) >= 3, machine.screen.text()
-    return counts[:3]
+    assert len(counts) >= passes, machine.screen.text()
+    return counts[:passes]
 
 
 def check_irq_timing(machine):
     """The first three counts Irq-Timing prints are a real Model B's, within 1%."""
     counts = irq_timing_counts(machine)
     assert all(abs(c - IRQ_TIMING_REAL) <= IRQ_TIMING_TOLERANCE for c in counts), counts
+
+
+def check_mos_1_20s_counts(machine, mos_1_20):
+    """Irq-Timing prints MOS 1.20's counts: the same average within one, each count within one of
+    MOS 1.20's.  (Not pass for pass: the ADC's conversions drift through the ticks from a phase set
+    by what ran before, and a pass that takes one more of them prints one more.)"""
+    counts = irq_timing_counts(machine, len(mos_1_20))
+    average, theirs = sum(counts) / len(counts), sum(mos_1_20) / len(mos_1_20)
+    assert min(mos_1_20) - 1 <= min(counts) and max(counts) <= max(mos_1_20) + 1 \
+        and abs(average - theirs) <= 1, f"ours {counts}, MOS 1.20 {mos_1_20}"
 
 
 # --- the same two under our MOS (with BASIC II): its interrupt entry and its interrupt work --------
@@ -207,15 +231,10 @@ def test_test_timings_under_our_mos(reference_discs, our_mos_with_basic_ii):
     check_test_timings(machine)
 
 
-def test_irq_timing_under_our_mos(reference_discs, our_mos_with_basic_ii):
-    # With T1 every 418 us our centisecond work must leave the program time to run: it prints
-    # counts, steady, and no higher than MOS 1.20's (ours takes less of the CPU; it printed nothing
-    # when the idle sound channels were worked through on every tick).
-    machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", our_mos_with_basic_ii)
-    machine.type("RUN\r")
-    machine.run_until_typed(max_seconds=10)
-    counts = irq_timing_counts(machine)
-    assert max(counts) - min(counts) <= 2 and max(counts) <= IRQ_TIMING_REAL + IRQ_TIMING_TOLERANCE, counts
+def test_irq_timing_under_our_mos(reference_discs, our_mos_with_basic_ii, mos_1_20_irq_timing):
+    # Each system VIA interrupt takes MOS 1.20's cycles (T1 alone, with a conversion finished, CB1,
+    # VSYNC) and starts the next ADC conversion at MOS 1.20's cycle, so the counts are MOS 1.20's.
+    check_mos_1_20s_counts(run_irq_timing(reference_discs, our_mos_with_basic_ii), mos_1_20_irq_timing)
 
 
 # --- the same discs from drive 0 of the 8271, under a DFS --------------------------------------------
@@ -270,12 +289,17 @@ def test_test_timings_from_drive_0(request, reference_discs, disc_firmware):
     check_test_timings(machine)
 
 
-def test_irq_timing_from_drive_0(reference_discs, disc_firmware):
+OUR_BASIC_IRQ_TIMING = ("our BASIC: Irq-Timing counts 1 or 2 more than under BASIC II (1070-1072): "
+                        "more time between its two reads of TIME than BASIC II's")
+
+
+def test_irq_timing_from_drive_0(request, reference_discs, disc_firmware, mos_1_20_irq_timing):
+    if disc_firmware[0] == "ours":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=OUR_BASIC_IRQ_TIMING))
     machine = boot_from_drive_0(disc_firmware[1], reference_discs / "Irq-Timing.ssd")
     machine.type('CHAIN "T"\r')
     machine.run_until_typed(max_seconds=10)
     if disc_firmware[0] == "acorn":
         check_irq_timing(machine)
-    else:                                   # our MOS's interrupt work is shorter than MOS 1.20's
-        counts = irq_timing_counts(machine)
-        assert max(counts) - min(counts) <= 2 and max(counts) < IRQ_TIMING_REAL, counts
+    else:
+        check_mos_1_20s_counts(machine, mos_1_20_irq_timing)

@@ -9,7 +9,24 @@ irq_entry:
         jmp (IRQ1V)
 @brk:   jmp brk_handler
 
-; IRQ1V's default: the system VIA's 100 Hz timer, VSYNC and keyboard; anything else goes to IRQ2V.
+; Each system VIA interrupt takes MOS 1.20's cycles, IRQ to RTI, when no sound plays and no key is
+; down, and starts the next ADC conversion at MOS 1.20's cycle: programs measure both (Irq-Timing
+; times a loop under a 418 us T1 and prints how many ticks it took; the 10 ms conversions drift
+; through the ticks).  Measured on our machine from the IRQ to the foreground's next instruction
+; (docs/bbc_mos.md has the figures and how): our work is shorter, and each path waits out the rest.
+; The waits are counts for wait_x (5 cycles each); a NOP or BIT beside one makes up the odd cycles.
+; Sound, a key held down, the interval timer or TIME carrying make a tick longer, as on MOS 1.20.
+T1_CB1_WAIT     = 22        ; a conversion that finished during the tick's work: 787-794 in all,
+T1_CB1_PAD      = 1         ;   starting the next 502-509 cycles in
+T1_WAIT         = 37        ; one that finished later, before the tick's end: 641-648, starting the
+T1_EOC_PAD      = 1         ;   next 49 cycles before the end
+T1_LATE         = 1         ; neither: 512-513 (MOS 1.20 511-514)
+CB1_WAIT        = 3         ; CB1: 275-280, the next conversion starting 226-231 cycles in
+CB1_PAD         = 1
+VSYNC_WAIT      = 5         ; VSYNC: 205-206
+
+; IRQ1V's default: the system VIA's 100 Hz timer, VSYNC, ADC (CB1) and keyboard; anything else goes
+; to IRQ2V.  T1 comes before CB1 when both are flagged, as on MOS 1.20.
 irq1_default:
         txa
         pha
@@ -18,12 +35,50 @@ irq1_default:
         lda SYS_IER                 ; ours: T1, CA1, CA2 and CB1, when enabled and flagged
         and SYS_IFR
         and #$53
-        beq @not_system
+        bne @system
+@not_system:
+        pla
+        tay
+        pla
+        tax
+        lda irq_a
+        jmp (IRQ2V)
+@system:
         sta zp_irq
         and #$40
         beq @not_timer
         lda SYS_T1CL                ; clears the T1 flag
         jsr centisecond
+        lda SYS_IFR                 ; a conversion that finished during that: taken here
+        and #$10
+        beq @t1_wait
+        sta SYS_IFR
+        ldx #T1_CB1_WAIT
+        jsr wait_x
+        nop
+        bit irq_a
+        jsr adc_finished
+        ldx #T1_CB1_PAD
+        jsr wait_x
+        nop
+@t1_wait:
+        ldx #T1_WAIT
+        jsr wait_x
+        nop
+        nop
+        lda adc_channels            ; one that finished since, taken here (no CB1 interrupt for it)
+        beq @t1_late
+        lda ADC_CONTROL
+        bmi @t1_late
+        lda #$10
+        sta SYS_IFR
+        jsr adc_finished
+        ldx #T1_EOC_PAD
+        jsr wait_x
+        jmp @done
+@t1_late:
+        ldx #T1_LATE
+        jsr wait_x
         jmp @done
 @not_timer:
         lda zp_irq
@@ -31,13 +86,21 @@ irq1_default:
         beq @not_vsync
         sta SYS_IFR
         jsr vertical_sync
+        nop
+        bit irq_a
+        ldx #VSYNC_WAIT
+        jsr wait_x
         jmp @done
 @not_vsync:
         lda zp_irq
         and #$10
         beq @key
         sta SYS_IFR
+        ldx #CB1_WAIT
+        jsr wait_x
         jsr adc_finished
+        ldx #CB1_PAD
+        jsr wait_x
         jmp @done
 @key:   jsr keyv_interrupt          ; CA2: a key went down while auto-scanning
 @done:  pla
@@ -46,13 +109,6 @@ irq1_default:
         tax
         lda irq_a
         rti
-@not_system:
-        pla
-        tay
-        pla
-        tax
-        lda irq_a
-        jmp (IRQ2V)
 
 ; IRQ2V's default: offer the interrupt to the ROMs (service 5), then ignore it.
 irq2_default:
@@ -73,6 +129,11 @@ irq2_default:
         tax
         lda irq_a
         rti
+
+; Wait 5X + 11 cycles (X > 0) with the JSR: X = 0.
+wait_x: dex
+        bne wait_x
+        rts
 
 ; Every centisecond: TIME, the interval timer (event 5), INKEY's count, the keyboard, sound.
 centisecond:
@@ -100,18 +161,14 @@ centisecond:
         dec inkey_timer+1
 @low:   dec inkey_timer
 @no_inkey:
-        lda adc_channels
-        beq @no_adc
-        jsr adc_finished
-@no_adc:
         jsr keyv_poll
         jsr sound_tick
         rts
 
 ; The uPD7002 finished a conversion (CB1): keep the result, note the channel (ADVAL(0)'s Y), raise
 ; event 3 and convert the next channel down, from the highest selected after channel 1 (AUG, "the
-; analogue to digital converter", OSBYTE 16/17).  The centisecond interrupt looks too: any write to
-; the VIA's port B (the sound and keyboard latch) clears a CB1 flag not yet taken.
+; analogue to digital converter", OSBYTE 16/17).  The T1 interrupt looks too: any write to the
+; VIA's port B (the sound and keyboard latch) clears a CB1 flag not yet taken.
 adc_finished:
         lda ADC_CONTROL             ; the status: bits 0-1 the channel, bit 7 /EOC
         bmi adc_done                ; still converting
@@ -130,11 +187,13 @@ adc_finished:
         pla
         tax
         dex
-        bne adc_start
+        bne adc_next                ; (MOS 1.20's cycles: 4 more after channel 1 than after the others)
         ldx adc_channels
         bne adc_start
 adc_done:
         rts
+adc_next:
+        nop
 
 ; Start converting channel X (1-4), 8 or 12 bits as OSBYTE 190 says.
 adc_start:
