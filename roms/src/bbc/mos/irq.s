@@ -16,14 +16,16 @@ irq_entry:
 ; (docs/bbc_mos.md has the figures and how): our work is shorter, and each path waits out the rest.
 ; The waits are counts for wait_x (5 cycles each); a NOP or BIT beside one makes up the odd cycles.
 ; Sound, a key held down, the interval timer or TIME carrying make a tick longer, as on MOS 1.20.
-T1_CB1_WAIT     = 22        ; a conversion that finished during the tick's work: 787-794 in all,
-T1_CB1_PAD      = 1         ;   starting the next 502-509 cycles in
-T1_WAIT         = 37        ; one that finished later, before the tick's end: 641-648, starting the
+T1_CB1_WAIT     = 7         ; a conversion that finished during the tick's work: 787-794 in all,
+T1_CB1_PAD      = 15        ;   starting the next 502-509 cycles in
+T1_WAIT         = 23        ; one that finished later, before the tick's end: 641-648, starting the
 T1_EOC_PAD      = 1         ;   next 49 cycles before the end
 T1_LATE         = 1         ; neither: 512-513 (MOS 1.20 511-514)
 CB1_WAIT        = 3         ; CB1: 275-280, the next conversion starting 226-231 cycles in
 CB1_PAD         = 1
 VSYNC_WAIT      = 5         ; VSYNC: 205-206
+FLASH_WAIT      = 1         ;   the flashing colours changing over: 261-262 to the second, 265-266
+                            ;   to the first
 
 ; IRQ1V's default: the system VIA's 100 Hz timer, VSYNC, ADC (CB1) and keyboard; anything else goes
 ; to IRQ2V.  T1 comes before CB1 when both are flagged, as on MOS 1.20.
@@ -55,17 +57,17 @@ irq1_default:
         sta SYS_IFR
         ldx #T1_CB1_WAIT
         jsr wait_x
-        nop
+        bit irq_a
         bit irq_a
         jsr adc_finished
         ldx #T1_CB1_PAD
         jsr wait_x
         nop
+        nop
+        nop
 @t1_wait:
         ldx #T1_WAIT
         jsr wait_x
-        nop
-        nop
         lda adc_channels            ; one that finished since, taken here (no CB1 interrupt for it)
         beq @t1_late
         lda ADC_CONTROL
@@ -137,13 +139,13 @@ wait_x: dex
 
 ; Every centisecond: TIME, the interval timer (event 5), INKEY's count, the keyboard, sound.
 centisecond:
-        ldx #0
-@time:  inc clock_a,x
-        bne @time_done
+        ldx #256-5                  ; TIME + 1 in the same cycles whether it carries or not, as on
+        sec                         ; MOS 1.20 (its interval timer's carry costs it 15 more, ours 16)
+@time:  lda clock_a-(256-5),x
+        adc #0
+        sta clock_a-(256-5),x
         inx
-        cpx #5
         bne @time
-@time_done:
         ldx #0
 @timer: inc interval_timer,x
         bne @timer_done
@@ -224,6 +226,13 @@ vertical_sync:
         eor #1
         sta ula_copy
         sta ULA_CTRL
+        lsr a                       ; MOS 1.20 takes 4 cycles more going to the first colours
+        bcs @marked
+        nop
+        bit irq_a
+@marked:
+        ldx #FLASH_WAIT
+        jsr wait_x
 @no_flash:
         ldy #4
         jsr oseven
