@@ -383,9 +383,9 @@ packs the coins into the leftmost squares wins.
   acorn run basic_programs/silver_dollar_bbc.bas                  in a window
   acorn run basic_programs/silver_dollar_bbc.bas --interactive    in a terminal: type CCC, RETURN
 
-Each run powers up with a fresh RAM pattern (--seed N repeats one).  Acorn's BASICs and our Atom
-BASIC seed RND from it, so the board differs from run to run; our BBC BASIC starts RND from a fixed
-seed: seed it with X=RND(-n) before RUN (--no-run, then type X=RND(-7) and RUN).
+Each run powers up with a fresh RAM pattern (--seed N repeats one).  Acorn's BASICs and ours start
+RND from it, so the board differs from run to run; X=RND(-n) before RUN seeds it as well (--no-run,
+then type X=RND(-7) and RUN).
 """
 
 

@@ -46,6 +46,8 @@ service:
 
 language:
         sta entered
+        lda #0                  ; the mailbox: RAM holds anything at power-on
+        sta errors
         cli
         ldx #$FF
         txs

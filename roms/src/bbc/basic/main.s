@@ -48,12 +48,8 @@ language:
         sta LISTOPT
         lda #$FF                ; AUTO off
         sta AUTOLN+1
-        lda #$5A                ; RND seed
-        sta SEED
-        sta SEED+2
-        lda #$A5
-        sta SEED+1
-        sta SEED+3
+        ; RND goes on from whatever SEED holds: what the RAM powered up holding (the MOS keeps the
+        ; language's zero page at power-on), as BASIC II's does.
         jsr do_new_core
         jmp prompt
 

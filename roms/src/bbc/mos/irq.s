@@ -18,7 +18,7 @@ irq_entry:
 ; Sound, a key held down, the interval timer or TIME carrying make a tick longer, as on MOS 1.20.
 T1_CB1_WAIT     = 7         ; a conversion that finished during the tick's work: 787-794 in all,
 T1_CB1_PAD      = 15        ;   starting the next 502-509 cycles in
-T1_WAIT         = 23        ; one that finished later, before the tick's end: 641-648, starting the
+T1_WAIT         = 22        ; one that finished later, before the tick's end: 641-648, starting the
 T1_EOC_PAD      = 1         ;   next 49 cycles before the end
 T1_LATE         = 1         ; neither: 512-513 (MOS 1.20 511-514)
 CB1_WAIT        = 3         ; CB1: 275-280, the next conversion starting 226-231 cycles in
@@ -57,17 +57,19 @@ irq1_default:
         sta SYS_IFR
         ldx #T1_CB1_WAIT
         jsr wait_x
-        bit irq_a
-        bit irq_a
+        nop
+        nop
         jsr adc_finished
         ldx #T1_CB1_PAD
         jsr wait_x
         nop
         nop
         nop
+        nop
 @t1_wait:
         ldx #T1_WAIT
         jsr wait_x
+        bit irq_a
         lda adc_channels            ; one that finished since, taken here (no CB1 interrupt for it)
         beq @t1_late
         lda ADC_CONTROL

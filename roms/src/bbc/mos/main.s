@@ -13,7 +13,8 @@
         .include "font.s"           ; characters &20-&7F, 8 bytes each (AUG: the font is at &C000)
 
         .include "reset.s"
-        .include "irq.s"
+        .align 256                  ; the interrupt paths' cycles are MOS 1.20's (irq.s): where their
+        .include "irq.s"            ; branches cross pages must not move with the code before them
         .include "vdu.s"
         .include "graphics.s"
         .include "keyboard.s"

@@ -22,19 +22,23 @@ reset_entry:
         lda #2
         sta zp_t0
         bne @fresh_variables
-@clear_memory:                      ; power-on: every byte of RAM to zero
-        lda #0
-        tay
+@clear_memory:                      ; power-on: RAM to zero, but for the language's zero page
+        lda #0                      ; (&00-&8F) and the stack, which keep what the RAM powered up
+        tay                         ; holding, as on MOS 1.20 (BASIC II's RND starts from &0D-&11)
         sta zp_ptr
         ldx #$80
-        lda #0
-@page:  stx zp_ptr+1
+@page:  stx zp_ptr+1                ; pages &7F down to &02
         dec zp_ptr+1
 @byte:  sta (zp_ptr),y
         iny
         bne @byte
         dex
+        cpx #2
         bne @page
+        ldx #$90                    ; and the MOS's zero page
+@zp:    sta $00,x
+        inx
+        bne @zp
         lda #1
         sta zp_t0
 @fresh_variables:

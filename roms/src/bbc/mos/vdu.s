@@ -182,7 +182,16 @@ set_mode:
         bne @crtc
         lda crtc_table-2,y          ; R10: the cursor's shape
         sta cursor_r10
-        ; the video ULA (flashing restarts with the first colours)
+        lda #0
+        sta cursor_off
+        lda vdu_status              ; no VDU 5, no window, no cursor editing
+        and #$96
+        sta vdu_status
+        jsr vdu20
+        jsr vdu26
+        jsr clear_screen
+        ; the video ULA last, once the 6845 shows the cleared screen (not RAM as it powered up);
+        ; flashing restarts with the first colours
         ldx vdu_mode
         lda mode_ula,x
         sta ula_copy
@@ -205,14 +214,7 @@ set_mode:
         bcc @c1
         ora #$08
 @c1:    sta SYS_ORB
-        lda #0
-        sta cursor_off
-        lda vdu_status              ; no VDU 5, no window, no cursor editing
-        and #$96
-        sta vdu_status
-        jsr vdu20
-        jsr vdu26
-        jmp clear_screen
+        rts
 
 ; ---- the text cursor ----
 
