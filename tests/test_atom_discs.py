@@ -117,6 +117,7 @@ def test_save_to_a_writable_copy_reads_back_byte_for_byte(acorn_atom_roms, disc_
 def test_a_read_only_disc_is_not_written(acorn_atom_roms, disc_file):
     m = dos_machine(acorn_atom_roms, disc_file)
     enter(m, '*SAVE "NOPE" 3000 3010')
+    assert "DISK PROT\nERROR 182" in screen(m)              # the 8271's write-protect result, as DOS words it
     assert "NOPE" not in {f.name for f in DFSDisc.load(disc_file).files}
     assert not m.hardware.discs[0].dirty
     m.close_files()
