@@ -128,3 +128,26 @@ def test_our_kernel_says_it_does_not_read_atom_dos_discs(disc_file, capsys):
     assert main(["run", "--machine", "atom", "--disc0", str(disc_file), "--max-seconds", "1"]) == EXIT_BAD_INPUT
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "does not read Atom DOS discs" in err
+
+
+def test_a_save_state_taken_mid_transfer_carries_on(acorn_atom_roms, disc_file, tmp_path):
+    m = dos_machine(acorn_atom_roms, disc_file)
+    m.type('*RUN "MCODE"\r')
+    m.run_until_typed()
+    fdc = m.hardware.fdc
+    while fdc.op != "read_byte":                                # stop inside a sector's bytes
+        m.run(0.001)
+    m.save_state(tmp_path / "mid.state")
+    again = Machine.load_state(tmp_path / "mid.state", roms=acorn_atom_roms)
+    assert again.hardware.fdc.op == "read_byte" and again.cycles == m.cycles
+    for machine in (m, again):
+        machine.run_cycles(2_000_000)                           # two emulated seconds, on both
+    assert "MCODE RAN" in screen(again)
+    assert again.cycles == m.cycles and again.memory[0:0x10000] == m.memory[0:0x10000]
+
+
+def test_the_command_line_runs_atom_dos_from_drive_0(acorn_atom_roms, disc_file, capsys):
+    assert main(["run", "--machine", "atom", "--roms", str(acorn_atom_roms), "--disc0", str(disc_file),
+                 "--headless", "--type", 'LINK #E000\r*CAT\r', "--until", "MCODE",
+                 "--print-screen", "--max-seconds", "20"]) == 0
+    assert "ATOMDISC DRIVE 0 QUAL" in capsys.readouterr().out
