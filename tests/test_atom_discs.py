@@ -151,3 +151,18 @@ def test_the_command_line_runs_atom_dos_from_drive_0(acorn_atom_roms, disc_file,
                  "--headless", "--type", 'LINK #E000\r*CAT\r', "--until", "MCODE",
                  "--print-screen", "--max-seconds", "20"]) == 0
     assert "ATOMDISC DRIVE 0 QUAL" in capsys.readouterr().out
+
+
+def test_atom_dos_reads_drives_1_to_3(acorn_atom_roms, tmp_path):
+    """Drives 2 and 3 are the second sides: Atom DOS selects them as DFS does (bit 5 of the 8271's
+    drive control output)."""
+    drives = {}
+    for n in range(4):
+        drives[n] = tmp_path / f"d{n}.ssd"
+        drives[n].write_bytes(build_ssd([(" ", f"FILE{n}", 0x3000, 0x3000, b"x")], title=f"DISC{n}"))
+    m = Machine("atom", roms=acorn_atom_roms, seed=1, drives={n: str(p) for n, p in drives.items()})
+    m.run_until_text(">", max_seconds=3)
+    enter(m, "LINK #E000")
+    for n in (1, 2, 3):
+        enter(m, f"*CAT {n}")
+        assert f"DISC{n} DRIVE {n} QUAL" in screen(m) and f"FILE{n}" in screen(m)
