@@ -124,10 +124,21 @@ def test_a_read_only_disc_is_not_written(acorn_atom_roms, disc_file):
     assert disc_file.read_bytes() == atom_dos_disc()
 
 
-def test_our_kernel_says_it_does_not_read_atom_dos_discs(disc_file, capsys):
-    assert main(["run", "--machine", "atom", "--disc0", str(disc_file), "--max-seconds", "1"]) == EXIT_BAD_INPUT
+@pytest.mark.parametrize("flags", [["--disc0"], ["--disc2"], ["--writable", "--disc1"]])
+def test_our_kernel_says_it_does_not_read_atom_dos_discs(disc_file, capsys, flags):
+    argv = ["run", "--machine", "atom", "--headless", "--max-seconds", "1"] + flags + [str(disc_file)]
+    assert main(argv) == EXIT_BAD_INPUT
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "does not read Atom DOS discs" in err
+    assert len(err.splitlines()) == 1
+    assert "does not read Atom DOS discs" in err or "disc filing system ROM (dos.rom)" in err
+
+
+def test_a_rom_directory_without_dos_has_no_disc_drives(acorn_atom_roms, disc_file, tmp_path, capsys):
+    for name in ("kernel.rom", "basic.rom"):
+        (tmp_path / name).symlink_to(acorn_atom_roms / name)
+    argv = ["run", "--machine", "atom", "--roms", str(tmp_path), "--headless", "--disc0", str(disc_file)]
+    assert main(argv) == EXIT_BAD_INPUT
+    assert "come with Acorn's Atom DOS (dos.rom" in capsys.readouterr().err
 
 
 def test_a_save_state_taken_mid_transfer_carries_on(acorn_atom_roms, disc_file, tmp_path):

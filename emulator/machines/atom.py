@@ -428,8 +428,8 @@ MODEL = MachineModel(
     options=frozenset({"ram", "via", "drives", "writable", "disc_interface"}),
     disc_rom="dos",
     # docs/discs.md: our own kernel has no disc filing system; Acorn's Atom DOS drives the disc pack.
-    without_disc_rom="our own Atom kernel does not read Atom DOS discs: --disc0 .. --disc3 need "
-                     "Acorn's Atom DOS (dos.rom in the --roms directory)",
+    without_disc_rom="the Atom's disc drives come with Acorn's Atom DOS (dos.rom in the --roms "
+                     "directory); our own Atom kernel does not read Atom DOS discs",
     basic="Atom BASIC",
     # The kernel's line buffer is 64 bytes at #0100, RETURN included ("Atomic Theory and
     # Practice" 25.2, input buffer #100-#13F): 63 characters.
