@@ -185,7 +185,7 @@ class Machine:
         from emulator import state as save_states
 
         try:
-            options = _state_options(self.options)
+            options = _state_options(self._options_now())
             save_states.check_plain(options, "options")
         except ValueError as e:
             raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
@@ -198,6 +198,19 @@ class Machine:
         except ValueError as e:             # e.g. an event scheduled by a script with a lambda
             raise UserError(f"{path}: this machine cannot be saved ({e})") from None
         save_states.write_file(path, data)
+
+    def _options_now(self):
+        """The options, with the discs in the drives as they are now (a window may have swapped
+        them since the machine was built): each disc once, by the lowest drive it fills."""
+        options = dict(self.options)
+        discs = self.hardware.discs
+        if discs or options.get("drives"):
+            now = {}
+            for drive, disc in sorted(discs.items()):
+                if all(disc is not other for other in now.values()):
+                    now[drive] = disc
+            options["drives"] = now
+        return options
 
     @classmethod
     def load_state(cls, path, roms=None, files="."):

@@ -177,3 +177,18 @@ def test_atom_dos_reads_drives_1_to_3(acorn_atom_roms, tmp_path):
     for n in (1, 2, 3):
         enter(m, f"*CAT {n}")
         assert f"DISC{n} DRIVE {n} QUAL" in screen(m) and f"FILE{n}" in screen(m)
+
+
+def test_a_save_state_records_the_discs_in_the_drives_now(tmp_path):
+    first, second = tmp_path / "first.ssd", tmp_path / "second.dsd"
+    first.write_bytes(atom_dos_disc())
+    second.write_bytes(atom_dos_disc() + bytes(2560 - 1024) + atom_dos_disc())     # two sides
+    blank = bytes(4096)
+    roms = {"kernel": blank, "basic": blank, "dos": blank}
+    m = Machine("atom", roms=roms, seed=1, drives={1: str(first)})
+    m.hardware.eject(1)                                         # swapped since it was built
+    m.hardware.insert_disc(0, str(second))
+    m.save_state(tmp_path / "swapped.state")
+    again = Machine.load_state(tmp_path / "swapped.state", roms=roms)
+    assert sorted(again.hardware.discs) == [0, 2] and 1 not in again.hardware.discs
+    assert again.hardware.discs[0].path == str(second) and again.hardware.discs[0].sides == 2
