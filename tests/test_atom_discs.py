@@ -192,3 +192,12 @@ def test_a_save_state_records_the_discs_in_the_drives_now(tmp_path):
     again = Machine.load_state(tmp_path / "swapped.state", roms=roms)
     assert sorted(again.hardware.discs) == [0, 2] and 1 not in again.hardware.discs
     assert again.hardware.discs[0].path == str(second) and again.hardware.discs[0].sides == 2
+
+
+def test_writable_alone_is_for_the_discs_dropped_later(acorn_atom_roms):
+    from argparse import Namespace
+
+    from emulator.commands.run_cmd import filing_options
+    args = Namespace(roms=str(acorn_atom_roms), writable=True, no_files=True,
+                     **{f"disc{n}": None for n in range(4)})
+    assert filing_options(args, "atom")["writable"] is True

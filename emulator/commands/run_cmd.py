@@ -245,6 +245,7 @@ def filing_options(args, machine_name, default_files=None):
     if _has_disc_rom(machine_name, getattr(args, "roms", None)):
         if discs:
             options["drives"] = discs
+        if discs or writable:           # --writable alone: for discs dropped on the window
             options["writable"] = writable
         return options
     machine = model(machine_name)
