@@ -17,6 +17,8 @@ from emulator.cli import main
 from emulator.errors import EXIT_BAD_INPUT
 from emulator.media.dfs_disc import DFSDisc, build_ssd
 
+from disc_support import carry_on_from_mid_transfer
+
 # Atom BASIC's text: each line CR, line number (high, low), the text; the end is CR #FF.
 PROGRAM = b'\r\x00\x0aPRINT "HELLO FROM DISC"\r\x00\x14END\r\xff'
 # LDX #0 / LDA text,X / BEQ done / JSR OSWRCH / INX / BNE loop / done: RTS / text: "MCODE RAN", 0
@@ -143,18 +145,9 @@ def test_a_rom_directory_without_dos_has_no_disc_drives(acorn_atom_roms, disc_fi
 
 def test_a_save_state_taken_mid_transfer_carries_on(acorn_atom_roms, disc_file, tmp_path):
     m = dos_machine(acorn_atom_roms, disc_file)
-    m.type('*RUN "MCODE"\r')
-    m.run_until_typed()
-    fdc = m.hardware.fdc
-    while fdc.op != "read_byte":                                # stop inside a sector's bytes
-        m.run(0.001)
-    m.save_state(tmp_path / "mid.state")
-    again = Machine.load_state(tmp_path / "mid.state", roms=acorn_atom_roms)
-    assert again.hardware.fdc.op == "read_byte" and again.cycles == m.cycles
-    for machine in (m, again):
-        machine.run_cycles(2_000_000)                           # two emulated seconds, on both
+    again = carry_on_from_mid_transfer(m, '*RUN "MCODE"\r', tmp_path / "mid.state", acorn_atom_roms,
+                                       2_000_000)               # two emulated seconds, on both
     assert "MCODE RAN" in screen(again)
-    assert again.cycles == m.cycles and again.memory[0:0x10000] == m.memory[0:0x10000]
 
 
 def test_the_command_line_runs_atom_dos_from_drive_0(acorn_atom_roms, disc_file, capsys):
