@@ -38,9 +38,10 @@ disc interface with a DFS.  Its 8271 is at #0A00-#0AFF: #0A00 status/command, #0
 result/parameter, #0A02 reset, #0A04 data (J. G. Harston, "Acorn Atom Memory Map", mdfs.net), the
 same register decoding as the BBC's (emulator/machines/disc_drives.py), and its INT goes to the
 6502's NMI (the kernel's NMIVEC at #0200 is the "NMI service routine", same map; Atom DOS moves
-the data bytes there; measured: wired to IRQ instead, *CAT ends in ERROR 6).  The pack's RAM holds DOS's
-catalogue buffer and sequential file buffers at #2000-#27FF (same map), fitted with it.  Drives 0-3
-are numbered as DFS numbers them (drive n is side n >> 1 of physical drive n & 1; docs/discs.md).
+the data bytes there; measured: wired to IRQ instead, *CAT ends in ERROR 6).  The pack's RAM
+holds DOS's catalogue buffer and sequential file buffers at #2000-#27FF (same map), fitted with
+it.  Drives 0-3 are numbered as DFS numbers them (drive n is side n >> 1 of physical drive n & 1;
+docs/discs.md).
 """
 
 from emulator.bus import Bus
