@@ -194,3 +194,10 @@ def test_writable_alone_is_for_the_discs_dropped_later(acorn_atom_roms):
     args = Namespace(roms=str(acorn_atom_roms), writable=True, no_files=True,
                      **{f"disc{n}": None for n in range(4)})
     assert filing_options(args, "atom")["writable"] is True
+
+
+def test_drives_without_the_disc_pack_are_one_line(disc_file):
+    from emulator.errors import UserError
+    blank = bytes(4096)
+    with pytest.raises(UserError, match=r"^this Atom has no disc pack \(it comes with Atom DOS: dos.rom\)$"):
+        Machine("atom", roms={"kernel": blank, "basic": blank}, drives={0: str(disc_file)})

@@ -28,7 +28,7 @@ class MachineBase:
         self.disc_drives = DiscDrives(fdc) if fdc is not None else None
         if drives:
             if fdc is None:
-                raise UserError("disc drives need the disc interface (the 8271)")
+                raise UserError(self.NO_DISC_INTERFACE)
             self.disc_drives.mount(drives, writable)
 
     @property
