@@ -5,7 +5,9 @@
     m = Machine("bbc", files="DIR")         # fit the host filing card serving DIR (None: no card);
                                             # BBC: discs={1: "x.ssd"} mounts read-only drives 1-3
     m = Machine("bbc", roms=..., drives={0: "x.ssd"}, writable=False)
-                                            # disc images in the 8271's drives 0-3 (docs/discs.md)
+                                            # disc images in the 8271's drives 0-3 (docs/discs.md;
+                                            # the Atom's disc pack too, with dos.rom in roms)
+    m.hardware.insert_disc(0, "y.ssd"); m.hardware.eject(0)    # swap discs (written back if writable)
     m = Machine("bbc", roms=..., tape="x.uef", record="out.uef", tape_speed=1)
                                             # a UEF tape, PLAY down; what is saved to tape goes to
                                             # out.uef at close_files() (docs/tapes.md; Atom too)
