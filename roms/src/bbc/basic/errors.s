@@ -139,6 +139,10 @@ brk_handler:
         ldx #$FF
         txs
         stx AUTOLN+1            ; an error (ESCAPE) ends AUTO
+        lda #$DA                ; OSBYTE &DA, X=Y=0: the VDU queue emptied, so a VDU sequence
+        inx                     ; the error cut short takes none of the message (as BASIC II)
+        ldy #0
+        jsr OSBYTE
         ldy #0
         lda (ERRPTR),y
         sta ERRNUM

@@ -182,8 +182,6 @@ heap_claim_c:
 get_lvalue:
         sta CREATE
         jsr skipsp
-        cmp #'|'
-        beq @pipe
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
         bcs @name
         cmp #'?'
@@ -193,8 +191,6 @@ get_lvalue:
 @nq:    cmp #'!'
         bne @ns
         lda #4
-        bne @ind
-@pipe:  lda #5
         bne @ind
 @ns:    cmp #'$'
         bne @name
@@ -211,7 +207,10 @@ get_lvalue:
         rts
 @name:  jsr parse_name
         bcs get_lvalue_after_name
-        jmp e_mistake
+        lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
+        bne @syn                ; variable that is not there
+        jmp e_nosuchvar
+@syn:   jmp e_syntax
 ; get_lvalue for the name already in NAMEBUF (A = create flag)
 get_lvalue_named:
         sta CREATE
