@@ -237,7 +237,7 @@ get_lvalue_after_name:
         sta VADDR+1
         lda #4
         sta VKIND
-        bne @post
+        bne lvalue_post
 @dyn:   jsr find_var
         bcs @found
         lda CREATE
@@ -255,8 +255,11 @@ get_lvalue_after_name:
         lda PTR1+1
         sta VADDR+1
         jsr name_kind
+; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
+lvalue_post:
+        lda VKIND
         bmi @str
-@post:  ldy #0                  ; var?n and var!n
+        ldy #0
         lda (TP),y
         cmp #'?'
         beq @postind
@@ -266,24 +269,21 @@ get_lvalue_after_name:
 @postind:
         pha
         jsr inctp
-        lda VADDR
+        jsr load_lvalue         ; the variable's value (a real's truncated) is the base address
+        jsr need_int
+        lda IACC
         pha
-        lda VADDR+1
+        lda IACC+1
         pha
         jsr factor_int
         pla
-        sta VADDR+1
-        pla
-        sta VADDR
-        ldy #0
-        clc
-        lda (VADDR),y
-        adc IACC
         tax
-        iny
-        lda (VADDR),y
+        pla
+        clc
+        adc IACC
+        sta VADDR
+        txa
         adc IACC+1
-        stx VADDR
         sta VADDR+1
         pla
         ldx #1
@@ -294,7 +294,7 @@ get_lvalue_after_name:
 @str:   rts
 
 ; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
-; real; N follows bit 7
+; real
 name_kind:
         ldx NLEN
         lda NAMEBUF-1,x
@@ -418,7 +418,7 @@ array_element:
         lda VADDR+1
         adc ELEM+1
         sta VADDR+1
-        rts
+        jmp lvalue_post
 
 ; ELEM = ELEM * the size of an element of kind VKIND (5 for reals, else 4)
 elem_bytes:
