@@ -410,21 +410,22 @@ fn_str: lda #'~'
         plp
         beq @hexr
         jsr need_num
-        beq @int
-        lda #0                  ; a real: G9, or @%'s form when its top byte is set
-        ldx #9
+        lda #0                  ; G10, or @%'s form when its top byte is set (BASIC II: run on it)
+        tax
         ldy VAR_AT+3
-        beq @g9
+        beq @g
         ldx VAR_AT+1
         lda VAR_AT+2
-@g9:    jsr fmt_real
+@g:     jsr fmt_num
 @str:   lda #$FF
         sta VTYPE
         rts
 @hexr:  jsr need_int
         jsr hex_sbuf
         bne @str                ; (hex_sbuf ends with Z clear)
-@int:   jsr dec_digits
+; IACC in decimal into SBUF/SLEN (DLEN characters, DSIGN its sign)
+int_sbuf:
+        jsr dec_digits
         ldy DLEN
         ldx #0
 @c:     dey
@@ -434,7 +435,7 @@ fn_str: lda #'~'
         cpy #0
         bne @c
         stx SLEN
-        beq @str
+        rts
 ; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
 hex_sbuf:
         lda #0

@@ -507,10 +507,9 @@ dim_one:
         jmp store_lvalue
 @bad:   jmp e_baddim
 @space: jmp e_dimspace
-@size:  lda IACC+3              ; a size in IACC: negative is "Bad DIM", 64K or more cannot fit
-        bmi @bad
-        ora IACC+2
-        bne @space
+@size:  lda IACC+3              ; a size in IACC: negative, or 64K or more, is "Bad DIM" (as
+        ora IACC+2              ; BASIC II: run on it)
+        bne @bad
         rts
 @array: jsr find_var
         bcs @bad
@@ -532,7 +531,7 @@ dim_one:
         inc IACC                ; size = subscript + 1
         bne @s
         inc IACC+1
-        beq @space
+        beq @bad
 @s:     lda IACC
         pha
         lda IACC+1
