@@ -280,6 +280,7 @@ frame_at_bsp:
 ; TP and CURLN from the frame at BSP
 resume_frame:
         ldy #1
+resume_frame_y:                 ; (from offset Y)
         lda (BSP),y
         sta TP
         iny
@@ -677,17 +678,7 @@ next_decide:
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
 @again: ldy #14
-        lda (BSP),y
-        sta TP
-        iny
-        lda (BSP),y
-        sta TP+1
-        iny
-        lda (BSP),y
-        sta CURLN
-        iny
-        lda (BSP),y
-        sta CURLN+1
+        jsr resume_frame_y
         jmp next_stmt
 
 ; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack

@@ -27,6 +27,7 @@ reset_stack:
 ; C clear if there is no name here
 parse_name:
         jsr skipsp
+parse_name_here:                ; (A the character at TP, Y = 0)
         cmp #'@'
         beq @first
         cmp #'A'
@@ -209,9 +210,37 @@ get_lvalue:
         pla
         sta VKIND
         rts
-@name:  jsr parse_name
+@name:  tax                     ; A%..Z% and @% not followed by "(": straight to page 4, for speed
+        cmp #'Z'+1
+        bcs @parse
+        ldy #1
+        lda (TP),y
+        cmp #'%'
+        bne @parse
+        iny
+        lda (TP),y
+        cmp #'('
+        beq @parse
+        jsr inctp
+        jsr inctp
+        txa
+        bne resident_var        ; (always: a letter)
+@parse: txa
+        ldy #0
+        jsr parse_name_here
         bcs get_lvalue_after_name
         jmp e_mistake
+
+resident_var:                   ; A = the letter, @ to Z
+        asl a                   ; (&40-&5A times 4: the page offset, the carry dropped)
+        asl a
+        sta VADDR
+        lda #>VARS
+        sta VADDR+1
+        lda #4
+        sta VKIND
+        bne lvalue_post
+
 ; get_lvalue for the name already in NAMEBUF (A = create flag)
 get_lvalue_named:
         sta CREATE
@@ -228,17 +257,7 @@ get_lvalue_after_name:
         bne @dyn
         lda NAMEBUF
         cmp #'Z'+1
-        bcs @dyn
-        sec
-        sbc #'@'
-        asl a
-        asl a
-        sta VADDR
-        lda #>VARS
-        sta VADDR+1
-        lda #4
-        sta VKIND
-        bne @post
+        bcc resident_var
 @dyn:   jsr find_var
         bcs @found
         lda CREATE
@@ -256,8 +275,10 @@ get_lvalue_after_name:
         lda PTR1+1
         sta VADDR+1
         jsr name_kind
-        bmi @str
-@post:  ldy #0                  ; var?n and var!n
+        bpl lvalue_post
+        rts
+lvalue_post:
+        ldy #0                  ; var?n and var!n
         lda (TP),y
         cmp #'?'
         beq @postind
@@ -977,7 +998,8 @@ next_data_item:
         pla
         sta VADDR
         jsr store_lvalue
-        pla
+; TP from the 6502 stack (pushed low byte first), then return
+pop_tp: pla
         sta TP+1
         pla
         sta TP
