@@ -27,7 +27,6 @@ reset_stack:
 ; C clear if there is no name here
 parse_name:
         jsr skipsp
-parse_name_here:                ; (A the character at TP, Y = 0)
         cmp #'@'
         beq @first
         cmp #'A'
@@ -225,9 +224,7 @@ get_lvalue:
         jsr inctp
         txa
         bne resident_var        ; (always: a letter)
-@parse: txa
-        ldy #0
-        jsr parse_name_here
+@parse: jsr parse_name
         bcs get_lvalue_after_name
         jmp e_mistake
 
