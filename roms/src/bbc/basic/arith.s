@@ -125,6 +125,21 @@ divmod32:
         dex
         bpl @c
         ldx #32
+@z:     lda ACC2+3              ; the dividend's top byte is 0 (a small dividend, the usual case):
+        bne @l                  ; its 8 quotient bits are 0 and it adds nothing to the remainder,
+        cpx #9                  ; so the dividend moves up a whole byte at once
+        bcc @l
+        ldy ACC2+2
+        sty ACC2+3
+        ldy ACC2+1
+        sty ACC2+2
+        ldy ACC2
+        sty ACC2+1
+        sta ACC2
+        txa
+        sbc #8                  ; (carry set by CPX)
+        tax
+        bne @z                  ; (always: X was 16 or more)
 @l:     asl ACC2
         rol ACC2+1
         rol ACC2+2

@@ -280,6 +280,7 @@ frame_at_bsp:
 ; TP and CURLN from the frame at BSP
 resume_frame:
         ldy #1
+resume_frame_y:                 ; (from offset Y)
         lda (BSP),y
         sta TP
         iny
@@ -614,19 +615,22 @@ st_next:
         iny
         dex                     ; (not CPY: the carry runs on)
         bne @add
-        ldy #4                  ; IACC = limit
-        ldx #0
-@lm:    lda (BSP),y
-        sta IACC,x
-        iny
-        inx
-        cpx #4
-        bne @lm
-        jsr cmp_acc2_iacc
-        php
         ldy #12                 ; the sign of the step
         lda (BSP),y
-        jmp next_decide
+        sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
+        asl a                   ; var - limit >= 0: C = the sign
+        ldy #4
+        ldx #$FC                ; (ACC2+4,X wraps round to ACC2 in zero page; INX keeps C)
+@cl:    lda ACC2+4,x
+        sbc (BSP),y
+        iny
+        inx
+        bne @cl
+        bvc @nv
+        eor #$80                ; N: the sign of var - limit (- 1)
+@nv:    eor CNT
+        bmi next_again          ; carry on while that sign is not the step's
+        bpl next_ended
 
 ; NEXT of a real loop: var += step, then the comparison with the limit as for integers
 next_real:
@@ -664,30 +668,22 @@ next_real:
 next_decide:
         bmi @down
         plp                     ; going up: carry on while var <= limit
-        beq @again
-        bcc @again
-        bcs @ended
+        beq next_again
+        bcc next_again
+        bcs next_ended
 @down:  plp                     ; going down: carry on while var >= limit
-        bcs @again
-@ended: lda #FORSIZE
+        bcs next_again
+next_ended:
+        lda #FORSIZE
         jsr stack_free
         dec FORN
         jsr accept_comma
         bne @out
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
-@again: ldy #14
-        lda (BSP),y
-        sta TP
-        iny
-        lda (BSP),y
-        sta TP+1
-        iny
-        lda (BSP),y
-        sta CURLN
-        iny
-        lda (BSP),y
-        sta CURLN+1
+next_again:
+        ldy #14
+        jsr resume_frame_y
         jmp next_stmt
 
 ; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack

@@ -483,20 +483,24 @@ expr_pow:
         jmp @l
 
 ; the highest priority: a value, unary operators, brackets, functions
+; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
 factor: jsr getnb
         cmp #'-'
         bne @nm
-        jsr factor
+        jsr getnb
+        jsr factor_unsigned
         lda VTYPE
         bne @rneg
         jmp negate_iacc
 @rneg:  jsr need_num
         jmp fneg
 @nm:    cmp #'+'
-        bne @np
-        jsr factor
+        bne factor_unsigned
+        jsr getnb
+        jsr factor_unsigned
         jmp need_num
-@np:    cmp #'('
+factor_unsigned:
+        cmp #'('
         bne @nb
         jsr expr
         jmp closeb
@@ -531,16 +535,10 @@ factor: jsr getnb
         lda func_table+1,x
         sta JVEC+1
         jmp (JVEC)
-@var:   cmp #13
-        beq @missing
-        cmp #':'
-        beq @missing
-        jsr backtp
+@var:   jsr backtp              ; (nothing here, or no name: No such variable, as BASIC II)
         lda #0
         jsr get_lvalue
         jmp load_lvalue
-@missing:
-        jsr backtp
 @bad:   jmp e_syntax
 
 string_literal:

@@ -91,11 +91,7 @@ fn_eval:
         lda #>INBUF
         sta TP+1
         jsr expr
-        pla
-        sta TP+1
-        pla
-        sta TP
-        rts
+        jmp pop_tp
 
 ; IACC = A, zero-extended
 set_iacc_a:
@@ -396,11 +392,7 @@ val_sbuf:
         lda #>SBUF
         sta TP+1
         jsr signed_number
-        pla
-        sta TP+1
-        pla
-        sta TP
-        rts
+        jmp pop_tp
 
 ; STR$ n / STR$~n
 fn_str: lda #'~'

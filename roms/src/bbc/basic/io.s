@@ -14,11 +14,7 @@ FBLK    = TMP                   ; an 18-byte parameter block (&30-&41), filled a
 
 ; VDU a,b;c... : ',' sends the low byte, ';' both bytes (low first)
 st_vdu: jsr skipsp
-        cmp #':'
-        beq @d
-        cmp #13
-        beq @d
-        cmp #$8B
+        jsr is_stmt_end
         beq @d
         jsr expr_int
         lda IACC

@@ -15,7 +15,7 @@
 title:  .text "BASIC"
 copyright:
         .byte 0
-        .text "(C)2026 Open BBC BASIC"
+        .text "(C)2026"
         .byte 0
 
 service:

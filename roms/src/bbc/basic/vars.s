@@ -205,12 +205,38 @@ get_lvalue:
         pla
         sta VKIND
         rts
-@name:  jsr parse_name
+@name:  tax                     ; A%..Z% and @% not followed by "(": straight to page 4, for speed
+        cmp #'Z'+1
+        bcs @parse
+        ldy #1
+        lda (TP),y
+        cmp #'%'
+        bne @parse
+        iny
+        lda (TP),y
+        cmp #'('
+        beq @parse
+        jsr inctp
+        jsr inctp
+        txa
+        bne resident_var        ; (always: a letter)
+@parse: jsr parse_name
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
         bne @syn                ; variable that is not there
         jmp e_nosuchvar
 @syn:   jmp e_syntax
+
+resident_var:                   ; A = the letter, @ to Z
+        asl a                   ; (&40-&5A times 4: the page offset, the carry dropped)
+        asl a
+        sta VADDR
+        lda #>VARS
+        sta VADDR+1
+        lda #4
+        sta VKIND
+        bne lvalue_post
+
 ; get_lvalue for the name already in NAMEBUF (A = create flag)
 get_lvalue_named:
         sta CREATE
@@ -227,17 +253,7 @@ get_lvalue_after_name:
         bne @dyn
         lda NAMEBUF
         cmp #'Z'+1
-        bcs @dyn
-        sec
-        sbc #'@'
-        asl a
-        asl a
-        sta VADDR
-        lda #>VARS
-        sta VADDR+1
-        lda #4
-        sta VKIND
-        bne lvalue_post
+        bcc resident_var
 @dyn:   jsr find_var
         bcs @found
         lda CREATE
@@ -975,7 +991,8 @@ next_data_item:
         pla
         sta VADDR
         jsr store_lvalue
-        pla
+; TP from the 6502 stack (pushed low byte first), then return
+pop_tp: pla
         sta TP+1
         pla
         sta TP
