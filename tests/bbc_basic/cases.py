@@ -338,6 +338,10 @@ CASES = [
     ("input_number", "10 INPUT A:PRINT ;A*2", "21\n", "?21\n42\n"),
     ("input_prompt_comma", '10 INPUT "NAME",N$:PRINT "HI ";N$', "BOB\n", "NAME?BOB\nHI BOB\n"),
     ("input_prompt_no_question", '10 INPUT "AGE "A:PRINT ;A+1', "9\n", "AGE 9\n10\n"),
+    # a ';' after a prompt gives the "?" as a ',' does; ' is a new line and a prompt of its own (as
+    # Acorn's BASIC II: run on it)
+    ("input_prompt_separators", '10 INPUT "AB";X,"CD",Y,"EF" Z\n20 INPUT \'"GH"\'W\n30 PRINT X;Y;Z;W',
+     "1\n2\n3\n4\n", "AB?1\nCD?2\nEF3\n\nGH\n4\n         1234\n"),
     ("input_two_values_one_line", "10 INPUT A,B:PRINT ;A+B", "3,4\n", "?3,4\n7\n"),
     ("input_two_values_two_lines", "10 INPUT A,B:PRINT ;A+B", "3\n4\n", "?3\n?4\n7\n"),
     ("input_line", '10 INPUT LINE A$:PRINT A$', "A, B\n", "?A, B\nA, B\n"),

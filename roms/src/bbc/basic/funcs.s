@@ -1075,23 +1075,29 @@ st_input:
         jsr is_stmt_end
         bne *+5
         jmp next_stmt
+        cmp #$27                ; a prompt: a string or ' (a new line), printed; no "?" after it
+        beq @prompt             ; unless a ',' or ';' follows (as BASIC II: run on it)
         cmp #$22
         bne @var
-        jsr inctp
-        jsr string_literal      ; a prompt: printed, no "?" unless a comma follows
+@prompt:
+        jsr inctp               ; (keeps A)
+        cmp #$22
+        beq @str
+        jsr newline
+        beq @q                  ; (Z set after a new line)
+@str:   jsr string_literal
         jsr print_sbuf
-        lda #1
+@q:     lda #1
         sta INQ
-        jsr accept_comma                ; a ';' after it is passed over as a separator below
         bne @item
-        sta INQ                 ; (A = 0) a comma: "?" after the prompt
-        beq @item
 @var:   cmp #','
         beq @sep
         cmp #';'
         bne @isvar
 @sep:   jsr inctp
-        bne @item
+        lda #0
+        sta INQ
+        beq @item
 @isvar: lda #1
         jsr get_lvalue
         ldx INPOS               ; more fields on the line already read?
