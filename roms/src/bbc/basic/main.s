@@ -48,6 +48,7 @@ language:
         sta LISTOPT
         lda #$FF                ; AUTO off
         sta AUTOLN+1
+        sta ASM_LAX             ; no lenient assembler operand (asm.s)
         lda #$5A                ; RND seed
         sta SEED
         sta SEED+2

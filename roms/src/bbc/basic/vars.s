@@ -258,7 +258,11 @@ get_lvalue_after_name:
         bcs @found
         lda CREATE
         bne @create
-        jmp e_nosuchvar
+        lda ASM_LAX             ; an assembler operand with errors off: P% (asm.s)
+        bne @none
+        lda #'P'
+        bne resident_var
+@none:  jmp e_nosuchvar
 @create:
         jsr name_kind
         lda #5                  ; a real has 5 bytes, the others 4
