@@ -61,8 +61,7 @@ factor_int:
         jmp need_int
 
 expr:   jsr expr_and
-@l:     jsr skipsp
-        cmp #$84
+@t:     cmp #$84                ; (each level returns with the next non-space character in A)
         beq @or
         cmp #$82
         beq @eor
@@ -82,7 +81,8 @@ expr:   jsr expr_and
         sta IACC,x
         dex
         bpl @e
-        bmi @l
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @right: jsr inctp               ; the operands of OR and EOR: ACC2 = left, IACC = right
         jsr need_int
         jsr push_int
@@ -92,8 +92,7 @@ expr:   jsr expr_and
 
 expr_and:
         jsr expr_cmp
-@l:     jsr skipsp
-        cmp #$80
+@t:     cmp #$80
         beq @and
         rts
 @and:   jsr inctp
@@ -108,13 +107,13 @@ expr_and:
         sta IACC,x
         dex
         bpl @a
-        bmi @l
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 
 ; comparisons: op 1 =, 2 <>, 3 <=, 4 <, 5 >=, 6 >
 expr_cmp:
         jsr expr_add
-@l:     jsr skipsp
-        ldx #1
+@t:     ldx #1
         cmp #'='
         beq @op
         cmp #'<'
@@ -122,6 +121,8 @@ expr_cmp:
         cmp #'>'
         beq @gt
         rts
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @lt:    jsr inctp
         ldy #0
         lda (TP),y
@@ -261,12 +262,13 @@ cmp_str:
 
 expr_add:
         jsr expr_mul
-@l:     jsr skipsp
-        cmp #'+'
+@t:     cmp #'+'
         beq @plus
         cmp #'-'
         beq @minus
         rts
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @plus:  jsr inctp
         lda VTYPE
         bmi @cat
@@ -360,8 +362,7 @@ expr_add:
 
 expr_mul:
         jsr expr_pow
-@l:     jsr skipsp
-        cmp #'*'
+@t:     cmp #'*'
         beq @mul
         cmp #'/'
         beq @slash
@@ -399,7 +400,8 @@ expr_mul:
         jmp @l
 @mod:   jsr binary_int
         jsr mod32
-        bmi @l                  ; (mod32 ends with N set)
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 
 ; for an integer operator of the multiplying level: ACC2 = left, IACC = right
 binary_int:
