@@ -485,7 +485,16 @@ expr_pow:
         jmp @l
 
 ; the highest priority: a value, unary operators, brackets, functions
-factor: jsr getnb
+factor: jsr skipsp
+        jsr is_digit            ; a number or a name (the common cases) is read from TP as it
+        bcs @num                ; stands, for speed
+        cmp #'.'
+        beq @num
+        cmp #'@'
+        bcc @sym
+        cmp #$80
+        bcc @var
+@sym:   jsr inctp               ; the rest is taken as read
         cmp #'-'
         bne @nm
         jsr factor
@@ -506,22 +515,16 @@ factor: jsr getnb
         bne @nstr
         jmp string_literal
 @nstr:  cmp #'&'
-        bne @nhex
+        bne @ndig
         jmp hex_number
-@nhex:  cmp #'.'
-        beq @num
-        jsr is_digit
-        bcc @ndig
-@num:
-        jsr backtp
-        jmp decimal_number
+@num:   jmp decimal_number
 @ndig:  cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
         bcc @nps
         cmp #$D4
         bcs @nps
         sbc #$3F                ; carry clear: -&40
 @nps:   cmp #$8E
-        bcc @var
+        bcc @nvar
         cmp #$C6
         bcs @bad
         sec
@@ -533,12 +536,12 @@ factor: jsr getnb
         lda func_table+1,x
         sta JVEC+1
         jmp (JVEC)
-@var:   cmp #13
+@nvar:  cmp #13
         beq @missing
         cmp #':'
         beq @missing
-        jsr backtp
-        lda #0
+        jsr backtp              ; ? ! $ indirection
+@var:   lda #0
         jsr get_lvalue
         jmp load_lvalue
 @missing:
