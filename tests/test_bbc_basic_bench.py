@@ -88,3 +88,12 @@ def test_command_prints_every_figure():
     assert done.returncode == 0, done.stderr
     for label, *_ in BBC_PROGRAMS:
         assert any(line.split()[:1] == [label] and " s " in line for line in done.stdout.splitlines()), label
+
+
+def test_the_recursion_benchmark_computes_ackermann_and_is_timed():
+    """ACK proves A(3,3) = 61 (2432 FN calls, 63 deep) and costs more than the empty loop BM1."""
+    from emulator.commands.bench_basic import BBC_RECURSION_PROGRAMS
+
+    [(label, _, cycles, _)] = run_benchmarks("bbc", programs=BBC_RECURSION_PROGRAMS)
+    [(_, _, bm1, _)] = run_benchmarks("bbc", only={"BM1"})
+    assert label == "ACK" and cycles > 10 * bm1

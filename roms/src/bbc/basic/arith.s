@@ -23,45 +23,42 @@ negate_zx:
         bne @l
         rts
 
-; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A, unrolled for the number reader
+; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A
 iacc_times10_plus:
         pha
-        lda IACC+1              ; a value below 25 so far (a small constant: the common case)
-        ora IACC+2              ; takes 8-bit arithmetic, for speed
+        lda IACC+2
         ora IACC+3
         bne @long
-        lda IACC
-        cmp #25
+        ldx IACC+1              ; below 6400 so far (constants, line numbers: the common case)
+        cpx #25                 ; takes 16-bit arithmetic, for speed
         bcs @long
-        asl a
-        asl a
-        adc IACC
-        asl a                   ; (below 250: carry clear)
-        sta IACC
-        bcc @digit
-@long:  lda IACC
-        sta TMP
-        lda IACC+1
-        sta TMP+1
-        lda IACC+2
-        sta TMP+2
-        lda IACC+3
-        sta TMP+3
-        jsr iacc_shl
-        jsr iacc_shl
-        clc
         lda IACC
-        adc TMP
+        asl a
+        rol IACC+1
+        asl a
+        rol IACC+1              ; 4x in IACC+1 and A
+        adc IACC                ; (carry clear: 4x is below 25600)
         sta IACC
-        lda IACC+1
-        adc TMP+1
-        sta IACC+1
-        lda IACC+2
-        adc TMP+2
-        sta IACC+2
-        lda IACC+3
-        adc TMP+3
-        sta IACC+3
+        txa
+        adc IACC+1
+        asl IACC
+        rol a
+        sta IACC+1              ; 10x, below 64000: carry clear
+        bcc @digit
+@long:  ldx #3
+@c:     lda IACC,x
+        sta TMP,x
+        dex
+        bpl @c
+        jsr iacc_shl
+        jsr iacc_shl
+        ldx #$FC                ; (IACC+4,X wraps round to IACC in zero page; INX keeps C)
+        clc
+@a:     lda IACC+4,x
+        adc TMP+4,x
+        sta IACC+4,x
+        inx
+        bne @a
         jsr iacc_shl
 @digit: pla
         clc

@@ -61,8 +61,7 @@ factor_int:
         jmp need_int
 
 expr:   jsr expr_and
-@l:     jsr skipsp
-        cmp #$84
+@t:     cmp #$84                ; (each level returns with the next non-space character in A)
         beq @or
         cmp #$82
         beq @eor
@@ -82,7 +81,8 @@ expr:   jsr expr_and
         sta IACC,x
         dex
         bpl @e
-        bmi @l
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @right: jsr inctp               ; the operands of OR and EOR: ACC2 = left, IACC = right
         jsr need_int
         jsr push_int
@@ -92,8 +92,7 @@ expr:   jsr expr_and
 
 expr_and:
         jsr expr_cmp
-@l:     jsr skipsp
-        cmp #$80
+@t:     cmp #$80
         beq @and
         rts
 @and:   jsr inctp
@@ -108,13 +107,13 @@ expr_and:
         sta IACC,x
         dex
         bpl @a
-        bmi @l
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 
 ; comparisons: op 1 =, 2 <>, 3 <=, 4 <, 5 >=, 6 >
 expr_cmp:
         jsr expr_add
-@l:     jsr skipsp
-        ldx #1
+@t:     ldx #1
         cmp #'='
         beq @op
         cmp #'<'
@@ -122,6 +121,8 @@ expr_cmp:
         cmp #'>'
         beq @gt
         rts
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @lt:    jsr inctp
         ldy #0
         lda (TP),y
@@ -261,12 +262,13 @@ cmp_str:
 
 expr_add:
         jsr expr_mul
-@l:     jsr skipsp
-        cmp #'+'
+@t:     cmp #'+'
         beq @plus
         cmp #'-'
         beq @minus
         rts
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @plus:  jsr inctp
         lda VTYPE
         bmi @cat
@@ -360,8 +362,7 @@ expr_add:
 
 expr_mul:
         jsr expr_pow
-@l:     jsr skipsp
-        cmp #'*'
+@t:     cmp #'*'
         beq @mul
         cmp #'/'
         beq @slash
@@ -399,7 +400,8 @@ expr_mul:
         jmp @l
 @mod:   jsr binary_int
         jsr mod32
-        bmi @l                  ; (mod32 ends with N set)
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 
 ; for an integer operator of the multiplying level: ACC2 = left, IACC = right
 binary_int:
@@ -482,12 +484,28 @@ expr_pow:
         jsr fpow
         jmp @l
 
+; after a unary + or -: a factor with no sign of its own (--4 is No such variable, as on BASIC II)
+factor_unsigned:
+        jsr skipsp
+        cmp #'-'
+        beq @no
+        cmp #'+'
+        bne factor
+@no:    jmp e_nosuchvar
+
 ; the highest priority: a value, unary operators, brackets, functions
-; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
-factor: jsr getnb
+factor: jsr skipsp
+        jsr is_digit            ; a number or a name (the common cases) is read from TP as it
+        bcs @num                ; stands, for speed
+        cmp #'.'
+        beq @num
+        cmp #'@'
+        bcc @sym
+        cmp #$80
+        bcc @var
+@sym:   jsr inctp               ; the rest is taken as read
         cmp #'-'
         bne @nm
-        jsr getnb
         jsr factor_unsigned
         lda VTYPE
         bne @rneg
@@ -495,12 +513,10 @@ factor: jsr getnb
 @rneg:  jsr need_num
         jmp fneg
 @nm:    cmp #'+'
-        bne factor_unsigned
-        jsr getnb
+        bne @np
         jsr factor_unsigned
         jmp need_num
-factor_unsigned:
-        cmp #'('
+@np:    cmp #'('
         bne @nb
         jsr expr
         jmp closeb
@@ -508,22 +524,16 @@ factor_unsigned:
         bne @nstr
         jmp string_literal
 @nstr:  cmp #'&'
-        bne @nhex
+        bne @ndig
         jmp hex_number
-@nhex:  cmp #'.'
-        beq @num
-        jsr is_digit
-        bcc @ndig
-@num:
-        jsr backtp
-        jmp decimal_number
+@num:   jmp decimal_number
 @ndig:  cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
         bcc @nps
         cmp #$D4
         bcs @nps
         sbc #$3F                ; carry clear: -&40
 @nps:   cmp #$8E
-        bcc @var
+        bcc @nvar
         cmp #$C6
         bcs @bad
         sec
@@ -535,8 +545,8 @@ factor_unsigned:
         lda func_table+1,x
         sta JVEC+1
         jmp (JVEC)
-@var:   jsr backtp              ; (nothing here, or no name: No such variable, as BASIC II)
-        lda #0
+@nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable
+@var:   lda #0                  ; (as BASIC II)
         jsr get_lvalue
         jmp load_lvalue
 @bad:   jmp e_syntax

@@ -861,17 +861,14 @@ call_routine:
         eor #$FF
         iny
         sta (BSP),y
-        cpx #$FF
+        tax
         beq @copied
-@copy:  inx
-        iny
-        lda $0100,x
+@copy:  iny                     ; popped, so the 6502 stack is empty after
+        pla
         sta (BSP),y
-        cpx #$FF
+        dex
         bne @copy
 @copied:
-        ldx #$FF
-        txs
         lda FRAME               ; FRAME still addresses the call frame
         pha
         lda FRAME+1
@@ -885,20 +882,16 @@ call_routine:
         iny
         lda (BSP),y
         sta PTR3+1
-        ldy #1
+        ldy #1                  ; the bytes pushed back, the last first (the stack is empty)
         lda (PTR3),y
-        eor #$FF
-        tax
-        txs                     ; the stack pointer first, then the bytes above it
-        ldy #2
-@back:  cpx #$FF
-        beq @restored
-        inx
-        lda (PTR3),y
-        sta $0100,x
+        tay
         iny
-        bne @back
-@restored:
+        bne @bt                 ; (below 255 bytes)
+@back:  lda (PTR3),y
+        pha
+        dey
+@bt:    cpy #2
+        bcs @back
         jsr resume_frame        ; back in the caller
         ldy #0
         lda (BSP),y
