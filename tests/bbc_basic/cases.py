@@ -284,6 +284,12 @@ CASES = [
     ("restore_line", '10 RESTORE 30:READ A:PRINT ;A\n20 DATA 1\n30 DATA 2', "", "2\n"),
     ("out_of_data", '10 READ A,B\n20 DATA 1', "", err("Out of DATA", 10)),
     ("read_negative", '10 READ A:PRINT ;A\n20 DATA -5', "", "-5\n"),
+    # (as Acorn's BASIC II: run on it) DATA counts only at the start of a line; a number is read as an
+    # expression, so a string for a number is a Type mismatch
+    ("read_data_only_at_line_start", '10 READ A:PRINT ;A:DATA 1\n20   DATA 2', "", "2\n"),
+    ("read_number_expression", '10 X=5:READ A,B,C%:PRINT ;A;" ";B;" ";C%\n20 DATA 1+2,X*2, &10', "",
+     "3 10 16\n"),
+    ("read_string_into_number", '10 READ A\n20 DATA "Q"', "", err("Type mismatch", 10)),
 
     # --- errors and ON ERROR (UG ON ERROR, ERR, ERL, REPORT) ---
     ("on_error_err_erl", '10 ON ERROR PRINT "ERR";ERR;" ";ERL:END\n20 PRINT 1 DIV 0', "", "ERR18 20\n"),

@@ -937,14 +937,12 @@ next_data_item:
         lda (TP),y
         cmp #','                ; inside a DATA statement: after the comma
         beq @item0
-@line:  ldy #0                  ; find the next DATA statement: TP is at a CR or line start
-        lda (TP),y
+@skip:  ldy #0                  ; the next line that starts with DATA (BASIC II finds none after
+        lda (TP),y              ; a ':', run on it): TP is in a line, or at the CR before one
         cmp #13
         beq @cr
         jsr inctp
-        cmp #$DC
-        beq @item
-        bne @line
+        bne @skip
 @cr:    jsr inctp
         ldy #0
         lda (TP),y
@@ -953,17 +951,19 @@ next_data_item:
         clc
         adc #3
         sta TP
-        bcc @line
+        bcc @ns
         inc TP+1
-        bne @line
-@none:  jmp e_nodata
+@ns:    jsr skipsp
+        cmp #$DC
+        bne @skip
 @item0: jsr inctp
-@item:  pla
+        pla
         sta VKIND
         pha
         bmi @string
-        jsr signed_number
-        jmp @got
+        jsr expr                ; a number: an expression (BASIC II: DATA 1+2 reads 3, and a
+        jmp @got                ; string is a Type mismatch)
+@none:  jmp e_nodata
 @string:
         jsr skipsp
         cmp #$22
