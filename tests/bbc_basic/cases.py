@@ -39,6 +39,10 @@ CASES = [
     ("div_mul_same_level", "10 PRINT ;100 DIV 7*7", "", "98\n"),
     ("mul_chain", "10 PRINT ;2*3*4*5", "", "120\n"),
     ("big_multiply", "10 PRINT ;30000*30000", "", "900000000\n"),
+    # integer + and - wrap round past 32 bits on Acorn's BASIC II (run on it; a product goes on as
+    # a real): the results print as reals only because they have ten digits
+    ("integer_add_wraps", '10 A%=2147483647:PRINT ;A%+1;" ";-A%-2;" ";2147483647+1;" ";A%*2', "",
+     "-2.14748365E9 2.14748365E9 -2.14748365E9 4.29496729E9\n"),
     ("negative_multiply", "10 PRINT ;-12*12", "", "-144\n"),
     ("division_by_zero", "10 PRINT 1 DIV 0", "", err("Division by zero", 10)),
     ("mod_by_zero", "10 PRINT 1 MOD 0", "", err("Division by zero", 10)),
