@@ -88,6 +88,12 @@ CASES = [
     ("type_mismatch_assign", '10 A="X"', "", err("Type mismatch", 10)),
     ("type_mismatch_assign_string", "10 A$=1", "", err("Type mismatch", 10)),
     ("at_percent_width", "10 @%=5:PRINT 1;2", "", "    12\n"),
+    # WIDTH n: a new line before a character once n are on the line (UG WIDTH; the spaces of a
+    # ',' or TAB are counted once, as on Acorn's BASIC II: run on it).  WIDTH outlives the program
+    ("width_breaks_lines", '10 WIDTH 5:PRINT "ABCDEFGHIJKL";:PRINT "XY":PRINT 123456;"Q":WIDTH 0', "",
+     "ABCDE\nFGHIJ\nKLXY\n    1\n23456\nQ\n"),
+    ("width_tab_counts_once", '10 WIDTH 3:PRINT "AB","C":PRINT TAB(6);"Z":WIDTH 0', "",
+     "AB \n   \n   \n C\n   \n   \nZ\n"),
     ("at_percent_comma", "10 @%=3:PRINT 1,2", "", "  1  2\n"),
     ("variables_kept_by_goto", "10 A=1\n20 A=A+1:IF A<5 GOTO 20\n30 PRINT ;A", "", "5\n"),
     ("mistake", "10 FRED", "", err("Mistake", 10)),

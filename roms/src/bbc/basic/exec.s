@@ -96,10 +96,18 @@ stmt_table:
         .word st_colour         ; FB COLOUR
         .word st_trace          ; FC TRACE
         .word st_until          ; FD UNTIL
-        .word st_mistake        ; FE WIDTH
+        .word st_width          ; FE WIDTH
         .word st_oscli          ; FF OSCLI
 
 st_mistake = e_mistake          ; the statements not there are a Mistake
+
+; WIDTH n: BASIC's output starts a new line after n characters (0: never; User Guide, WIDTH).  It
+; outlives NEW and RUN, as on BASIC II (run on it)
+st_width:
+        jsr expr_int
+        lda IACC
+        sta WIDTHV
+        jmp next_stmt
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -863,11 +871,8 @@ pr_tab: jsr expr_int
         jsr newline
         pla
         beq @d
-@sp:    sta TMP
-@l:     jsr space
-        lda COUNT
-        cmp TMP
-        bcc @l
+@sp:    sbc COUNT               ; (C set) as many spaces as the column is short of it, counted
+        jmp spaces              ; once (under WIDTH the column starts again: BASIC II does so)
 @d:     rts
 
 print_sbuf:

@@ -46,6 +46,7 @@ language:
         sta VAR_AT+3
         sta TRACEON
         sta LISTOPT
+        sta WIDTHV
         lda #$FF                ; AUTO off
         sta AUTOLN+1
         sta ASM_LAX             ; no lenient assembler operand (asm.s)

@@ -55,7 +55,15 @@ outch:  cmp #13
         lda #0
         sta COUNT
         rts
-@n:     jsr OSWRCH
+@n:     pha                     ; WIDTH n (not 0): a new line first once n are on this one
+        lda WIDTHV
+        beq @w
+        lda COUNT
+        cmp WIDTHV
+        bcc @w
+        jsr newline
+@w:     pla
+        jsr OSWRCH
         inc COUNT
         rts
 
