@@ -225,6 +225,8 @@ CASES = [
     ("proc_simple", '10 PROCHI:PROCHI\n20 END\n30 DEF PROCHI:PRINT "HI":ENDPROC', "", "HI\nHI\n"),
     ("proc_params_restored", "10 A=1:PROCP(5):PRINT ;A\n20 END\n30 DEF PROCP(A):PRINT ;A:ENDPROC", "", "5\n1\n"),
     ("proc_local", "10 X=1:PROCQ:PRINT ;X\n20 END\n30 DEF PROCQ:LOCAL X:X=9:PRINT ;X:ENDPROC", "", "9\n1\n"),
+    ("local_outside_proc", "10 LOCAL A", "", err("Not LOCAL", 10)),                # UG error 12
+    ("local_in_gosub_outside_proc", "10 GOSUB 20:END\n20 LOCAL A:RETURN", "", err("Not LOCAL", 20)),
     ("proc_local_string", '10 S$="OUT":PROCQ:PRINT S$\n20 END\n30 DEF PROCQ:LOCAL S$:S$="IN":PRINT S$:ENDPROC',
      "", "IN\nOUT\n"),
     ("proc_string_param", '10 PROCX(3,"AB")\n20 END\n30 DEF PROCX(N,B$):LOCAL I:FOR I=1 TO N:PRINT B$;:NEXT:PRINT:ENDPROC',

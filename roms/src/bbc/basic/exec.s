@@ -1067,13 +1067,26 @@ st_dim: jsr dim_one
         beq st_dim
         jmp next_stmt
 
-; LOCAL var, var ...
+; LOCAL var, var ... : only inside a PROC or FN, else "Not LOCAL" (as BASIC II: a PROC or FN frame
+; below on the BASIC stack; GOSUB and loop frames may be above it)
 st_local:
+        jsr frame_at_bsp
+@f:     ldy #0
+        lda (FRAME),y
+        beq @not                ; the bottom of the stack
+        cmp #F_PROC
+        beq st_local_vars
+        cmp #F_FN
+        beq st_local_vars
+        jsr frame_skip
+        jmp @f
+@not:   jmp e_notlocal
+st_local_vars:
         lda #1
         jsr get_lvalue
         jsr push_local
         jsr accept_comma
-        beq st_local
+        beq st_local_vars
         jmp next_stmt
 
 ; READ var, ...
