@@ -250,6 +250,15 @@ def test_machine_error_message():
     m.run_until_text("Division by zero", max_seconds=5)
 
 
+def test_machine_error_empties_the_vdu_queue():
+    # VDU 23,1 waits for 8 more bytes: Acorn's BASIC II empties the VDU queue on an error (OSBYTE
+    # &DA), so the whole message shows (run on Acorn's ROMs); without that its first 8 bytes go
+    m = _machine()
+    m.run_until_text(">", max_seconds=5)
+    m.type("10 VDU 23,1:PRINT 1 DIV 0\nRUN\n")
+    m.run_until_text("Division by zero at line 10", max_seconds=10)
+
+
 def test_machine_escape_stops_a_program():
     m = _machine()
     m.run_until_text(">", max_seconds=5)

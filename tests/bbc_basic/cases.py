@@ -94,6 +94,13 @@ CASES = [
     ("byte_indirection_truncates", "10 DIM B% 3:?B%=257:PRINT ;?B%", "", "1\n"),
     ("word_indirection", '10 DIM M% 8:!M%=&12345678:PRINT ;~?M%;" ";~M%?3;" ";~!M%', "", "78 12 12345678\n"),
     ("word_indirection_offset", "10 DIM M% 8:M%!4=-2:PRINT ;M%!4", "", "-2\n"),
+    # a real variable or an array element as the left operand: its value (a real's truncated) is
+    # the base address; A$?1 is A$ and then ?1 (what Acorn's BASIC II prints, run on its ROMs)
+    ("real_variable_byte_indirection", '10 R=12288.7:R?1=&A5:R!2=-2:PRINT ;~?&3001;" ";R?1;" ";R!2', "",
+     "A5 165 -2\n"),
+    ("array_element_indirection", '10 DIM A(1),B%(1):A(1)=&3000:B%(1)=&3000:A(1)?2=9:B%(1)!4=7\n'
+     '20 PRINT ;?&3002;" ";B%(1)?2;" ";A(1)!4', "", "9 9 7\n"),
+    ("string_variable_then_byte_indirection", '10 A$="X":?&3001=7:PRINT A$?&3001', "", "X         7\n"),
     ("string_indirection", "10 DIM S% 20:$S%=\"HI\":PRINT $S%;LEN($S%);S%?2", "", "HI213\n"),
     ("dim_bytes_distinct", "10 DIM A% 4,B% 4:PRINT ;B%-A%", "", "5\n"),    # UG DIM: n+1 bytes
     ("resident_variables_are_memory", "10 A%=&41424344:PRINT ;~?&404", "", "44\n"),   # A% at &404
@@ -331,6 +338,10 @@ CASES = [
     ("input_number", "10 INPUT A:PRINT ;A*2", "21\n", "?21\n42\n"),
     ("input_prompt_comma", '10 INPUT "NAME",N$:PRINT "HI ";N$', "BOB\n", "NAME?BOB\nHI BOB\n"),
     ("input_prompt_no_question", '10 INPUT "AGE "A:PRINT ;A+1', "9\n", "AGE 9\n10\n"),
+    # a ';' after a prompt gives the "?" as a ',' does; ' is a new line and a prompt of its own (as
+    # Acorn's BASIC II: run on it)
+    ("input_prompt_separators", '10 INPUT "AB";X,"CD",Y,"EF" Z\n20 INPUT \'"GH"\'W\n30 PRINT X;Y;Z;W',
+     "1\n2\n3\n4\n", "AB?1\nCD?2\nEF3\n\nGH\n4\n         1234\n"),
     ("input_two_values_one_line", "10 INPUT A,B:PRINT ;A+B", "3,4\n", "?3,4\n7\n"),
     ("input_two_values_two_lines", "10 INPUT A,B:PRINT ;A+B", "3\n4\n", "?3\n?4\n7\n"),
     ("input_line", '10 INPUT LINE A$:PRINT A$', "A, B\n", "?A, B\nA, B\n"),

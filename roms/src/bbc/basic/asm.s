@@ -58,24 +58,21 @@ asm_stmt:
         jsr store_lvalue
         jsr skipsp
 @instr: jsr at_end
-        beq asm_end
-        jsr asm_instruction
-asm_end:
-        jsr skipsp
-        cmp #$5C                ; a backslash
-        beq @comment
-        cmp #';'
-        bne @sep
-@comment:
-        jsr inctp               ; a comment runs to the next ':' or the end of the line
-        lda (TP),y              ; (Y is 0 from skipsp)
-        cmp #':'
-        beq @sep
-        cmp #13
-        bne @comment
-@sep:   jsr at_end
+        bne @ins
+        cmp #']'                ; a label alone, then ']'
         beq @ok
-        jmp e_syntax
+        bne @rest
+@ins:   jsr asm_instruction
+; what follows an instruction up to the next ':' or the end of the line is passed over, as BASIC
+; II does (run on it: NOP NOP is one NOP, "RTS ]" does not end the assembly): comments so too
+@rest:  ldy #0
+@skip:  lda (TP),y
+        cmp #':'
+        beq @ok
+        cmp #13
+        beq @ok
+        jsr inctp
+        bne @skip
 @ok:    jsr asm_list
         jmp asm_stmt
 
@@ -159,7 +156,7 @@ asm_instruction:
         iny
         cpy #MN_COUNT*2
         bne @f
-        jmp e_mistake
+        jmp e_syntax            ; no such mnemonic (BASIC II: run on it)
 @found: stx ASM_CLS
         tya
         lsr a
@@ -537,10 +534,15 @@ asm_list:
         jsr hex2
         txa
         jsr hex2
-        ldx #0
-        jsr list_bytes
-        stx ASM_MODE
-        lda #15
+        ldx #0                  ; the bytes, 3 a row, the rows under each other; the source
+@row:   jsr list_bytes          ; after the last row, in column 14 (as BASIC II lists them)
+        cpx ASM_N
+        bcs @src
+        jsr newline             ; (OSWRCH and OSNEWL keep X)
+        lda #4
+        jsr pad_to
+        bcs @row                ; (pad_to ends with C set)
+@src:   lda #14
         jsr pad_to
         lda ASM_SRC
         sta PTR1
@@ -559,15 +561,7 @@ asm_list:
         bne @t
         inc PTR1+1
         bne @t
-@more:  jsr newline
-        ldx ASM_MODE
-        cpx ASM_N
-        bcs @d
-        lda #4                  ; the rest of the bytes, under the first
-        jsr pad_to
-        jsr list_bytes
-        stx ASM_MODE
-        jmp @more
+@more:  jmp newline
 @d:     rts
 
 ; up to 3 bytes from the statement's start + X, each after a space

@@ -798,16 +798,7 @@ pr_loop:
         pla
         jsr print_padded
         jmp pr_loop
-@dec:   ldx VTYPE
-        bne @real
-        ldx VAR_AT+2            ; an integer in @%'s E or F form is printed as a real
-        bne @ireal
-        jsr print_dec_width
-        jmp pr_loop
-@ireal: pha
-        jsr int_to_real
-        pla
-@real:  jsr print_real
+@dec:   jsr print_num
         jmp pr_loop
 pr_end: lda PRNONL
         bne @d

@@ -485,7 +485,23 @@ expr_pow:
         jmp @l
 
 ; the highest priority: a value, unary operators, brackets, functions
+; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
 factor: jsr skipsp
+        cmp #'-'
+        bne @nm
+        jsr @next
+        lda VTYPE
+        bne @rneg
+        jmp negate_iacc
+@rneg:  jsr need_num
+        jmp fneg
+@nm:    cmp #'+'
+        bne factor_unsigned
+        jsr @next
+        jmp need_num
+@next:  jsr inctp               ; the factor after the sign
+        jsr skipsp
+factor_unsigned:                ; (A = the character at TP, Y = 0)
         jsr is_digit            ; a number or a name (the common cases) is read from TP as it
         bcs @num                ; stands, for speed
         cmp #'.'
@@ -495,19 +511,7 @@ factor: jsr skipsp
         cmp #$80
         bcc @var
 @sym:   jsr inctp               ; the rest is taken as read
-        cmp #'-'
-        bne @nm
-        jsr factor
-        lda VTYPE
-        bne @rneg
-        jmp negate_iacc
-@rneg:  jsr need_num
-        jmp fneg
-@nm:    cmp #'+'
-        bne @np
-        jsr factor
-        jmp need_num
-@np:    cmp #'('
+        cmp #'('
         bne @nb
         jsr expr
         jmp closeb
@@ -536,16 +540,10 @@ factor: jsr skipsp
         lda func_table+1,x
         sta JVEC+1
         jmp (JVEC)
-@nvar:  cmp #13
-        beq @missing
-        cmp #':'
-        beq @missing
-        jsr backtp              ; ? ! $ indirection
-@var:   lda #0
+@nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable,
+@var:   lda #0                  ; as BASIC II
         jsr get_lvalue
         jmp load_lvalue
-@missing:
-        jsr backtp
 @bad:   jmp e_syntax
 
 string_literal:

@@ -120,10 +120,12 @@ signed_number:
         jsr inctp
 @go:    jmp decimal_number
 
-; FACC as text in SBUF/SLEN in the @% form A (0 G, 1 E, 2 F) with X digits (User Guide, PRINT
-; and @%: G prints up to X significant digits, as an integer or with a point, and in E form below
-; 0.1 or from 10^X; E prints X significant digits and an exponent; F prints X decimal places)
-fmt_real:
+; the number (VTYPE integer or real) as text in SBUF/SLEN in the @% form A (0 G, 1 E, 2 F) with X
+; digits (User Guide, PRINT and @%: G prints up to X significant digits, as an integer or with a
+; point, and in E form below 0.1 or from 10^X; E prints X significant digits and an exponent; F
+; prints X decimal places).  An integer is its digits only in G form with no more than X of them,
+; else it is printed as a real (BASIC II prints 1234567890 as 1.23456789E9 under G9: run on it)
+fmt_num:
         sta FMTK
         cpx #0                  ; 0 or more than 10 digits: 10 (F may have 0 places)
         beq @ten
@@ -133,7 +135,21 @@ fmt_real:
         beq @nd
         ldx #10
 @nd:    stx NDIG
-        lda #0
+        lda VTYPE
+        bne @real
+        lda FMTK
+        bne @toreal
+        jsr int_sbuf
+        lda DSIGN               ; the digits (DLEN less the sign) fit in NDIG
+        asl a
+        lda NDIG
+        adc #0
+        cmp DLEN
+        bcc @toreal
+        rts
+@toreal:
+        jsr int_to_real
+@real:  lda #0
         sta SLEN
         lda FSIGN
         bpl @pos
@@ -270,7 +286,8 @@ fmt_real:
         sec
         sbc NKEEP               ; down to place E10 - last (negative)
         tax
-        bmi fmt_frac
+        bpl @gd
+        jmp fmt_frac
 @gd:    rts
 
 ; the E form: d[.ddd]E[-]n with the digits DG 0..X
@@ -289,6 +306,9 @@ fmt_exp:
         bne @m
 @e:     lda #'E'
         jsr fmt_put
+        lda SLEN                ; E form: the exponent padded with spaces to 3 characters
+        adc #2                  ; (carry set: X = NKEEP)
+        sta NKEEP
         lda E10
         bpl @p
         lda #'-'
@@ -307,15 +327,22 @@ fmt_exp:
         cmp #'0'
         beq @one
         jsr fmt_put
-@one:   pla                     ; (a digit: not 0)
-        bne fmt_put
+@one:   pla
+        jsr fmt_put
+        lda FMTK                ; (G form: no padding)
+        beq @d
+@pad:   lda SLEN
+        cmp NKEEP
+        bcs @d
+        lda #' '
+        jsr fmt_put
+        bne @pad                ; (SLEN not 0)
+@d:     rts
 
 ; the F form: the whole part, then NDIG places
 fmt_fixed:
         jsr fmt_whole
-        lda NDIG
-        beq @d
-        jsr put_point
+        jsr put_point           ; the point even with 0 places (BASIC II prints 2.)
         lda #0
         sec
         sbc NDIG                ; (NDIG is 1 to 10)
@@ -387,13 +414,13 @@ shr40:  lsr IACC+3
         rts
 
 
-; a real printed by PRINT: the form and digits from @%, right-justified in its field when A
+; a number printed by PRINT: the form and digits from @%, right-justified in its field when A
 ; (the field width) is not 0
-print_real:
+print_num:
         pha
         ldx VAR_AT+1
         lda VAR_AT+2
-        jsr fmt_real
+        jsr fmt_num
         pla
 ; SBUF right-justified in a field of A characters (no padding when it is longer)
 print_padded:

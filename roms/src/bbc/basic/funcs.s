@@ -402,21 +402,22 @@ fn_str: lda #'~'
         plp
         beq @hexr
         jsr need_num
-        beq @int
-        lda #0                  ; a real: G9, or @%'s form when its top byte is set
-        ldx #9
+        lda #0                  ; G10, or @%'s form when its top byte is set (BASIC II: run on it)
+        tax
         ldy VAR_AT+3
-        beq @g9
+        beq @g
         ldx VAR_AT+1
         lda VAR_AT+2
-@g9:    jsr fmt_real
+@g:     jsr fmt_num
 @str:   lda #$FF
         sta VTYPE
         rts
 @hexr:  jsr need_int
         jsr hex_sbuf
         bne @str                ; (hex_sbuf ends with Z clear)
-@int:   jsr dec_digits
+; IACC in decimal into SBUF/SLEN (DLEN characters, DSIGN its sign)
+int_sbuf:
+        jsr dec_digits
         ldy DLEN
         ldx #0
 @c:     dey
@@ -426,7 +427,7 @@ fn_str: lda #'~'
         cpy #0
         bne @c
         stx SLEN
-        beq @str
+        rts
 ; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
 hex_sbuf:
         lda #0
@@ -1067,23 +1068,29 @@ st_input:
         jsr is_stmt_end
         bne *+5
         jmp next_stmt
+        cmp #$27                ; a prompt: a string or ' (a new line), printed; no "?" after it
+        beq @prompt             ; unless a ',' or ';' follows (as BASIC II: run on it)
         cmp #$22
         bne @var
-        jsr inctp
-        jsr string_literal      ; a prompt: printed, no "?" unless a comma follows
+@prompt:
+        jsr inctp               ; (keeps A)
+        cmp #$22
+        beq @str
+        jsr newline
+        beq @q                  ; (Z set after a new line)
+@str:   jsr string_literal
         jsr print_sbuf
-        lda #1
+@q:     lda #1
         sta INQ
-        jsr accept_comma                ; a ';' after it is passed over as a separator below
         bne @item
-        sta INQ                 ; (A = 0) a comma: "?" after the prompt
-        beq @item
 @var:   cmp #','
         beq @sep
         cmp #';'
         bne @isvar
 @sep:   jsr inctp
-        bne @item
+        lda #0
+        sta INQ
+        beq @item
 @isvar: lda #1
         jsr get_lvalue
         ldx INPOS               ; more fields on the line already read?

@@ -12,23 +12,14 @@ FBLK    = TMP                   ; an 18-byte parameter block (&30-&41), filled a
 
 ; ---- graphics and sound ---------------------------------------------------------------------------
 
-; VDU a,b;c|... : ',' sends the low byte, ';' both bytes (low first), '|' the byte and nine zeros
+; VDU a,b;c... : ',' sends the low byte, ';' both bytes (low first)
 st_vdu: jsr skipsp
         jsr is_stmt_end
         beq @d
         jsr expr_int
         lda IACC
         jsr OSWRCH
-        lda #'|'
-        jsr accept
-        bne @nbar
-        ldx #9
-        lda #0
-@z:     jsr OSWRCH
-        dex
-        bne @z
-        beq st_vdu
-@nbar:  lda #';'
+        lda #';'
         jsr accept
         bne @nsemi
         lda IACC+1

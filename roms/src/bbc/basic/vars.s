@@ -182,8 +182,6 @@ heap_claim_c:
 get_lvalue:
         sta CREATE
         jsr skipsp
-        cmp #'|'
-        beq @pipe
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
         bcs @name
         cmp #'?'
@@ -193,8 +191,6 @@ get_lvalue:
 @nq:    cmp #'!'
         bne @ns
         lda #4
-        bne @ind
-@pipe:  lda #5
         bne @ind
 @ns:    cmp #'$'
         bne @name
@@ -226,7 +222,10 @@ get_lvalue:
         bne resident_var        ; (always: a letter)
 @parse: jsr parse_name
         bcs get_lvalue_after_name
-        jmp e_mistake
+        lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
+        bne @syn                ; variable that is not there
+        jmp e_nosuchvar
+@syn:   jmp e_syntax
 
 resident_var:                   ; A = the letter, @ to Z
         asl a                   ; (&40-&5A times 4: the page offset, the carry dropped)
@@ -272,10 +271,11 @@ get_lvalue_after_name:
         lda PTR1+1
         sta VADDR+1
         jsr name_kind
-        bpl lvalue_post
-        rts
+; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
 lvalue_post:
-        ldy #0                  ; var?n and var!n
+        lda VKIND
+        bmi @str
+        ldy #0
         lda (TP),y
         cmp #'?'
         beq @postind
@@ -285,24 +285,21 @@ lvalue_post:
 @postind:
         pha
         jsr inctp
-        lda VADDR
+        jsr load_lvalue         ; the variable's value (a real's truncated) is the base address
+        jsr need_int
+        lda IACC
         pha
-        lda VADDR+1
+        lda IACC+1
         pha
         jsr factor_int
         pla
-        sta VADDR+1
-        pla
-        sta VADDR
-        ldy #0
-        clc
-        lda (VADDR),y
-        adc IACC
         tax
-        iny
-        lda (VADDR),y
+        pla
+        clc
+        adc IACC
+        sta VADDR
+        txa
         adc IACC+1
-        stx VADDR
         sta VADDR+1
         pla
         ldx #1
@@ -313,7 +310,7 @@ lvalue_post:
 @str:   rts
 
 ; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
-; real; N follows bit 7
+; real
 name_kind:
         ldx NLEN
         lda NAMEBUF-1,x
@@ -437,7 +434,7 @@ array_element:
         lda VADDR+1
         adc ELEM+1
         sta VADDR+1
-        rts
+        jmp lvalue_post
 
 ; ELEM = ELEM * the size of an element of kind VKIND (5 for reals, else 4)
 elem_bytes:
@@ -526,10 +523,9 @@ dim_one:
         jmp store_lvalue
 @bad:   jmp e_baddim
 @space: jmp e_dimspace
-@size:  lda IACC+3              ; a size in IACC: negative is "Bad DIM", 64K or more cannot fit
-        bmi @bad
-        ora IACC+2
-        bne @space
+@size:  lda IACC+3              ; a size in IACC: negative, or 64K or more, is "Bad DIM" (as
+        ora IACC+2              ; BASIC II: run on it)
+        bne @bad
         rts
 @array: jsr find_var
         bcs @bad
@@ -551,7 +547,7 @@ dim_one:
         inc IACC                ; size = subscript + 1
         bne @s
         inc IACC+1
-        beq @space
+        beq @bad
 @s:     lda IACC
         pha
         lda IACC+1
