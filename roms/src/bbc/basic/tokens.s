@@ -383,9 +383,12 @@ decode_lnum:
         inx
         cpx #2
         bne @b
-        jsr inctp
-        jsr inctp
-        jmp inctp
+        tya                     ; TP += 3 (Y = 2, and CPX left C set)
+        adc TP
+        sta TP
+        bcc @d
+        inc TP+1
+@d:     rts
 
 ; parse a decimal number at INBUF,x into LNUM (16 bits)
 parse_inbuf_number:
