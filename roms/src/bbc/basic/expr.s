@@ -531,13 +531,11 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
         bcc @nvar
         cmp #$C6
         bcs @bad
-        sec
-        sbc #$8E
-        asl a
+        asl a                   ; X = 2 * (token - &8E) + &1C
         tax
-        lda func_table,x
+        lda func_table-$1C,x
         sta JVEC
-        lda func_table+1,x
+        lda func_table-$1B,x
         sta JVEC+1
         jmp (JVEC)
 @nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable,
