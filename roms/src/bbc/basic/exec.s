@@ -6,6 +6,8 @@ exec_stmt:
         bpl @noesc
         jmp escape
 @noesc: jsr skipsp
+        cmp #$C6                ; a statement keyword: the common case first
+        bcs @token
         cmp #':'
         bne @nc
         jsr inctp
@@ -13,9 +15,7 @@ exec_stmt:
 @nc:    cmp #13
         bne @ncr
         jmp end_of_line
-@ncr:   cmp #$C6
-        bcs @token
-        cmp #'*'
+@ncr:   cmp #'*'
         bne @nstar
         jmp st_star
 @nstar: cmp #'='
@@ -28,14 +28,14 @@ exec_stmt:
         bne @nasm
         jmp st_asm
 @nasm:  jmp st_let
-@token: jsr inctp
-        sec
-        sbc #$C6
-        asl a
+@token: inc TP                  ; (inctp in line, for speed)
+        bne @i
+        inc TP+1
+@i:     asl a                   ; X = 2 * (token - &C6) + &8C
         tax
-        lda stmt_table,x
+        lda stmt_table-$8C,x
         sta JVEC
-        lda stmt_table+1,x
+        lda stmt_table-$8B,x
         sta JVEC+1
         jmp (JVEC)
 

@@ -484,17 +484,24 @@ expr_pow:
         jsr fpow
         jmp @l
 
-; after a unary + or -: a factor with no sign of its own (--4 is No such variable, as on BASIC II)
-factor_unsigned:
-        jsr skipsp
-        cmp #'-'
-        beq @no
-        cmp #'+'
-        bne factor
-@no:    jmp e_nosuchvar
-
 ; the highest priority: a value, unary operators, brackets, functions
+; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
 factor: jsr skipsp
+        cmp #'-'
+        bne @nm
+        jsr @next
+        lda VTYPE
+        bne @rneg
+        jmp negate_iacc
+@rneg:  jsr need_num
+        jmp fneg
+@nm:    cmp #'+'
+        bne factor_unsigned
+        jsr @next
+        jmp need_num
+@next:  jsr inctp               ; the factor after the sign
+        jsr skipsp
+factor_unsigned:                ; (A = the character at TP, Y = 0)
         jsr is_digit            ; a number or a name (the common cases) is read from TP as it
         bcs @num                ; stands, for speed
         cmp #'.'
@@ -504,19 +511,7 @@ factor: jsr skipsp
         cmp #$80
         bcc @var
 @sym:   jsr inctp               ; the rest is taken as read
-        cmp #'-'
-        bne @nm
-        jsr factor_unsigned
-        lda VTYPE
-        bne @rneg
-        jmp negate_iacc
-@rneg:  jsr need_num
-        jmp fneg
-@nm:    cmp #'+'
-        bne @np
-        jsr factor_unsigned
-        jmp need_num
-@np:    cmp #'('
+        cmp #'('
         bne @nb
         jsr expr
         jmp closeb
@@ -536,17 +531,15 @@ factor: jsr skipsp
         bcc @nvar
         cmp #$C6
         bcs @bad
-        sec
-        sbc #$8E
-        asl a
+        asl a                   ; X = 2 * (token - &8E) + &1C
         tax
-        lda func_table,x
+        lda func_table-$1C,x
         sta JVEC
-        lda func_table+1,x
+        lda func_table-$1B,x
         sta JVEC+1
         jmp (JVEC)
-@nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable
-@var:   lda #0                  ; (as BASIC II)
+@nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable,
+@var:   lda #0                  ; as BASIC II
         jsr get_lvalue
         jmp load_lvalue
 @bad:   jmp e_syntax

@@ -519,21 +519,26 @@ fn_right:
         jsr str_comma_int
         jsr closeb
         jsr clamp_n
-        sta CNT
+        eor #$FF                ; all but the last n dropped
+        sec
+        adc SLEN
+; drop the first A characters of SBUF (A <= SLEN): the rest moves down
+sbuf_drop:
+        sta CNT2
+        tax
         lda SLEN
         sec
-        sbc CNT
-        tax                     ; the first character kept
+        sbc CNT2
+        sta SLEN
         ldy #0
-@l:     cpy CNT
+@l:     cpy SLEN
         beq @d
         lda SBUF,x
         sta SBUF,y
         inx
         iny
         bne @l
-@d:     sty SLEN
-        rts
+@d:     rts
 ; MID$(a$,start[,n])
 fn_mid: jsr str_comma_int
         jsr push_str
@@ -565,21 +570,8 @@ fn_mid: jsr str_comma_int
         lda #0
         sta SLEN
         rts
-@in:    sta CNT2
-        lda SLEN                ; drop the first CNT2 characters
-        sec
-        sbc CNT2
-        sta SLEN
-        ldx CNT2
-        ldy #0
-@l:     cpy SLEN
-        beq @cut
-        lda SBUF,x
-        sta SBUF,y
-        inx
-        iny
-        bne @l
-@cut:   jsr clamp_n
+@in:    jsr sbuf_drop           ; the first start-1 characters dropped
+        jsr clamp_n
         sta SLEN
         rts
 ; STRING$(n,a$)

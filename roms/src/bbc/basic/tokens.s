@@ -392,9 +392,12 @@ decode_lnum:
         inx
         cpx #2
         bne @b
-        jsr inctp
-        jsr inctp
-        jmp inctp
+        tya                     ; TP += 3 (Y = 2, and CPX left C set)
+        adc TP
+        sta TP
+        bcc @d
+        inc TP+1
+@d:     rts
 
 ; parse a decimal number at INBUF,x into LNUM (16 bits); N set when it is 32768 or more (a
 ; line number before a digit of 3328 or more: ten times it is past 32767, and may pass 16 bits)

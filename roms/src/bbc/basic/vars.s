@@ -27,6 +27,7 @@ reset_stack:
 ; C clear if there is no name here
 parse_name:
         jsr skipsp
+parse_name_at:                  ; (A = the character at TP, Y = 0)
         cmp #'@'
         beq @first
         cmp #'A'
@@ -205,22 +206,24 @@ get_lvalue:
         pla
         sta VKIND
         rts
-@name:  tax                     ; A%..Z% and @% not followed by "(": straight to page 4, for speed
-        cmp #'Z'+1
+@name:  cmp #'Z'+1               ; A%..Z% and @% not followed by "(": straight to page 4, for speed
         bcs @parse
+        tax
         ldy #1
         lda (TP),y
         cmp #'%'
-        bne @parse
+        bne @other
         iny
         lda (TP),y
         cmp #'('
-        beq @parse
+        beq @other
         jsr inctp
         jsr inctp
         txa
         bne resident_var        ; (always: a letter)
-@parse: jsr parse_name
+@other: txa
+        ldy #0
+@parse: jsr parse_name_at
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
         bne @syn                ; variable that is not there
