@@ -442,16 +442,12 @@ st_until:
         jmp next_stmt
 
 ; IF cond [THEN] part [ELSE part]: any number but 0 is true
-st_if:  jsr expr
-        jsr need_num
-        beq @int
-        lda FEXP
-        jmp @test
-@int:   lda IACC
+st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, IF 1E10 Too big:
+        lda IACC                ; BASIC II, run on it)
         ora IACC+1
         ora IACC+2
         ora IACC+3
-@test:  pha
+        pha
         lda #$8C
         jsr accept
         pla
