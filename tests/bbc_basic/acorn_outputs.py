@@ -58,7 +58,6 @@ ACORN_OUTPUTS = {
     'pipe_read_back': '\nSyntax error at line 10\n',
     'pipe_write_bytes_read_real': '\nNo such variable at line 10\n',
     'print_ten_digits': '1.23456789E9\n',
-    'print_trailing_comma': 'A\nB\n',
     'proc_wrong_argument_count': '\nArguments at line 10\n',
     'return_closes_loops': '\nNo GOSUB at line 100\n',
     'rnd_zero_repeats_last': '0\n',

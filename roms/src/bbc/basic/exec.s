@@ -232,8 +232,17 @@ line_expr:
         sta LNUM+1
         rts
 
-st_goto:
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
+line_target_end:
         jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
+
+st_goto:
+        jsr line_target_end
 ; go to line LNUM
 goto_lnum:
         jsr find_line
@@ -363,7 +372,7 @@ frame_skip:
 @d:     rts
 
 st_gosub:
-        jsr line_target
+        jsr line_target_end
         jsr push_gosub
         jmp goto_lnum
 
@@ -740,14 +749,14 @@ pr_loop:
         lda #1
         sta PRNONL
         bne pr_loop
-@nsemi: cmp #','
+@nsemi: cmp #','                ; (a ',' last still ends the line: BASIC II, run on it)
         bne @ncomma
         jsr pr_tab_field
         lda #0
         sta HEXOUT
+        sta PRNONL
         lda #1
         sta FMTFLAG
-        sta PRNONL
         bne pr_loop
 @ncomma:
         ldx #0
