@@ -282,9 +282,20 @@ asm_operand:
 @abs:   inx
 @mode:  jsr mode_offset
         bcc @ok
-        cpx #AM_ZPX             ; no such form for this instruction
-        bcs e_index
+        cpx #AM_IMM             ; no such form for this instruction.  No immediate form: '#' starts
+        beq @nsv                ; no expression (No such variable, as BASIC II: run on it)
+        cpx #AM_ZPX
+        bcs @nzp
         jmp e_mistake
+@nsv:   jmp e_nosuchvar
+@nzp:   cpx #AM_ABX             ; n,X or n,Y that exists only for zero page (STX &1234,Y): Byte,
+        beq @zpf                ; as BASIC II
+        cpx #AM_ABY
+        bne e_index
+@zpf:   dex
+        jsr mode_offset
+        bcc e_byte
+        bcs e_index
 @ok:    pha
         and #$FC
         clc
