@@ -270,6 +270,9 @@ CASES = [
     ("mid_two_args", '10 PRINT MID$("HELLO",2)', "", "ELLO\n"),
     ("mid_three_args", '10 PRINT MID$("HELLO",2,3)', "", "ELL\n"),
     ("mid_past_end", '10 PRINT MID$("HELLO",9,2);"|"', "", "|\n"),
+    # a negative count is all of the string (BASIC II, run on it: the count is taken unsigned)
+    ("left_right_mid_negative_count", '10 PRINT LEFT$("HELLO",-1);"|";RIGHT$("HELLO",-1);"|";MID$("HELLO",2,-1)',
+     "", "HELLO|HELLO|ELLO\n"),
     ("chr_asc", '10 PRINT CHR$(65);ASC("B")', "", "A66\n"),
     ("asc_empty", '10 PRINT ;ASC("")', "", "-1\n"),                 # UG ASC: -1 for ""
     ("len", '10 PRINT ;LEN("HELLO");LEN("")', "", "50\n"),

@@ -123,9 +123,9 @@ divmod32:
         bpl @c
         ldx #32
 @z:     lda ACC2+3              ; the dividend's top byte is 0 (a small dividend, the usual case):
-        bne @l                  ; its 8 quotient bits are 0 and it adds nothing to the remainder,
+        bne @w                  ; its 8 quotient bits are 0 and it adds nothing to the remainder,
         cpx #9                  ; so the dividend moves up a whole byte at once
-        bcc @l
+        bcc @w
         ldy ACC2+2
         sty ACC2+3
         ldy ACC2+1
@@ -137,6 +137,24 @@ divmod32:
         sbc #8                  ; (carry set by CPX)
         tax
         bne @z                  ; (always: X was 16 or more)
+@w:     lda TMP+1               ; a divisor below 256 (the usual case): the remainder fits in A
+        ora TMP+2
+        ora TMP+3
+        bne @l
+@l8:    asl ACC2
+        rol ACC2+1
+        rol ACC2+2
+        rol ACC2+3
+        rol a
+        bcs @s8                 ; (past 8 bits: the divisor goes)
+        cmp TMP
+        bcc @n8
+@s8:    sbc TMP                 ; (carry set)
+        inc ACC2
+@n8:    dex
+        bne @l8
+        sta TMP2                ; (TMP2+1 to +3 stay 0)
+        beq @fin                ; (always: X is 0)
 @l:     asl ACC2
         rol ACC2+1
         rol ACC2+2
@@ -167,7 +185,7 @@ divmod32:
         inc ACC2
 @n:     dex
         bne @l
-        ldx #3
+@fin:   ldx #3
 @q:     lda ACC2,x
         sta IACC,x
         dex

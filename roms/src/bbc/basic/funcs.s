@@ -500,10 +500,9 @@ fn_left:
         jsr clamp_n
         sta SLEN
         rts
-; the count in IACC, limited to 0..SLEN
+; the count in IACC, limited to SLEN (taken unsigned: a negative count is all, as on BASIC II)
 clamp_n:
         lda IACC+3
-        bmi @zero
         ora IACC+2
         ora IACC+1
         bne @all
@@ -512,8 +511,6 @@ clamp_n:
         bcc @d
 @all:   lda SLEN
 @d:     rts
-@zero:  lda #0
-        rts
 ; RIGHT$(a$,n)
 fn_right:
         jsr str_comma_int

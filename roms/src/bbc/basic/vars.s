@@ -865,32 +865,33 @@ push_local:
         lda #9
         ldx #F_LOCAL
         jsr frame_lvalue
-        ldx #0
-@c:     txa
-        tay
-        lda (VADDR),y
-        pha
+        ldx #BSP
+        jsr local_value
+@c:     lda (VADDR),y
+        sta (PTR2),y
         lda #0
         sta (VADDR),y           ; 0, or the empty string with no block of its own
-        txa
-        clc
-        adc #4
-        tay
-        pla
-        sta (BSP),y
-        inx
-        jsr local_size
+        iny
+        dex
         bne @c
         rts
 
-; CPX with the size of the value of the kind in VKIND (5 for a real, else 4)
-local_size:
+; PTR2 = the saved value in the LOCAL frame whose address is at zero page X (its byte 4), X =
+; the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
+local_value:
+        clc
+        lda $00,x
+        adc #4
+        sta PTR2
+        lda $01,x
+        adc #0
+        sta PTR2+1
+        ldx #4
         lda VKIND
         cmp #5
-        beq @c
-        cpx #4
-        rts
-@c:     cpx #5
+        bne @s
+        inx
+@s:     ldy #0
         rts
 
 ; undo the LOCAL frame at FRAME
@@ -904,19 +905,12 @@ restore_local:
         iny
         lda (FRAME),y
         sta VKIND
-        ldx #0
-@c:     txa
-        clc
-        adc #4
-        tay
-        lda (FRAME),y
-        pha
-        txa
-        tay
-        pla
+        ldx #FRAME
+        jsr local_value
+@c:     lda (PTR2),y
         sta (PTR1),y
-        inx
-        jsr local_size
+        iny
+        dex
         bne @c
         rts
 
