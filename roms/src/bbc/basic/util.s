@@ -11,8 +11,6 @@ skipsp: ldy #0
         bne @l
 @d:     rts
 
-; the next non-space character, consumed
-getnb:  jsr skipsp
 ; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
         bne @d

@@ -565,9 +565,9 @@ dim_one:
         jsr accept_comma
         beq @d
         jsr closeb
-        lda #1                  ; ELEM = the number of elements, the product of the sizes
-        sta ELEM
-        lsr a
+        lda #1                  ; ELEM = the number of elements, the product of the sizes in 16
+        sta ELEM                ; bits, wrapping round as BASIC II's does (run on it: DIM
+        lsr a                   ; A%(256,255) makes 256 elements)
         sta ELEM+1
         lda DIMS
         sta CNT2
@@ -576,7 +576,9 @@ dim_one:
         sta ACC2+1
         lda $0102,x
         sta ACC2
-        jsr dim_mul
+        stx CNT
+        jsr elem_times_acc2
+        ldx CNT
         inx
         inx
         dec CNT2
@@ -594,8 +596,16 @@ dim_one:
         sta TP+1
         pla
         sta TP
-        jsr name_kind
-        jsr elem_bytes
+        jsr name_kind           ; (X = VKIND) 64K bytes or more is Bad DIM (BASIC II): from
+        lda ELEM+1              ; &4000 elements of 4 bytes, or (whole pages) &3300 of 5
+        cpx #5
+        bne @four
+        cmp #$33
+        .byte $2C               ; (BIT abs: skips the CMP)
+@four:  cmp #$40
+        bcc @fits
+        jmp e_baddim
+@fits:  jsr elem_bytes
         jsr ptr1_vartop
         lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
         asl a
@@ -644,37 +654,6 @@ dim_one:
 
 dim_space:
         jmp e_dimspace
-
-; ELEM = ELEM * ACC2 for DIM, which is "DIM space" from $3000 elements: 4 or 5 bytes each would
-; pass 64K, more than any memory holds (array access keeps the unchecked elem_times_acc2)
-dim_mul:
-        lda #0
-        sta TMP
-        sta TMP+1
-        ldy #16
-@l:     asl TMP
-        rol TMP+1
-        bcs dim_space
-        asl ELEM
-        rol ELEM+1
-        bcc @n
-        clc
-        lda TMP
-        adc ACC2
-        sta TMP
-        lda TMP+1
-        adc ACC2+1
-        sta TMP+1
-        bcs dim_space
-@n:     dey
-        bne @l
-        lda TMP+1
-        cmp #$30
-        bcs dim_space
-        sta ELEM+1
-        lda TMP
-        sta ELEM
-        rts
 
 ; PTR1 = VARTOP, where a new block on the heap starts
 ptr1_vartop:
