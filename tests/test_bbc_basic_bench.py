@@ -42,7 +42,8 @@ def test_the_count_is_between_the_markers_only():
     d = _time(_boot("bbc", None), tail)
     assert a == c
     assert b > a + 20_000                   # 100 more passes of FOR ... NEXT
-    assert abs(d - a) < 1_000               # not the 5000 passes after the marker (~1 M cycles)
+    assert abs(d - a) < 20_000              # not the 5000 passes after the marker (~1 M cycles);
+                                            # one interrupt's work (~2,000) may fall inside
 
 
 def test_the_markers_leave_the_screen_alone():
