@@ -451,7 +451,8 @@ st_if:  jsr expr
 @part:  jsr skipsp
         cmp #$8D
         bne @stmt
-        jmp st_goto
+        jsr line_token          ; THEN line: straight to it (st_goto would look again)
+        jmp goto_lnum
 @stmt:  jmp exec_stmt
 @false: ldy #0                  ; look for ELSE on this line, outside strings
         sty QUOTE
