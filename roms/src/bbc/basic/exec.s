@@ -27,7 +27,7 @@ exec_stmt:
 @nelse: cmp #'['                ; the assembler (asm.s)
         bne @nasm
         jmp st_asm
-@nasm:  jmp st_let
+@nasm:  jmp st_let_at
 @token: inc TP                  ; (inctp in line, for speed)
         bne @i
         inc TP+1
@@ -549,11 +549,11 @@ for_value:
 st_next:
         lda #0
         sta VADDR+1
+        sta CREATE
         jsr skipsp
         jsr is_idchar
         bcc @find
-        lda #0
-        jsr get_lvalue
+        jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
 @find:  lda BSP
         sta FRAME
         lda BSP+1
