@@ -7,7 +7,6 @@ beside each program for what it was.  None: Acorn's never comes back to the prom
 program (it was stopped with ESCAPE after its time ran out)."""
 
 ACORN_OUTPUTS = {
-    'io_adval_fire_buttons': '       768\n',
     'acs': '1.26610367\n1.04719755\n6.07638384E-11\n',
     'asm_junk_after_instruction': '',
     'asm_listing': '0900          OPT 3\n0900 A9 2A    .go LDA #&2A\n0902 20 EE FF JSR &FFEE\n0905 60       RTS\n',
@@ -46,6 +45,7 @@ ACORN_OUTPUTS = {
     'int_floor': '         2\n        -3\n         5\n        -1\n       1E9\n',
     'int_product_large_fits': '2.14741811E9\n-2.14741811E9\n',
     'int_times_int_stays_int': '        12\n       -42\n1.07367629E9\n',
+    'io_adval_fire_buttons': '       768\n',
     'io_load_number': '\nSyntax error at line 10\n',
     'io_save_number': '\nSyntax error at line 10\n',
     'io_vdu_bar_nine_zeros': 'A\nNo such variable at line 10\n',
@@ -58,7 +58,6 @@ ACORN_OUTPUTS = {
     'pipe_read_back': '\nSyntax error at line 10\n',
     'pipe_write_bytes_read_real': '\nNo such variable at line 10\n',
     'print_ten_digits': '1.23456789E9\n',
-    'print_trailing_comma': 'A\nB\n',
     'proc_wrong_argument_count': '\nArguments at line 10\n',
     'return_closes_loops': '\nNo GOSUB at line 100\n',
     'rnd_zero_repeats_last': '0\n',

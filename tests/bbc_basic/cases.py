@@ -39,6 +39,10 @@ CASES = [
     ("div_mul_same_level", "10 PRINT ;100 DIV 7*7", "", "98\n"),
     ("mul_chain", "10 PRINT ;2*3*4*5", "", "120\n"),
     ("big_multiply", "10 PRINT ;30000*30000", "", "900000000\n"),
+    # integer + and - wrap round past 32 bits on Acorn's BASIC II (run on it; a product goes on as
+    # a real): the results print as reals only because they have ten digits
+    ("integer_add_wraps", '10 A%=2147483647:PRINT ;A%+1;" ";-A%-2;" ";2147483647+1;" ";A%*2', "",
+     "-2.14748365E9 2.14748365E9 -2.14748365E9 4.29496729E9\n"),
     ("negative_multiply", "10 PRINT ;-12*12", "", "-144\n"),
     ("division_by_zero", "10 PRINT 1 DIV 0", "", err("Division by zero", 10)),
     ("mod_by_zero", "10 PRINT 1 MOD 0", "", err("Division by zero", 10)),
@@ -84,6 +88,12 @@ CASES = [
     ("type_mismatch_assign", '10 A="X"', "", err("Type mismatch", 10)),
     ("type_mismatch_assign_string", "10 A$=1", "", err("Type mismatch", 10)),
     ("at_percent_width", "10 @%=5:PRINT 1;2", "", "    12\n"),
+    # WIDTH n: a new line before a character once n are on the line (UG WIDTH; the spaces of a
+    # ',' or TAB are counted once, as on Acorn's BASIC II: run on it).  WIDTH outlives the program
+    ("width_breaks_lines", '10 WIDTH 5:PRINT "ABCDEFGHIJKL";:PRINT "XY":PRINT 123456;"Q":WIDTH 0', "",
+     "ABCDE\nFGHIJ\nKLXY\n    1\n23456\nQ\n"),
+    ("width_tab_counts_once", '10 WIDTH 3:PRINT "AB","C":PRINT TAB(6);"Z":WIDTH 0', "",
+     "AB \n   \n   \n C\n   \n   \nZ\n"),
     ("at_percent_comma", "10 @%=3:PRINT 1,2", "", "  1  2\n"),
     ("variables_kept_by_goto", "10 A=1\n20 A=A+1:IF A<5 GOTO 20\n30 PRINT ;A", "", "5\n"),
     ("mistake", "10 FRED", "", err("Mistake", 10)),
@@ -130,7 +140,9 @@ CASES = [
     ("print_adjacent_strings", '10 PRINT "A""B"', "", 'A"B\n'),
     ("print_adjacent_string_items", '10 A$="P":PRINT A$"Q"A$', "", "PQP\n"),
     ("print_trailing_semicolon", '10 PRINT "A";\n20 PRINT "B"', "", "AB\n"),
-    ("print_trailing_comma", '10 PRINT "A",\n20 PRINT "B"', "", "A         B\n"),
+    # a ',' last tabs and still ends the line (Acorn's BASIC II, run on it: under WIDTH 3 the tab's
+    # spaces show as rows)
+    ("print_trailing_comma", '10 PRINT "A",\n20 PRINT "B"', "", "A         \nB\n"),
     ("print_apostrophe", '10 PRINT "A"\'"B"', "", "A\nB\n"),
     ("print_apostrophe_first", "10 PRINT '\"A\"", "", "\nA\n"),
     ("print_empty", '10 PRINT\n20 PRINT "X"', "", "\nX\n"),
@@ -215,6 +227,8 @@ CASES = [
     ("proc_simple", '10 PROCHI:PROCHI\n20 END\n30 DEF PROCHI:PRINT "HI":ENDPROC', "", "HI\nHI\n"),
     ("proc_params_restored", "10 A=1:PROCP(5):PRINT ;A\n20 END\n30 DEF PROCP(A):PRINT ;A:ENDPROC", "", "5\n1\n"),
     ("proc_local", "10 X=1:PROCQ:PRINT ;X\n20 END\n30 DEF PROCQ:LOCAL X:X=9:PRINT ;X:ENDPROC", "", "9\n1\n"),
+    ("local_outside_proc", "10 LOCAL A", "", err("Not LOCAL", 10)),                # UG error 12
+    ("local_in_gosub_outside_proc", "10 GOSUB 20:END\n20 LOCAL A:RETURN", "", err("Not LOCAL", 20)),
     ("proc_local_string", '10 S$="OUT":PROCQ:PRINT S$\n20 END\n30 DEF PROCQ:LOCAL S$:S$="IN":PRINT S$:ENDPROC',
      "", "IN\nOUT\n"),
     ("proc_string_param", '10 PROCX(3,"AB")\n20 END\n30 DEF PROCX(N,B$):LOCAL I:FOR I=1 TO N:PRINT B$;:NEXT:PRINT:ENDPROC',
@@ -287,6 +301,12 @@ CASES = [
     ("restore_line", '10 RESTORE 30:READ A:PRINT ;A\n20 DATA 1\n30 DATA 2', "", "2\n"),
     ("out_of_data", '10 READ A,B\n20 DATA 1', "", err("Out of DATA", 10)),
     ("read_negative", '10 READ A:PRINT ;A\n20 DATA -5', "", "-5\n"),
+    # (as Acorn's BASIC II: run on it) DATA counts only at the start of a line; a number is read as an
+    # expression, so a string for a number is a Type mismatch
+    ("read_data_only_at_line_start", '10 READ A:PRINT ;A:DATA 1\n20   DATA 2', "", "2\n"),
+    ("read_number_expression", '10 X=5:READ A,B,C%:PRINT ;A;" ";B;" ";C%\n20 DATA 1+2,X*2, &10', "",
+     "3 10 16\n"),
+    ("read_string_into_number", '10 READ A\n20 DATA "Q"', "", err("Type mismatch", 10)),
 
     # --- errors and ON ERROR (UG ON ERROR, ERR, ERL, REPORT) ---
     ("on_error_err_erl", '10 ON ERROR PRINT "ERR";ERR;" ";ERL:END\n20 PRINT 1 DIV 0', "", "ERR18 20\n"),

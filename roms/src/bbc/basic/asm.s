@@ -11,7 +11,6 @@ ASM_OPT = $07F0                 ; the OPT value
 ASM_DST = $07F3                 ; where the statement's bytes go: O% or P% (2)
 ASM_N   = $07F5                 ; bytes assembled by the statement
 ASM_SRC = $07F6                 ; the statement's text (2)
-ASM_SP  = $07F8                 ; the 6502 stack pointer around a lenient operand
 ASM_CLS = $07FD                 ; the mnemonic's class
 ASM_OPC = $07FE                 ; its opcode base, then the opcode
 ASM_MODE = $07FF                ; the addressing mode (AM_...)
@@ -195,12 +194,10 @@ asm_branch:
         inx
 @pos:   cpx #0
         beq @ok
-        tax
         lda ASM_OPT
         and #2
-        beq @ok2                ; errors off: assembled as it stands
+        beq @ok                 ; errors off: the offset byte is 0 (as BASIC II: run on it)
         jmp e_range
-@ok2:   txa
 @ok:    jmp emit
 
 ; addressing modes
@@ -217,13 +214,10 @@ AM_INY  = 9                     ; (n),Y
 AM_IND  = 10                    ; (n)
 
 ; the operand of a class 2-13 instruction: its mode, then the bytes
+; (a shift always has an operand: a bare ASL is an expression missing, as on BASIC II)
 asm_operand:
         jsr skipsp
-        ldx #AM_IMP
-        jsr at_end
-        bne @some
-@imp:   jmp @mode
-@some:  cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
+        cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
         bne @nacc
         ldy ASM_CLS
         cpy #4
@@ -234,7 +228,7 @@ asm_operand:
         bcs @plain
         jsr inctp
         ldx #AM_IMP
-        beq @imp
+        beq @mode
 @nacc:  cmp #'#'
         bne @nimm
         jsr inctp
@@ -288,9 +282,20 @@ asm_operand:
 @abs:   inx
 @mode:  jsr mode_offset
         bcc @ok
-        cpx #AM_ZPX             ; no such form for this instruction
-        bcs e_index
+        cpx #AM_IMM             ; no such form for this instruction.  No immediate form: '#' starts
+        beq @nsv                ; no expression (No such variable, as BASIC II: run on it)
+        cpx #AM_ZPX
+        bcs @nzp
         jmp e_mistake
+@nsv:   jmp e_nosuchvar
+@nzp:   cpx #AM_ABX             ; n,X or n,Y that exists only for zero page (STX &1234,Y): Byte,
+        beq @zpf                ; as BASIC II
+        cpx #AM_ABY
+        bne e_index
+@zpf:   dex
+        jsr mode_offset
+        bcc e_byte
+        bcs e_index
 @ok:    pha
         and #$FC
         clc
@@ -444,81 +449,18 @@ inc_var:
         inc VARS+1,x
 @d:     rts
 
-; an operand's value.  With OPT bit 1 clear (errors off), a name not yet defined - a label further
-; on, in the first pass - stands for P%, so the first pass lays out the code as the second will.
+; an operand's value.  With OPT bit 1 clear (errors off), a variable not yet defined - a label
+; further on, in the first pass - stands for P% (vars.s, get_lvalue), so the first pass lays out
+; the code as the second will; as on BASIC II, where LDA #later MOD 256 and LDA later,X assemble
+; (run on it).  ASM_LAX is 0 only while such an operand is evaluated (an error sets it back).
 operand_expr:
         lda ASM_OPT
         and #2
-        beq @lax
-        jmp expr_int
-@lax:   lda TP                  ; the operand's text and the BASIC stack, for asm_brk
-        pha
-        lda TP+1
-        pha
-        lda BSP
-        pha
-        lda BSP+1
-        pha
-        tsx
-        stx ASM_SP
-        lda #<asm_brk
-        sta BRKV
-        lda #>asm_brk
-        sta BRKV+1
+        sta ASM_LAX
         jsr expr_int
-        pla
-        pla
-        pla
-        pla
-restore_brkv:
-        lda #<brk_handler
-        sta BRKV
-        lda #>brk_handler
-        sta BRKV+1
+        lda #2
+        sta ASM_LAX
         rts
-
-; BRKV while a lenient operand is evaluated
-asm_brk:
-        jsr restore_brkv
-        ldy #0
-        lda (ERRPTR),y
-        cmp #26                 ; "No such variable"
-        beq @label
-        jmp brk_handler
-@label: ldx ASM_SP
-        txs
-        pla
-        sta BSP+1
-        pla
-        sta BSP
-        pla                     ; skip the operand: to a ',' or ')' outside brackets, or its end
-        sta TP+1
-        pla
-        sta TP
-        jsr iacc_p
-        ldx #0                  ; brackets open
-@s:     ldy #0
-        lda (TP),y
-        cmp #'('
-        bne @nopen
-        inx
-        bne @next
-@nopen: cmp #')'
-        bne @nclose
-        dex
-        bmi @d
-        bpl @next
-@nclose:
-        cmp #','
-        bne @ncomma
-        txa
-        beq @d
-@ncomma:
-        jsr at_end
-        beq @d
-@next:  jsr inctp
-        bne @s
-@d:     rts
 
 ; the listing of a statement (OPT bit 0): address, up to 3 bytes a line, the statement's text
 asm_list:

@@ -139,6 +139,7 @@ brk_handler:
         ldx #$FF
         txs
         stx AUTOLN+1            ; an error (ESCAPE) ends AUTO
+        stx ASM_LAX             ; and a lenient assembler operand (asm.s)
         ldy #0
         lda (ERRPTR),y
         sta ERRNUM

@@ -96,10 +96,18 @@ stmt_table:
         .word st_colour         ; FB COLOUR
         .word st_trace          ; FC TRACE
         .word st_until          ; FD UNTIL
-        .word st_mistake        ; FE WIDTH
+        .word st_width          ; FE WIDTH
         .word st_oscli          ; FF OSCLI
 
 st_mistake = e_mistake          ; the statements not there are a Mistake
+
+; WIDTH n: BASIC's output starts a new line after n characters (0: never; User Guide, WIDTH).  It
+; outlives NEW and RUN, as on BASIC II (run on it)
+st_width:
+        jsr expr_int
+        lda IACC
+        sta WIDTHV
+        jmp next_stmt
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -224,8 +232,17 @@ line_expr:
         sta LNUM+1
         rts
 
-st_goto:
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
+line_target_end:
         jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
+
+st_goto:
+        jsr line_target_end
 ; go to line LNUM
 goto_lnum:
         jsr find_line
@@ -355,7 +372,7 @@ frame_skip:
 @d:     rts
 
 st_gosub:
-        jsr line_target
+        jsr line_target_end
         jsr push_gosub
         jmp goto_lnum
 
@@ -434,16 +451,12 @@ st_until:
         jmp next_stmt
 
 ; IF cond [THEN] part [ELSE part]: any number but 0 is true
-st_if:  jsr expr
-        jsr need_num
-        beq @int
-        lda FEXP
-        jmp @test
-@int:   lda IACC
+st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, IF 1E10 Too big:
+        lda IACC                ; BASIC II, run on it)
         ora IACC+1
         ora IACC+2
         ora IACC+3
-@test:  pha
+        pha
         lda #$8C
         jsr accept
         pla
@@ -737,14 +750,14 @@ pr_loop:
         lda #1
         sta PRNONL
         bne pr_loop
-@nsemi: cmp #','
+@nsemi: cmp #','                ; (a ',' last still ends the line: BASIC II, run on it)
         bne @ncomma
         jsr pr_tab_field
         lda #0
         sta HEXOUT
+        sta PRNONL
         lda #1
         sta FMTFLAG
-        sta PRNONL
         bne pr_loop
 @ncomma:
         ldx #0
@@ -864,11 +877,8 @@ pr_tab: jsr expr_int
         jsr newline
         pla
         beq @d
-@sp:    sta TMP
-@l:     jsr space
-        lda COUNT
-        cmp TMP
-        bcc @l
+@sp:    sbc COUNT               ; (C set) as many spaces as the column is short of it, counted
+        jmp spaces              ; once (under WIDTH the column starts again: BASIC II does so)
 @d:     rts
 
 print_sbuf:
@@ -1063,13 +1073,26 @@ st_dim: jsr dim_one
         beq st_dim
         jmp next_stmt
 
-; LOCAL var, var ...
+; LOCAL var, var ... : only inside a PROC or FN, else "Not LOCAL" (as BASIC II: a PROC or FN frame
+; below on the BASIC stack; GOSUB and loop frames may be above it)
 st_local:
+        jsr frame_at_bsp
+@f:     ldy #0
+        lda (FRAME),y
+        beq @not                ; the bottom of the stack
+        cmp #F_PROC
+        beq st_local_vars
+        cmp #F_FN
+        beq st_local_vars
+        jsr frame_skip
+        jmp @f
+@not:   jmp e_notlocal
+st_local_vars:
         lda #1
         jsr get_lvalue
         jsr push_local
         jsr accept_comma
-        beq st_local
+        beq st_local_vars
         jmp next_stmt
 
 ; READ var, ...

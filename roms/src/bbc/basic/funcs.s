@@ -829,7 +829,13 @@ call_routine:
 @noformal:
         lda ARGN
         beq @run
-@nargs: jmp e_args
+@nargs: ldy #3                  ; reported at the line of the call (as BASIC II): the call
+        lda (FRAME),y           ; frame's CURLN
+        sta CURLN
+        iny
+        lda (FRAME),y
+        sta CURLN+1
+        jmp e_args
 @run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
         txa                     ; calls can nest as deep as memory allows
         eor #$FF                ; bytes in use: S+1..&1FF

@@ -362,11 +362,11 @@ ptr1_sbuf:
         sta PTR1+1
         rts
 
-; SAVE/LOAD name: the OSFILE block (AUG, OSFILE): name, load = PAGE, exec, start = PAGE, end = TOP;
-; the high words are &FFFF (the I/O processor).  The execution address is our language entry &8000.
+; SAVE/LOAD name (the name in SBUF): the OSFILE block (AUG, OSFILE): name, load = PAGE, exec,
+; start = PAGE, end = TOP; the high words are &FFFF (the I/O processor).  The execution address is
+; our language entry &8000.
 file_block:
         pha
-        jsr expr_str
         jsr name_cr
         stx FBLK
         sty FBLK+1
@@ -394,17 +394,28 @@ file_block:
         jmp OSFILE
 
 st_save:
+        jsr file_name
         lda #0
         jsr file_block
         jmp next_stmt
 
 st_load:
+        jsr file_name
         jsr load_program
         jmp prompt
 
 st_chain:
+        jsr expr_str
         jsr load_program
         jmp st_run
+
+; LOAD's and SAVE's name: not a string is a Syntax error (CHAIN's a Type mismatch: BASIC II, run on it)
+file_name:
+        jsr expr
+        lda VTYPE
+        bmi @d
+        jmp e_syntax
+@d:     rts
 
 ; OSFILE &FF to PAGE, then the program format is checked (check_program): anything else is
 ; "Bad program"

@@ -298,11 +298,20 @@ tk_put: sta (TOKDST),y
         rts
 
 tk_linenumber:
+        txa
+        pha
         jsr parse_inbuf_number
+        bmi @big
+        pla
         lda #$8D
         sta (TOKDST),y
         iny
         jsr encode_lnum
+        jmp tk_loop
+@big:   pla                     ; 32768 or more: the digits kept as typed, as BASIC II does (run
+        tax                     ; on it): read again as no line number
+        lda #0
+        sta TKLN
         jmp tk_loop
 
 ; A = token, CNT2 = flags
@@ -390,18 +399,28 @@ decode_lnum:
         inc TP+1
 @d:     rts
 
-; parse a decimal number at INBUF,x into LNUM (16 bits)
+; parse a decimal number at INBUF,x into LNUM (16 bits); N set when it is 32768 or more (a
+; line number before a digit of 3328 or more: ten times it is past 32767, and may pass 16 bits)
 parse_inbuf_number:
         lda #0
         sta LNUM
         sta LNUM+1
+        sta CNT
 @l:     lda INBUF,x
         jsr is_digit
         bcc @d
+        pha
+        lda LNUM+1
+        cmp #$0D
+        bcc @s
+        dec CNT                 ; (at most 256 digits in the line: bit 7 set from the first)
+@s:     pla
         jsr lnum_digit
         inx
         bne @l
-@d:     rts
+@d:     lda LNUM+1
+        ora CNT
+        rts
 
 ; LNUM = LNUM*10 + the digit A
 lnum_digit:

@@ -11,8 +11,6 @@ skipsp: ldy #0
         bne @l
 @d:     rts
 
-; the next non-space character, consumed
-getnb:  jsr skipsp
 ; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
         bne @d
@@ -55,7 +53,15 @@ outch:  cmp #13
         lda #0
         sta COUNT
         rts
-@n:     jsr OSWRCH
+@n:     pha                     ; WIDTH n (not 0): a new line first once n are on this one
+        lda WIDTHV
+        beq @w
+        lda COUNT
+        cmp WIDTHV
+        bcc @w
+        jsr newline
+@w:     pla
+        jsr OSWRCH
         inc COUNT
         rts
 

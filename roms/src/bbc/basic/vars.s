@@ -262,7 +262,11 @@ get_lvalue_after_name:
         bcs @found
         lda CREATE
         bne @create
-        jmp e_nosuchvar
+        lda ASM_LAX             ; an assembler operand with errors off: P% (asm.s)
+        bne @none
+        lda #'P'
+        bne resident_var
+@none:  jmp e_nosuchvar
 @create:
         jsr name_kind
         lda #5                  ; a real has 5 bytes, the others 4
@@ -562,9 +566,9 @@ dim_one:
         jsr accept_comma
         beq @d
         jsr closeb
-        lda #1                  ; ELEM = the number of elements, the product of the sizes
-        sta ELEM
-        lsr a
+        lda #1                  ; ELEM = the number of elements, the product of the sizes in 16
+        sta ELEM                ; bits, wrapping round as BASIC II's does (run on it: DIM
+        lsr a                   ; A%(256,255) makes 256 elements)
         sta ELEM+1
         lda DIMS
         sta CNT2
@@ -573,7 +577,9 @@ dim_one:
         sta ACC2+1
         lda $0102,x
         sta ACC2
-        jsr dim_mul
+        stx CNT
+        jsr elem_times_acc2
+        ldx CNT
         inx
         inx
         dec CNT2
@@ -591,8 +597,16 @@ dim_one:
         sta TP+1
         pla
         sta TP
-        jsr name_kind
-        jsr elem_bytes
+        jsr name_kind           ; (X = VKIND) 64K bytes or more is Bad DIM (BASIC II): from
+        lda ELEM+1              ; &4000 elements of 4 bytes, or (whole pages) &3300 of 5
+        cpx #5
+        bne @four
+        cmp #$33
+        .byte $2C               ; (BIT abs: skips the CMP)
+@four:  cmp #$40
+        bcc @fits
+        jmp e_baddim
+@fits:  jsr elem_bytes
         jsr ptr1_vartop
         lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
         asl a
@@ -641,37 +655,6 @@ dim_one:
 
 dim_space:
         jmp e_dimspace
-
-; ELEM = ELEM * ACC2 for DIM, which is "DIM space" from $3000 elements: 4 or 5 bytes each would
-; pass 64K, more than any memory holds (array access keeps the unchecked elem_times_acc2)
-dim_mul:
-        lda #0
-        sta TMP
-        sta TMP+1
-        ldy #16
-@l:     asl TMP
-        rol TMP+1
-        bcs dim_space
-        asl ELEM
-        rol ELEM+1
-        bcc @n
-        clc
-        lda TMP
-        adc ACC2
-        sta TMP
-        lda TMP+1
-        adc ACC2+1
-        sta TMP+1
-        bcs dim_space
-@n:     dey
-        bne @l
-        lda TMP+1
-        cmp #$30
-        bcs dim_space
-        sta ELEM+1
-        lda TMP
-        sta ELEM
-        rts
 
 ; PTR1 = VARTOP, where a new block on the heap starts
 ptr1_vartop:
@@ -934,14 +917,12 @@ next_data_item:
         lda (TP),y
         cmp #','                ; inside a DATA statement: after the comma
         beq @item0
-@line:  ldy #0                  ; find the next DATA statement: TP is at a CR or line start
-        lda (TP),y
+@skip:  ldy #0                  ; the next line that starts with DATA (BASIC II finds none after
+        lda (TP),y              ; a ':', run on it): TP is in a line, or at the CR before one
         cmp #13
         beq @cr
         jsr inctp
-        cmp #$DC
-        beq @item
-        bne @line
+        bne @skip
 @cr:    jsr inctp
         ldy #0
         lda (TP),y
@@ -950,17 +931,19 @@ next_data_item:
         clc
         adc #3
         sta TP
-        bcc @line
+        bcc @ns
         inc TP+1
-        bne @line
-@none:  jmp e_nodata
+@ns:    jsr skipsp
+        cmp #$DC
+        bne @skip
 @item0: jsr inctp
-@item:  pla
+        pla
         sta VKIND
         pha
         bmi @string
-        jsr signed_number
-        jmp @got
+        jsr expr                ; a number: an expression (BASIC II: DATA 1+2 reads 3, and a
+        jmp @got                ; string is a Type mismatch)
+@none:  jmp e_nodata
 @string:
         jsr skipsp
         cmp #$22
