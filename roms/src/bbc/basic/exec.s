@@ -27,7 +27,7 @@ exec_stmt:
 @nelse: cmp #'['                ; the assembler (asm.s)
         bne @nasm
         jmp st_asm
-@nasm:  jmp st_let
+@nasm:  jmp st_let_at
 @token: inc TP                  ; (inctp in line, for speed)
         bne @i
         inc TP+1
@@ -464,7 +464,8 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
 @part:  jsr skipsp
         cmp #$8D
         bne @stmt
-        jmp st_goto
+        jsr line_token          ; THEN line: straight to it (st_goto would look again)
+        jmp goto_lnum
 @stmt:  jmp exec_stmt
 @false: ldy #0                  ; look for ELSE on this line, outside strings
         sty QUOTE
@@ -560,11 +561,11 @@ for_value:
 st_next:
         lda #0
         sta VADDR+1
+        sta CREATE
         jsr skipsp
         jsr is_idchar
         bcc @find
-        lda #0
-        jsr get_lvalue
+        jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
 @find:  lda BSP
         sta FRAME
         lda BSP+1

@@ -96,10 +96,9 @@ spaces: bcc @d
 
 ; reserve A bytes on the BASIC stack (BSP -= A), checking against the heap
 stack_alloc:
-        sta CNT
+        eor #$FF                ; BSP - A = BSP + (255 - A) + 1
         sec
-        lda BSP
-        sbc CNT
+        adc BSP
         sta BSP
         bcs @c
         dec BSP+1

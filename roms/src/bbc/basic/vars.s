@@ -183,6 +183,7 @@ heap_claim_c:
 get_lvalue:
         sta CREATE
         jsr skipsp
+get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
         bcs @name
         cmp #'?'
@@ -814,8 +815,11 @@ store_lvalue:
 @d:     rts
 
 ; LET / assignment
-st_let: lda #1
-        jsr get_lvalue
+st_let: jsr skipsp              ; (LET)
+st_let_at:                      ; (from exec_stmt: A = the character at TP, Y = 0)
+        ldx #1
+        stx CREATE
+        jsr get_lvalue_at
         jsr assign
         jmp next_stmt
 
