@@ -412,27 +412,14 @@ opt_lnum:
 
 ; list the line at PTR1: its number in 5 columns, then (LISTO) a space and the indentation of
 ; the FOR and REPEAT loops open, then its text.  LISTO bits (User Guide, LISTO): 1 a space after
-; the number, 2 indent FOR ... NEXT, 4 indent REPEAT ... UNTIL, two spaces a level.
+; the number, 2 indent FOR ... NEXT, 4 indent REPEAT ... UNTIL, two spaces a level.  The loops a
+; line opens or closes count from the next line on (a NEXT starting a line is listed at the loop's
+; own indentation, as BASIC II lists it: run on it)
 list_line:
         lda #0
         sta LISTDELTA
         sta QUOTE
-        ldy #3                  ; a NEXT or UNTIL starting the line is outdented already
-@fs:    lda (PTR1),y
-        iny
-        cmp #' '
-        beq @fs
-        sty LISTFIRST           ; (one past the first character)
-        cmp #$ED                ; NEXT
-        beq @close
-        cmp #$FD                ; UNTIL
-        bne @nout
-@close: jsr listo_bit_for
-        beq @nout
-        dec LISTDEPTH
-        bpl @nout
-        inc LISTDEPTH
-@nout:  ldy #0
+        ldy #0
         lda (PTR1),y
         tax
         iny
@@ -476,9 +463,6 @@ list_line:
         cmp #$F5                ; REPEAT
         beq @open
         ldx #$FF
-        iny
-        cpy LISTFIRST
-        beq @tok
 @open:  jsr listo_bit_for
         beq @tok
         txa
