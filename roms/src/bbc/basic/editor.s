@@ -271,11 +271,21 @@ do_new_core:
         sta TOP
         jmp clear_vars          ; (which clears ON ERROR too)
 
-st_new: jsr do_new_core
+; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run: in a
+; program each is a Syntax error, as in BASIC II (run on it)
+immediate_only:
+        lda CURLN+1
+        bne @e
+        rts
+@e:     jmp e_syntax
+
+st_new: jsr immediate_only
+        jsr do_new_core
         jmp prompt
 
 ; OLD: bring back the program NEW removed, finding TOP again (a program that is not whole: NEW)
-st_old: jsr first_line
+st_old: jsr immediate_only
+        jsr first_line
         lda OLDBYTE
         sta (PTR1),y            ; (Y = 0)
         ldx #0                  ; (the CRs are not checked)
@@ -340,6 +350,7 @@ clear_vars:
 
 ; LIST [from][,[to]]; LISTO n is LIST followed by O
 st_list:
+        jsr immediate_only
         ldy #0
         lda (TP),y
         cmp #'O'
@@ -554,6 +565,7 @@ parse_tp_number:
 
 ; DELETE from,to
 st_delete:
+        jsr immediate_only
         jsr parse_tp_number
         jsr swap_lnums
         jsr comma
@@ -587,6 +599,7 @@ start_and_step:
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
 st_auto:
+        jsr immediate_only
         jsr start_and_step
         lda LNUM
         sta AUTOLN
@@ -598,6 +611,7 @@ st_auto:
 ; First the references (TOKDST walks the lines; the prompt sets it back), while the lines keep
 ; their numbers, then the lines themselves.
 st_renumber:
+        jsr immediate_only
         jsr start_and_step
         jsr swap_lnums          ; LNUM2 = start
         lda #1
