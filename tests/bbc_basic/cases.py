@@ -291,6 +291,9 @@ CASES = [
     ("instr_start", '10 PRINT ;INSTR("ABCABC","C",4)', "", "6\n"),
     ("string_too_long", '10 A$=STRING$(200,"A")+STRING$(100,"B")', "", err("String too long", 10)),
     ("string_255", '10 A$=STRING$(255,"A"):PRINT ;LEN(A$)', "", "255\n"),
+    # the count is taken as its low byte (Acorn's BASIC II, run on it)
+    ("string_count_low_byte", '10 PRINT ;LEN(STRING$(300,"A"));" ";LEN(STRING$(-1,"A"));" ";LEN(STRING$(256,"AB"))',
+     "", "44 255 0\n"),
     ("string_functions_nested", '10 PRINT LEFT$(RIGHT$("ABCDEF",4),2)', "", "CD\n"),
     ("concat_chain", '10 A$="A":B$="B":PRINT A$+B$+A$', "", "ABA\n"),
     ("left_missing_comma", '10 PRINT LEFT$("A" 1)', "", err("Missing ,", 10)),
