@@ -32,6 +32,7 @@ CASES = [
     ("unary_minus", "10 PRINT ;-2*3", "", "-6\n"),
     ("double_negative", "10 PRINT ;--4", "", "4\n"),
     ("unary_plus", "10 PRINT ;+7", "", "7\n"),
+    ("unary_sign_of_a_string", '10 PRINT -"A"', "", err("No such variable", 10)),   # BASIC II: run on it
     ("div", "10 PRINT ;7 DIV 2", "", "3\n"),
     ("mod", "10 PRINT ;7 MOD 3", "", "1\n"),
     ("div_negative_truncates", "10 PRINT ;-7 DIV 2", "", "-3\n"),        # UG DIV: integer part
