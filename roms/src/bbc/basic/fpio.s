@@ -38,8 +38,7 @@ decimal_number:
         bne @i1
         inc NUMEXP
         bcs @i1                 ; (always: C from the CPX)
-@nd:    eor #'0'                ; the character again
-        tax
+@nd:    tax                     ; (the character, EORed with '0')
         tya                     ; TP += Y
         clc
         adc TP
@@ -48,14 +47,14 @@ decimal_number:
         inc TP+1
 @s:     ldy #0
         txa
-        cmp #'.'
+        cmp #'.' ^ '0'
         bne @expo
         ldx NUMFRAC             ; a second point ends the number
         bne @done
         dec NUMFRAC
         inc NUMREAL
         bne @i1
-@expo:  cmp #'E'
+@expo:  cmp #'E' ^ '0'
         bne @done
         inc NUMREAL
         jsr inctp
