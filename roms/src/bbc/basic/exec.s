@@ -490,7 +490,7 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
 ; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
 ; the first 4 bytes, reals in the 5-byte form), 14-15 TP, 16-17 CURLN
 FORSIZE = 18
-st_for: lda #1
+st_for: lda #1                  ; (a loop open on the same variable stays: BASIC II replaces none)
         jsr get_lvalue
         lda VKIND
         cmp #4
@@ -499,7 +499,6 @@ st_for: lda #1
         beq @ok
         jmp e_forvar
 @ok:    jsr assign
-        jsr drop_for_var        ; a loop still open on this variable is replaced
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
         bcc @room
@@ -699,34 +698,6 @@ next_again:
         ldy #14
         jsr resume_frame_y
         jmp next_stmt
-
-; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
-drop_for_var:
-        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
-        jsr frame_at_bsp
-@scan:  ldy #0
-        lda (FRAME),y
-        cmp #F_FOR
-        bne @d
-        inx
-        iny
-        lda (FRAME),y
-        cmp VADDR
-        bne @other
-        iny
-        lda (FRAME),y
-        cmp VADDR+1
-        bne @other
-        jsr frame_skip
-        jsr bsp_at_frame
-        txa                     ; FORN -= X: those loops are closed
-        eor #$FF
-        sec
-        adc FORN
-        sta FORN
-@d:     rts
-@other: jsr frame_skip
-        jmp @scan
 
 ; PRINT
 st_print:

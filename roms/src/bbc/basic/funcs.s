@@ -292,11 +292,11 @@ fn_rnd: ldy #0
         ora IACC+3
         bne @range
         lda IACC
-        beq @copy               ; RND(0): the last number again
-        cmp #1
+        beq @last               ; RND(0): the last RND(1) again (the state as RND(1) gives it, as
+        cmp #1                  ; BASIC II: not the last RND's integer)
         bne @range
         jsr rnd_next            ; RND(1): the state / 2^32, 0 <= x < 1
-        jsr @copy
+@last:  jsr @copy
         jsr uint_to_real
         lda FEXP
         beq @r0

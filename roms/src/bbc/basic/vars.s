@@ -559,9 +559,10 @@ dim_one:
         pha
         lda IACC+1
         pha
-        inc DIMS
-        bit DIMS                ; up to 63 dimensions (the header's offsets are bytes)
-        bvs @bad
+        inc DIMS                ; up to 100 dimensions (BASIC II takes 105, near the longest line
+        lda DIMS                ; one can type; each size is 2 bytes on the 6502 stack here)
+        cmp #101
+        bcs @bad
         jsr accept_comma
         beq @d
         jsr closeb
