@@ -678,13 +678,8 @@ load_lvalue:
         lda VKIND
         cmp #4
         bne @n4i
-        ldy #3
-@l:     lda (VADDR),y
-        sta IACC,y
-        dey
-        bpl @l
-        lda #0
-        sta VTYPE
+        load4 VADDR, IACC
+        sty VTYPE               ; (Y = 0: an integer)
         rts
 @n4i:   cmp #5
         bne @n4
