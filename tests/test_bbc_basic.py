@@ -259,6 +259,18 @@ def test_machine_error_empties_the_vdu_queue():
     m.run_until_text("Division by zero at line 10", max_seconds=10)
 
 
+def test_our_basic_runs_on_acorns_mos(acorn_bbc_roms):
+    # our BASIC in slot 15 under Acorn's MOS 1.20 (the reference folder's; skipped without it): an
+    # error empties the VDU queue there too, and its line follows @%
+    from emulator import Machine
+    from emulator.firmware import rom_set
+    m = Machine("bbc", roms={"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "basic": rom_set("bbc")["basic"]})
+    m.run_until_text(">", max_seconds=5)
+    m.type("10 @%=&2020A:WIDTH 4:PRINT \"ABCDEF\":WIDTH 0:VDU 23,1:PRINT 1 DIV 0\nRUN\n")
+    m.run_until_text("Division by zero at line 10.00", max_seconds=10)
+    assert ["ABCD", "EF"] == [r.rstrip() for r in m.screen.text() if r.startswith(("ABCD", "EF"))]
+
+
 def test_machine_escape_stops_a_program():
     m = _machine()
     m.run_until_text(">", max_seconds=5)

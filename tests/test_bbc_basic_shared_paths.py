@@ -67,8 +67,8 @@ def test_lines_inserted_and_deleted_in_front_of_a_long_program():
 
 KEPT = [
     ('10 TRACE ON\n20 GOTO 40\n30 PRINT "X"\n40 PRINT "Y"\n50 TRACE OFF\n60 PRINT "Z"', "",
-     "[20][40]Y\n[50]Z\n"),
-    ('10 TRACE 30\n20 GOSUB 100\n30 PRINT "A"\n40 END\n100 PRINT "S"\n110 RETURN', "", "[20]S\n[30]A\n"),
+     "[20] [40] Y\n[50] Z\n"),       # each [n] with a space after it, as BASIC II
+    ('10 TRACE 30\n20 GOSUB 100\n30 PRINT "A"\n40 END\n100 PRINT "S"\n110 RETURN', "", "[20] S\nA\n"),   # below the limit only
     ('10 PRINT 1/3, 2E-5, -7.5E12, 100, STR$(1.5), 1E10\n20 @%=&20309:PRINT PI, 12.3456\n'
      '30 @%=&10205:PRINT PI, -0.00012', "",
      "0.333333333               2E-5   -7.5E12       1001.5             1E10\n    3.142   12.346\n"

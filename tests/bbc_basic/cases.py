@@ -90,6 +90,8 @@ CASES = [
     ("at_percent_width", "10 @%=5:PRINT 1;2", "", "    12\n"),
     # WIDTH n: a new line before a character once n are on the line (UG WIDTH; the spaces of a
     # ',' or TAB are counted once, as on Acorn's BASIC II: run on it).  WIDTH outlives the program
+    # TRACE: each line as [n] and a space; TRACE n the lines below n (Acorn's BASIC II, run on it)
+    ("trace_on_and_limit", '10 TRACE 30\n20 PRINT "S"\n30 PRINT "A":TRACE OFF', "", "[20] S\nA\n"),
     ("width_breaks_lines", '10 WIDTH 5:PRINT "ABCDEFGHIJKL";:PRINT "XY":PRINT 123456;"Q":WIDTH 0', "",
      "ABCDE\nFGHIJ\nKLXY\n    1\n23456\nQ\n"),
     ("width_tab_counts_once", '10 WIDTH 3:PRINT "AB","C":PRINT TAB(6);"Z":WIDTH 0', "",

@@ -164,15 +164,15 @@ trace_line:
         cmp TRLIMIT+1
         bcc @show
         bne @d
-        lda LNUM
+        lda LNUM                ; lines below the limit only (TRACE 30 shows 20, not 30: BASIC II)
         cmp TRLIMIT
-        bcc @show
-        bne @d
-@show:  lda #'['
+        bcs @d
+@show:  lda #'['                ; [n] and a space, as BASIC II (run on it)
         jsr outch
         jsr print_lnum
         lda #']'
-        jmp outch
+        jsr outch
+        jmp space
 @d:     rts
 
 st_trace:
