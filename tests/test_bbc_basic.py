@@ -103,14 +103,15 @@ def test_auto_numbers_lines():
 
 def test_listo_indents_loops():
     # User Guide, LISTO: 1 a space after the line number, 2 FOR...NEXT and 4 REPEAT...UNTIL
-    # indented (two spaces a level); LISTO is LIST followed by O
+    # indented (two spaces a level); LISTO is LIST followed by O.  A line's loops count from the
+    # next line on: the NEXT or UNTIL line keeps the loop's indentation (Acorn's BASIC II, run on it)
     prog = "10 FOR I=1 TO 2\n20 REPEAT\n30 PRINT I\n40 UNTIL 1\n50 NEXT\n60 END\n"
     out = immediate(prog + "LISTO 7\nLIST\n")
     assert out.endswith(">LIST\n   10  FOR I=1 TO 2\n   20    REPEAT\n   30      PRINT I\n"
-                        "   40    UNTIL 1\n   50  NEXT\n   60  END\n>")
+                        "   40      UNTIL 1\n   50    NEXT\n   60  END\n>")
     out = immediate(prog + "LISTO 2\nLIST\n")
     assert out.endswith(">LIST\n   10 FOR I=1 TO 2\n   20   REPEAT\n   30   PRINT I\n"
-                        "   40   UNTIL 1\n   50 NEXT\n   60 END\n>")
+                        "   40   UNTIL 1\n   50   NEXT\n   60 END\n>")
 
 
 def test_new_and_old():

@@ -165,6 +165,9 @@ CASES = [
     calls("exp", "EXP", math.exp),
     lines("exp_zero_one", ["EXP(0)", "EXP(1)", "EXP(10)"], [1, v(math.e), v(math.exp(10))]),
     ("exp_range", "10 PRINT EXP(100)", "", E.format("Exp range", 10)),
+    # EXP from 88.03 to 89.5 overflows (Too big), from 89.5 it is out of range (BASIC II: run on it)
+    ("exp_too_big_below_range", "10 PRINT EXP(89.49)", "", E.format("Too big", 10)),
+    ("exp_range_from_89_5", "10 PRINT EXP(89.5)", "", E.format("Exp range", 10)),
     lines("exp_underflow", ["EXP(-100)"], [0]),
     calls("sin", "SIN", math.sin),
     calls("cos", "COS", math.cos),

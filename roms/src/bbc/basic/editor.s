@@ -271,11 +271,21 @@ do_new_core:
         sta TOP
         jmp clear_vars          ; (which clears ON ERROR too)
 
-st_new: jsr do_new_core
+; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run: in a
+; program each is a Syntax error, as in BASIC II (run on it)
+immediate_only:
+        lda CURLN+1
+        bne @e
+        rts
+@e:     jmp e_syntax
+
+st_new: jsr immediate_only
+        jsr do_new_core
         jmp prompt
 
 ; OLD: bring back the program NEW removed, finding TOP again (a program that is not whole: NEW)
-st_old: jsr first_line
+st_old: jsr immediate_only
+        jsr first_line
         lda OLDBYTE
         sta (PTR1),y            ; (Y = 0)
         ldx #0                  ; (the CRs are not checked)
@@ -340,6 +350,7 @@ clear_vars:
 
 ; LIST [from][,[to]]; LISTO n is LIST followed by O
 st_list:
+        jsr immediate_only
         ldy #0
         lda (TP),y
         cmp #'O'
@@ -412,27 +423,14 @@ opt_lnum:
 
 ; list the line at PTR1: its number in 5 columns, then (LISTO) a space and the indentation of
 ; the FOR and REPEAT loops open, then its text.  LISTO bits (User Guide, LISTO): 1 a space after
-; the number, 2 indent FOR ... NEXT, 4 indent REPEAT ... UNTIL, two spaces a level.
+; the number, 2 indent FOR ... NEXT, 4 indent REPEAT ... UNTIL, two spaces a level.  The loops a
+; line opens or closes count from the next line on (a NEXT starting a line is listed at the loop's
+; own indentation, as BASIC II lists it: run on it)
 list_line:
         lda #0
         sta LISTDELTA
         sta QUOTE
-        ldy #3                  ; a NEXT or UNTIL starting the line is outdented already
-@fs:    lda (PTR1),y
-        iny
-        cmp #' '
-        beq @fs
-        sty LISTFIRST           ; (one past the first character)
-        cmp #$ED                ; NEXT
-        beq @close
-        cmp #$FD                ; UNTIL
-        bne @nout
-@close: jsr listo_bit_for
-        beq @nout
-        dec LISTDEPTH
-        bpl @nout
-        inc LISTDEPTH
-@nout:  ldy #0
+        ldy #0
         lda (PTR1),y
         tax
         iny
@@ -476,9 +474,6 @@ list_line:
         cmp #$F5                ; REPEAT
         beq @open
         ldx #$FF
-        iny
-        cpy LISTFIRST
-        beq @tok
 @open:  jsr listo_bit_for
         beq @tok
         txa
@@ -570,6 +565,7 @@ parse_tp_number:
 
 ; DELETE from,to
 st_delete:
+        jsr immediate_only
         jsr parse_tp_number
         jsr swap_lnums
         jsr comma
@@ -603,6 +599,7 @@ start_and_step:
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
 st_auto:
+        jsr immediate_only
         jsr start_and_step
         lda LNUM
         sta AUTOLN
@@ -614,6 +611,7 @@ st_auto:
 ; First the references (TOKDST walks the lines; the prompt sets it back), while the lines keep
 ; their numbers, then the lines themselves.
 st_renumber:
+        jsr immediate_only
         jsr start_and_step
         jsr swap_lnums          ; LNUM2 = start
         lda #1

@@ -394,13 +394,15 @@ file_block:
         jmp OSFILE
 
 st_save:
-        jsr file_name
+        jsr immediate_only
+        jsr expr_str
         lda #0
         jsr file_block
         jmp next_stmt
 
 st_load:
-        jsr file_name
+        jsr immediate_only
+        jsr expr_str
         jsr load_program
         jmp prompt
 
@@ -408,14 +410,6 @@ st_chain:
         jsr expr_str
         jsr load_program
         jmp st_run
-
-; LOAD's and SAVE's name: not a string is a Syntax error (CHAIN's a Type mismatch: BASIC II, run on it)
-file_name:
-        jsr expr
-        lda VTYPE
-        bmi @d
-        jmp e_syntax
-@d:     rts
 
 ; OSFILE &FF to PAGE, then the program format is checked (check_program): anything else is
 ; "Bad program"
