@@ -557,6 +557,16 @@ for_value:
         iny
 @s:     jmp fstore_ay
 
+; byte i of an integer NEXT's addition: var += step, and into ACC2 (the carry runs on)
+        .macro next_add i
+        ldy #9+i
+        lda (BSP),y
+        ldy #i
+        adc (VADDR),y
+        sta (VADDR),y
+        sta ACC2+i
+        .endm
+
 ; NEXT [var[,var...]]
 st_next:
         lda #0
@@ -611,23 +621,11 @@ st_next:
         cmp #5
         bne @intf
         jmp next_real
-@intf:  clc                     ; PTR2 = the step in the frame
-        lda BSP
-        adc #9
-        sta PTR2
-        lda BSP+1
-        adc #0
-        sta PTR2+1
-        ldy #0                  ; var += step, ACC2 = the new value
-        ldx #4
-        clc
-@add:   lda (VADDR),y
-        adc (PTR2),y
-        sta (VADDR),y
-        sta ACC2,y
-        iny
-        dex                     ; (not CPY: the carry runs on)
-        bne @add
+@intf:  clc                     ; var += the step (frame bytes 9-12), ACC2 = the new value:
+        next_add 0              ; unrolled, for speed
+        next_add 1
+        next_add 2
+        next_add 3
         ldy #12                 ; the sign of the step
         lda (BSP),y
         sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while

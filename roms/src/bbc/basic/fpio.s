@@ -19,35 +19,42 @@ decimal_number:
         sta NUMEXP
         sta NUMREAL
         sta NUMFRAC
-@int:   ldy #0
-        lda (TP),y
-        cmp #'9'+1
+        tay                     ; the digits are read at TP+Y, TP moved past them at the end
+@int:   lda (TP),y
+        eor #'0'                ; a digit 0-9; any other character 10 or more
+        cmp #10
         bcs @nd
-        cmp #'0'
-        bcc @nd
         ldx IACC+3              ; room for another digit?
         cpx #$19
         bcs @full
-        and #$0F
         jsr iacc_times10_plus
         lda NUMFRAC             ; after the point a digit is a place down
         beq @i1
         dec NUMEXP
-@i1:    jsr inctp
+@i1:    iny                     ; (a number is shorter than 255 characters)
         bne @int
 @full:  inc NUMREAL             ; no room: before the point the digit only scales
         lda NUMFRAC
         bne @i1
         inc NUMEXP
-        jmp @i1
-@nd:    cmp #'.'
+        bcs @i1                 ; (always: C from the CPX)
+@nd:    tax                     ; (the character, EORed with '0')
+        tya                     ; TP += Y
+        clc
+        adc TP
+        sta TP
+        bcc @s
+        inc TP+1
+@s:     ldy #0
+        txa
+        cmp #'.' ^ '0'
         bne @expo
         ldx NUMFRAC             ; a second point ends the number
         bne @done
         dec NUMFRAC
         inc NUMREAL
         bne @i1
-@expo:  cmp #'E'
+@expo:  cmp #'E' ^ '0'
         bne @done
         inc NUMREAL
         jsr inctp

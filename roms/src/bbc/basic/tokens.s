@@ -173,17 +173,19 @@ kwtable:
 
 ; C set when A is a character of a variable name (letters, digits, _ and `)
 is_idchar:
+        cmp #'0'                ; (what ends a name is mostly below '0': one test, for speed)
+        bcc @d
+        cmp #'9'+1
+        bcc @yes
+        cmp #'A'
+        bcc @d
+        cmp #'Z'+1
+        bcc @yes
+        cmp #'_'
+        bcc @d
         cmp #'z'+1
         bcs @no
-        cmp #'_'
-        bcs @d
-        cmp #'Z'+1
-        bcs @no
-        cmp #'A'
-        bcs @d
-        cmp #'9'+1
-        bcs @no
-        cmp #'0'
+@yes:   sec
 @d:     rts
 @no:    clc
         rts

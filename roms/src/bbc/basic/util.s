@@ -144,6 +144,22 @@ stack_free:
         inc BSP+1
 @d:     rts
 
+; the 4 bytes at (ptr) into dst..dst+3, unrolled for speed (Y = 0 after)
+        .macro load4 ptr, dst
+        ldy #3
+        lda (ptr),y
+        sta dst+3
+        dey
+        lda (ptr),y
+        sta dst+2
+        dey
+        lda (ptr),y
+        sta dst+1
+        dey
+        lda (ptr),y
+        sta dst
+        .endm
+
 ; push IACC (4 bytes) on the BASIC stack
 push_int:
         lda #4
@@ -157,11 +173,7 @@ push_int:
 
 ; pop 4 bytes from the BASIC stack into ACC2
 pop_acc2:
-        ldy #3
-@l:     lda (BSP),y
-        sta ACC2,y
-        dey
-        bpl @l
+        load4 BSP, ACC2
         lda #4
         bne stack_free
 

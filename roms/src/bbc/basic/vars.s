@@ -207,6 +207,14 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         pla
         sta VKIND
         rts
+@other: txa
+        ldy #0
+@parse: jsr parse_name_at
+        bcs get_lvalue_after_name
+        lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
+        bne @syn                ; variable that is not there
+        jmp e_nosuchvar
+@syn:   jmp e_syntax
 @name:  cmp #'Z'+1               ; A%..Z% and @% not followed by "(": straight to page 4, for speed
         bcs @parse
         tax
@@ -221,15 +229,6 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         jsr inctp
         jsr inctp
         txa
-        bne resident_var        ; (always: a letter)
-@other: txa
-        ldy #0
-@parse: jsr parse_name_at
-        bcs get_lvalue_after_name
-        lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
-        bne @syn                ; variable that is not there
-        jmp e_nosuchvar
-@syn:   jmp e_syntax
 
 resident_var:                   ; A = the letter, @ to Z
         asl a                   ; (&40-&5A times 4: the page offset, the carry dropped)
@@ -679,13 +678,8 @@ load_lvalue:
         lda VKIND
         cmp #4
         bne @n4i
-        ldy #3
-@l:     lda (VADDR),y
-        sta IACC,y
-        dey
-        bpl @l
-        lda #0
-        sta VTYPE
+        load4 VADDR, IACC
+        sty VTYPE               ; (Y = 0: an integer)
         rts
 @n4i:   cmp #5
         bne @n4
