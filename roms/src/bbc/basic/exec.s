@@ -593,10 +593,16 @@ st_next:
         jmp e_nofor
 @nomatch:
         jmp e_cantmatch
-@isfor: lda VADDR+1
-        beq @match              ; NEXT without a variable: the innermost loop
+@isfor: iny
+        lda VADDR+1
+        bne @var
+        lda (FRAME),y           ; NEXT without a variable: the innermost loop's
+        sta VADDR
         iny
         lda (FRAME),y
+        sta VADDR+1
+        bne @match              ; (always: no variable is in page 0)
+@var:   lda (FRAME),y
         cmp VADDR
         bne @inner
         iny
@@ -610,13 +616,7 @@ st_next:
         sta BSP
         lda FRAME+1
         sta BSP+1
-        ldy #1
-        lda (BSP),y
-        sta VADDR
-        iny
-        lda (BSP),y
-        sta VADDR+1
-        iny
+        ldy #3
         lda (BSP),y
         cmp #5
         bne @intf
