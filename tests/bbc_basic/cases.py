@@ -32,6 +32,7 @@ CASES = [
     ("unary_minus", "10 PRINT ;-2*3", "", "-6\n"),
     ("double_negative", "10 PRINT ;--4", "", "4\n"),
     ("unary_plus", "10 PRINT ;+7", "", "7\n"),
+    ("unary_sign_of_a_string", '10 PRINT -"A"', "", err("No such variable", 10)),   # BASIC II: run on it
     ("div", "10 PRINT ;7 DIV 2", "", "3\n"),
     ("mod", "10 PRINT ;7 MOD 3", "", "1\n"),
     ("div_negative_truncates", "10 PRINT ;-7 DIV 2", "", "-3\n"),        # UG DIV: integer part
@@ -291,6 +292,9 @@ CASES = [
     ("instr_start", '10 PRINT ;INSTR("ABCABC","C",4)', "", "6\n"),
     ("string_too_long", '10 A$=STRING$(200,"A")+STRING$(100,"B")', "", err("String too long", 10)),
     ("string_255", '10 A$=STRING$(255,"A"):PRINT ;LEN(A$)', "", "255\n"),
+    # the count is taken as its low byte (Acorn's BASIC II, run on it)
+    ("string_count_low_byte", '10 PRINT ;LEN(STRING$(300,"A"));" ";LEN(STRING$(-1,"A"));" ";LEN(STRING$(256,"AB"))',
+     "", "44 255 0\n"),
     ("string_functions_nested", '10 PRINT LEFT$(RIGHT$("ABCDEF",4),2)', "", "CD\n"),
     ("concat_chain", '10 A$="A":B$="B":PRINT A$+B$+A$', "", "ABA\n"),
     ("left_missing_comma", '10 PRINT LEFT$("A" 1)', "", err("Missing ,", 10)),

@@ -499,8 +499,11 @@ factor: jsr skipsp
         bne factor_unsigned
         jsr @next
         jmp need_num
-@next:  jsr inctp               ; the factor after the sign
-        jsr skipsp
+@next:  jsr inctp               ; the factor after the sign: a string literal is none either
+        jsr skipsp              ; (-"A" is No such variable, as on BASIC II)
+        cmp #$22
+        bne factor_unsigned
+        jmp e_nosuchvar
 factor_unsigned:                ; (A = the character at TP, Y = 0)
         jsr is_digit            ; a number or a name (the common cases) is read from TP as it
         bcs @num                ; stands, for speed

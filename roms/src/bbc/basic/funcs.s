@@ -574,17 +574,11 @@ fn_mid: jsr str_comma_int
 ; STRING$(n,a$)
 fn_string:
         jsr expr_int
-        lda IACC
-        pha
-        lda IACC+1
-        ora IACC+2
-        ora IACC+3
-        pha
+        lda IACC                ; the count's low byte only (BASIC II: STRING$(300,"A") has 44
+        pha                     ; characters, STRING$(-1,"A") 255: run on it)
         jsr comma
         jsr expr_str
         jsr closeb
-        pla
-        bne @long
         pla
         sta CNT
         beq @none
@@ -606,9 +600,6 @@ fn_string:
         bne @rep
         stx SLEN
 @d:     rts
-@long:  pla
-        lda IACC+3
-        bmi @none
 @long2: jmp e_toolong
 @none:  lda #0
         sta SLEN
