@@ -112,6 +112,7 @@ st_width:
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
         jsr skipsp
+next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
         bne @nc
         jsr inctp
@@ -695,7 +696,9 @@ next_ended:
 next_again:
         ldy #14
         jsr resume_frame_y
-        jmp next_stmt
+        ldy #0                  ; FOR kept TP past the spaces after it
+        lda (TP),y
+        jmp next_stmt_at
 
 ; PRINT
 st_print:
