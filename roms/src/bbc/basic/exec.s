@@ -112,6 +112,7 @@ st_width:
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
         jsr skipsp
+next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
         bne @nc
         jsr inctp
@@ -593,10 +594,16 @@ st_next:
         jmp e_nofor
 @nomatch:
         jmp e_cantmatch
-@isfor: lda VADDR+1
-        beq @match              ; NEXT without a variable: the innermost loop
+@isfor: iny
+        lda VADDR+1
+        bne @var
+        lda (FRAME),y           ; NEXT without a variable: the innermost loop's
+        sta VADDR
         iny
         lda (FRAME),y
+        sta VADDR+1
+        bne @match              ; (always: no variable is in page 0)
+@var:   lda (FRAME),y
         cmp VADDR
         bne @inner
         iny
@@ -610,13 +617,7 @@ st_next:
         sta BSP
         lda FRAME+1
         sta BSP+1
-        ldy #1
-        lda (BSP),y
-        sta VADDR
-        iny
-        lda (BSP),y
-        sta VADDR+1
-        iny
+        ldy #3
         lda (BSP),y
         cmp #5
         bne @intf
@@ -695,7 +696,9 @@ next_ended:
 next_again:
         ldy #14
         jsr resume_frame_y
-        jmp next_stmt
+        ldy #0                  ; FOR kept TP past the spaces after it
+        lda (TP),y
+        jmp next_stmt_at
 
 ; PRINT
 st_print:

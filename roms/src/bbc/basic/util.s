@@ -24,8 +24,10 @@ accept: sta CNT
         jsr skipsp
         cmp CNT
         bne @n
-        jsr inctp
-        lda #0                  ; Z set
+        inc TP                  ; (inctp in line, for speed)
+        bne @z
+        inc TP+1
+@z:     lda #0                  ; Z set
 @n:     rts
 
 ; require a comma
@@ -164,11 +166,19 @@ stack_free:
 push_int:
         lda #4
         jsr stack_alloc
-        ldy #3
-@l:     lda IACC,y
+        ldy #3                  ; unrolled, for speed
+        lda IACC+3
         sta (BSP),y
         dey
-        bpl @l
+        lda IACC+2
+        sta (BSP),y
+        dey
+        lda IACC+1
+        sta (BSP),y
+        dey
+        lda IACC
+        sta (BSP),y
+        dey                     ; (N set at the end, as callers expect)
         rts
 
 ; pop 4 bytes from the BASIC stack into ACC2
