@@ -119,6 +119,23 @@ def test_new_and_old():
     assert out.endswith(">NEW\n>LIST\n>OLD\n>LIST\n   10 PRINT \"A\"\n>")
 
 
+def test_old_as_basic_ii():
+    # (Acorn's BASIC II, run on it) OLD sets the first line's high byte, which NEW made &FF, to 0:
+    # a first line of 256 or more comes back 256 less; OLD of a program NEW never touched keeps it
+    out = immediate("300 PRINT\nNEW\nOLD\nLIST\n")
+    assert out.endswith(">LIST\n   44 PRINT\n>")
+    assert immediate("10 PRINT\nOLD\nLIST\n").endswith(">LIST\n   10 PRINT\n>")
+
+
+def test_line_numbers_and_steps_out_of_range():
+    # (Acorn's BASIC II, run on it) a line of 32768 or more is no line: the statement runs, a
+    # Syntax error; a step of 0 or above 255 for AUTO or RENUMBER is Silly
+    assert immediate("32768 PRINT\nLIST\n").endswith(">32768 PRINT\n\nSyntax error\n>LIST\n>")
+    for command in ("AUTO 10,0", "AUTO 10,300", "RENUMBER 10,0", "RENUMBER 32000,1000"):
+        assert immediate("10 PRINT\n" + command + "\nLIST\n").endswith(
+            command + "\n\nSilly\n>LIST\n   10 PRINT\n>"), command
+
+
 def test_immediate_errors_have_no_line():
     assert immediate("PRINT Q\n").endswith(">PRINT Q\n\nNo such variable\n>")
 

@@ -62,6 +62,9 @@ CASES = [
     ("string_not_equal", '10 PRINT ;"X"<>"Y";" ";"X"<>"X"', "", "-1 0\n"),
     ("true_false", '10 PRINT ;TRUE;" ";FALSE', "", "-1 0\n"),
     ("comparison_below_plus", "10 PRINT ;1+1=2", "", "-1\n"),
+    # one comparison a level: 1<2=-1 does not chain (Acorn's BASIC II, run on it: the '=' then starts
+    # PRINT's next item, which is no variable)
+    ("comparisons_do_not_chain", '10 PRINT ;(1<2)=-1:PRINT 1<2=-1', "", "-1\n        -1" + err("No such variable", 10)),
     ("and_below_comparison", "10 PRINT ;1=1 AND 2=2", "", "-1\n"),
     ("or_below_and", "10 PRINT ;1 OR 2 AND 0", "", "1\n"),
     ("eor_same_level_as_or", "10 PRINT ;1 OR 2 EOR 3", "", "0\n"),

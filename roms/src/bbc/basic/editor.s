@@ -26,13 +26,12 @@ prompt: ldx #$FF
         bne @sp
 @ns:    jsr is_digit
         bcc @immediate
-        jsr parse_inbuf_number
-        lda LNUM+1
-        bmi @silly
+        jsr parse_inbuf_number  ; (N: 32768 or more, no line number: a Syntax error, as BASIC II)
+        bmi @syn
         ldy #0
         jsr enter_line
         jmp prompt
-@silly: jmp e_silly
+@syn:   jmp e_syntax
 @immediate:
         jsr tokenise
         jmp exec_stmt
@@ -258,11 +257,8 @@ do_new_core:
         sta TRACEON
         lda PAGEHI
         sta TOP+1
-        ldy #1
-        lda (TOP),y
-        sta OLDBYTE
+        ldy #0
         lda #13
-        dey
         sta (TOP),y
         lda #$FF
         iny
@@ -286,8 +282,8 @@ st_new: jsr immediate_only
 ; OLD: bring back the program NEW removed, finding TOP again (a program that is not whole: NEW)
 st_old: jsr immediate_only
         jsr first_line
-        lda OLDBYTE
-        sta (PTR1),y            ; (Y = 0)
+        lda #0                  ; the first line's high byte, which NEW made &FF, is 0 again (as
+        sta (PTR1),y            ; BASIC II: a first line of 256 or more comes back 256 less)
         ldx #0                  ; (the CRs are not checked)
         jsr check_program
         bcs st_new
@@ -592,10 +588,14 @@ start_and_step:
         bne @go
         jsr swap_lnums
         jsr parse_tp_number
+        lda LNUM+1              ; a step of 0 or above 255 is Silly (BASIC II: run on it)
+        bne @silly
         lda LNUM
+        beq @silly
         sta AUTOSTEP
         jmp swap_lnums
 @go:    rts
+@silly: jmp e_silly
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
 st_auto:

@@ -121,8 +121,6 @@ expr_cmp:
         cmp #'>'
         beq @gt
         rts
-@l:     jsr skipsp
-        bne @t                  ; (always: skipsp ends with Z clear)
 @lt:    jsr inctp
         ldy #0
         lda (TP),y
@@ -184,7 +182,7 @@ expr_cmp:
         sty IACC+3
         lda #0
         sta VTYPE
-        jmp @l
+        jmp skipsp              ; one comparison: 1<2=-1 does not chain (BASIC II: run on it)
 
 cmp_truth:                      ; by operator, then less / greater / - / equal
         .byte 0, 0, 0, $FF      ; =

@@ -60,6 +60,7 @@ decimal_number:
         jsr inctp
         lda #0
         sta NUMEV
+        sta NUMFRAC             ; (now the exponent's digits)
         lda (TP),y
         pha                     ; the sign
         cmp #'-'
@@ -71,6 +72,10 @@ decimal_number:
         lda (TP),y
         jsr is_digit
         bcc @eend
+        ldx NUMFRAC             ; two digits at most (BASIC II: 1E100 is 1E10, then a 0)
+        cpx #2
+        bcs @eend
+        inc NUMFRAC
         and #$0F
         tax
         lda NUMEV               ; NUMEV = NUMEV * 10 + digit (a few digits at most)
@@ -222,7 +227,10 @@ fmt_num:
         beq @half
         cmp #11
         bcc @k
+        lda #0                  ; more than 10 digits: G10 instead, as BASIC II prints it (run
+        sta FMTK                ; on it: 1E10 under F3 is 1E10, 123456.5 under F5 123456.5)
         lda #10
+        sta NDIG
 @k:     sta NKEEP
         cmp #10
         bcs @rounded
