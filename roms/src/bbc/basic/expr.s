@@ -121,8 +121,7 @@ expr_cmp:
         cmp #'>'
         beq @gt
         rts
-@lt:    jsr inctp
-        ldy #0
+@lt:    jsr inctp               ; (Y is 0: the levels below end in skipsp)
         lda (TP),y
         ldx #2
         cmp #'>'
@@ -132,8 +131,7 @@ expr_cmp:
         beq @op
         ldx #4
         bne @op1
-@gt:    jsr inctp
-        ldy #0
+@gt:    jsr inctp               ; (Y is 0: the levels below end in skipsp)
         lda (TP),y
         ldx #5
         cmp #'='

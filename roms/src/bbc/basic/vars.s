@@ -918,8 +918,7 @@ next_data_item:
         beq @cr
         jsr inctp
         bne @skip
-@cr:    jsr inctp
-        ldy #0
+@cr:    jsr inctp               ; (Y is still 0)
         lda (TP),y
         bmi @none
         lda TP
