@@ -576,7 +576,8 @@ st_delete:
         jmp prompt
 
 ; The [start[,step]] of AUTO and RENUMBER: LNUM = start, AUTOSTEP = step (both 10 if not given).
-start_and_step:
+start_and_step:                 ; (AUTO and RENUMBER are commands)
+        jsr immediate_only
         lda #10
         sta LNUM
         sta AUTOSTEP
@@ -599,7 +600,6 @@ start_and_step:
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
 st_auto:
-        jsr immediate_only
         jsr start_and_step
         lda LNUM
         sta AUTOLN
@@ -611,7 +611,6 @@ st_auto:
 ; First the references (TOKDST walks the lines; the prompt sets it back), while the lines keep
 ; their numbers, then the lines themselves.
 st_renumber:
-        jsr immediate_only
         jsr start_and_step
         jsr swap_lnums          ; LNUM2 = start
         lda #1

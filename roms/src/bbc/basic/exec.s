@@ -105,8 +105,9 @@ st_mistake = e_mistake          ; the statements not there are a Mistake
 ; outlives NEW and RUN, as on BASIC II (run on it)
 st_width:
         jsr expr_int
-        lda IACC
-        sta WIDTHV
+        ldx IACC                ; kept as n-1 (0: &FF, never)
+        dex
+        stx WIDTHV
         jmp next_stmt
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)

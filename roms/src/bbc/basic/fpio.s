@@ -152,11 +152,8 @@ fmt_num:
         lda FMTK
         bne @toreal
         jsr int_sbuf
-        lda DSIGN               ; the digits (DLEN less the sign) fit in NDIG
-        asl a
-        lda NDIG
-        adc #0
-        cmp DLEN
+        lda NDIG                ; the characters fit in NDIG (a negative number of NDIG digits
+        cmp DLEN                ; goes on as a real, which prints the same digits)
         bcc @toreal
         rts
 @toreal:

@@ -46,10 +46,10 @@ language:
         sta VAR_AT+3
         sta TRACEON
         sta LISTOPT
-        sta WIDTHV
         lda #$FF                ; AUTO off
         sta AUTOLN+1
         sta ASM_LAX             ; no lenient assembler operand (asm.s)
+        sta WIDTHV              ; WIDTH 0
         lda #$5A                ; RND seed
         sta SEED
         sta SEED+2

@@ -311,10 +311,8 @@ tk_linenumber:
         jsr encode_lnum
         jmp tk_loop
 @big:   pla                     ; 32768 or more: the digits kept as typed, as BASIC II does (run
-        tax                     ; on it): read again as no line number
-        lda #0
-        sta TKLN
-        jmp tk_loop
+        tax                     ; on it): read again as no line number (GOTO is mid-statement)
+        jmp tk_plain
 
 ; A = token, CNT2 = flags
 tk_token:

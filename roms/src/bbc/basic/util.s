@@ -56,11 +56,9 @@ outch:  cmp #13
         sta COUNT
         rts
 @n:     pha                     ; WIDTH n (not 0): a new line first once n are on this one
-        lda WIDTHV
-        beq @w
-        lda COUNT
-        cmp WIDTHV
-        bcc @w
+        lda WIDTHV              ; (n-1: &FF for WIDTH 0, which no COUNT passes)
+        cmp COUNT
+        bcs @w
         jsr newline
 @w:     pla
         jsr OSWRCH

@@ -212,9 +212,8 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
 @parse: jsr parse_name_at
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
-        bne @syn                ; variable that is not there
-        jmp e_nosuchvar
-@syn:   jmp e_syntax
+        beq lvalue_none         ; variable that is not there
+        jmp e_syntax
 @name:  cmp #'Z'+1               ; A%..Z% and @% not followed by "(": straight to page 4, for speed
         bcs @parse
         tax
@@ -239,6 +238,8 @@ resident_var:                   ; A = the letter, @ to Z
         lda #4
         sta VKIND
         bne lvalue_post
+lvalue_none:
+        jmp e_nosuchvar
 
 ; get_lvalue for the name already in NAMEBUF (A = create flag)
 get_lvalue_named:
@@ -264,10 +265,9 @@ get_lvalue_after_name:
         lda CREATE
         bne @create
         lda ASM_LAX             ; an assembler operand with errors off: P% (asm.s)
-        bne @none
+        bne lvalue_none
         lda #'P'
         bne resident_var
-@none:  jmp e_nosuchvar
 @create:
         lda #5                  ; a real has 5 bytes, the others 4
         cmp VKIND
@@ -643,7 +643,7 @@ dim_one:
         beq @zd
         lda #0
         sta (PTR1),y
-        inc PTR1
+        iny
         bne @z1
         inc PTR1+1
 @z1:    lda ELEM
