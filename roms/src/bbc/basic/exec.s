@@ -469,8 +469,8 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
         jsr line_token          ; THEN line: straight to it (st_goto would look again)
         jmp goto_lnum
 @stmt:  jmp exec_stmt
-@false: ldy #0                  ; look for ELSE on this line, outside strings
-        sty QUOTE
+@false: sty QUOTE                ; look for ELSE on this line, outside strings (Y is 0 after
+                                ; accept's skipsp)
 @l:     lda (TP),y
         cmp #13
         bne @n
@@ -867,10 +867,9 @@ print_sbuf:
 @d:     rts
 
 ; * command: the rest of the line goes to OSCLI
-st_star:
+st_star:                        ; (from exec_stmt: Y is 0 after its skipsp)
         jsr inctp
         ldx #0
-        ldy #0
 @c:     lda (TP),y
         sta INBUF,x
         cmp #13

@@ -121,8 +121,7 @@ expr_cmp:
         cmp #'>'
         beq @gt
         rts
-@lt:    jsr inctp
-        ldy #0
+@lt:    jsr inctp               ; (Y is 0: the levels below end in skipsp)
         lda (TP),y
         ldx #2
         cmp #'>'
@@ -132,8 +131,7 @@ expr_cmp:
         beq @op
         ldx #4
         bne @op1
-@gt:    jsr inctp
-        ldy #0
+@gt:    jsr inctp               ; (Y is 0: the levels below end in skipsp)
         lda (TP),y
         ldx #5
         cmp #'='
@@ -540,8 +538,11 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
         sta JVEC+1
         jmp (JVEC)
 @nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable,
-@var:   lda #0                  ; as BASIC II
-        jsr get_lvalue
+        ldy #0                  ; as BASIC II
+        lda (TP),y
+@var:   ldx #0                  ; (A = the character at TP, Y = 0: past get_lvalue's skipsp)
+        stx CREATE
+        jsr get_lvalue_at
         jmp load_lvalue
 @bad:   jmp e_syntax
 

@@ -225,11 +225,7 @@ one_char_string:
         rts
 ; INKEY(n): OSBYTE &81 (User Guide: a key within n centiseconds, or -1; negative n scans a key)
 fn_inkey:
-        jsr factor_int
-        ldx IACC
-        ldy IACC+1
-        lda #$81
-        jsr OSBYTE
+        jsr inkey_call
         lda IACC+3
         bmi @scan
         cpy #0
@@ -241,12 +237,7 @@ fn_inkey:
 @none:  jmp fn_true
 @no:    jmp fn_false
 fn_inkeystr:
-        jsr factor_int
-inkey_str_call:
-        ldx IACC
-        ldy IACC+1
-        lda #$81
-        jsr OSBYTE
+        jsr inkey_call
         cpy #0
         bne @none
         stx IACC
@@ -256,6 +247,13 @@ inkey_str_call:
         lda #$FF
         sta VTYPE
         rts
+; INKEY's argument, and OSBYTE &81 with it (X and Y its result)
+inkey_call:
+        jsr factor_int
+        ldx IACC
+        ldy IACC+1
+        lda #$81
+        jmp OSBYTE
 fn_pos: lda #$86
         jsr OSBYTE
         txa

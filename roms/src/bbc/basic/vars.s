@@ -250,7 +250,9 @@ get_lvalue_after_name:
         cmp #'('
         bne @plain
         jmp array_element
-@plain: cpx #2                  ; resident integers @% and A%..Z%
+@plain: jsr kind_of_a           ; VKIND from the name's last character, for all paths below
+        lda NLEN                ; resident integers @% and A%..Z%
+        cmp #2
         bne @dyn
         lda NAMEBUF+1
         cmp #'%'
@@ -267,7 +269,6 @@ get_lvalue_after_name:
         lda #'P'
         bne resident_var
 @create:
-        jsr name_kind
         lda #5                  ; a real has 5 bytes, the others 4
         cmp VKIND
         beq @cr
@@ -277,7 +278,6 @@ get_lvalue_after_name:
         sta VADDR
         lda PTR1+1
         sta VADDR+1
-        jsr name_kind
 ; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
 lvalue_post:
         lda VKIND
@@ -322,9 +322,9 @@ name_kind:
         ldx NLEN
         lda NAMEBUF-1,x
         cmp #'('
-        bne @s
-        dex
-@s:     lda NAMEBUF-1,x
+        bne kind_of_a
+        lda NAMEBUF-2,x
+kind_of_a:                      ; (A = the name's last character before any "(")
         ldx #$81
         cmp #'$'
         beq @k
@@ -918,8 +918,7 @@ next_data_item:
         beq @cr
         jsr inctp
         bne @skip
-@cr:    jsr inctp
-        ldy #0
+@cr:    jsr inctp               ; (Y is still 0)
         lda (TP),y
         bmi @none
         lda TP
