@@ -666,11 +666,7 @@ ptr1_vartop:
 
 ; store IACC at VADDR (4 bytes)
 store_int_vaddr:
-        ldy #3
-@l:     lda IACC,y
-        sta (VADDR),y
-        dey
-        bpl @l
+        store4 IACC, VADDR
         rts
 
 ; the value of the lvalue into IACC, FACC or SBUF
