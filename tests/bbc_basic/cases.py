@@ -377,6 +377,7 @@ CASES = [
     ("input_two_values_one_line", "10 INPUT A,B:PRINT ;A+B", "3,4\n", "?3,4\n7\n"),
     ("input_two_values_two_lines", "10 INPUT A,B:PRINT ;A+B", "3\n4\n", "?3\n?4\n7\n"),
     ("input_line", '10 INPUT LINE A$:PRINT A$', "A, B\n", "?A, B\nA, B\n"),
+    ("input_line_keeps_leading_spaces", '10 INPUT LINE A$:PRINT A$;"|"', '  "Q" \n', '?  "Q" \n  "Q" |\n'),  # BASIC II
     ("input_string_strips_spaces", '10 INPUT A$:PRINT "[";A$;"]"', "  X\n", "?  X\n[X]\n"),
 
     # --- other statements and functions ---

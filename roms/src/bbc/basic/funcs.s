@@ -1100,7 +1100,9 @@ st_input:
         ldx #0
         stx COUNT
         stx INPOS
-@field: ldx INPOS               ; leading spaces go
+@field: ldx INPOS               ; leading spaces go (INPUT LINE keeps them, as BASIC II)
+        bit INLINE
+        bmi @fd
 @fs:    lda INBUF,x
         cmp #' '
         bne @fd
