@@ -160,22 +160,27 @@ stack_free:
         sta dst
         .endm
 
+; src..src+3 into the 4 bytes at (ptr), unrolled for speed (Y = 0 after)
+        .macro store4 src, ptr
+        ldy #3
+        lda src+3
+        sta (ptr),y
+        dey
+        lda src+2
+        sta (ptr),y
+        dey
+        lda src+1
+        sta (ptr),y
+        dey
+        lda src
+        sta (ptr),y
+        .endm
+
 ; push IACC (4 bytes) on the BASIC stack
 push_int:
         lda #4
         jsr stack_alloc
-        ldy #3                  ; unrolled, for speed
-        lda IACC+3
-        sta (BSP),y
-        dey
-        lda IACC+2
-        sta (BSP),y
-        dey
-        lda IACC+1
-        sta (BSP),y
-        dey
-        lda IACC
-        sta (BSP),y
+        store4 IACC, BSP
         dey                     ; (N set at the end, as callers expect)
         rts
 

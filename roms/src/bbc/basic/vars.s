@@ -249,6 +249,8 @@ get_lvalue_after_name:
         lda NAMEBUF-1,x
         cmp #'('
         bne @plain
+        lda NAMEBUF-2,x         ; an array: its kind from the character before "("
+        jsr kind_of_a
         jmp array_element
 @plain: jsr kind_of_a           ; VKIND from the name's last character, for all paths below
         lda NLEN                ; resident integers @% and A%..Z%
@@ -342,8 +344,7 @@ array_element:
         jsr find_var
         bcs @f
         jmp e_array
-@f:     jsr name_kind
-        lda VKIND
+@f:     lda VKIND               ; (set by get_lvalue_after_name)
         pha
         lda PTR1
         pha
@@ -666,11 +667,7 @@ ptr1_vartop:
 
 ; store IACC at VADDR (4 bytes)
 store_int_vaddr:
-        ldy #3
-@l:     lda IACC,y
-        sta (VADDR),y
-        dey
-        bpl @l
+        store4 IACC, VADDR
         rts
 
 ; the value of the lvalue into IACC, FACC or SBUF
