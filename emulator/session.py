@@ -5,7 +5,9 @@
     m = Machine("bbc", files="DIR")         # fit the host filing card serving DIR (None: no card);
                                             # BBC: discs={1: "x.ssd"} mounts read-only drives 1-3
     m = Machine("bbc", roms=..., drives={0: "x.ssd"}, writable=False)
-                                            # disc images in the 8271's drives 0-3 (docs/discs.md)
+                                            # disc images in the 8271's drives 0-3 (docs/discs.md;
+                                            # the Atom's disc pack too, with dos.rom in roms)
+    m.hardware.insert_disc(0, "y.ssd"); m.hardware.eject(0)    # swap discs (written back if writable)
     m = Machine("bbc", roms=..., tape="x.uef", record="out.uef", tape_speed=1)
                                             # a UEF tape, PLAY down; what is saved to tape goes to
                                             # out.uef at close_files() (docs/tapes.md; Atom too)
@@ -185,7 +187,7 @@ class Machine:
         from emulator import state as save_states
 
         try:
-            options = _state_options(self.options)
+            options = _state_options(self._options_now())
             save_states.check_plain(options, "options")
         except ValueError as e:
             raise UserError(f"{path}: a machine built with these options cannot be saved ({e})") from None
@@ -198,6 +200,19 @@ class Machine:
         except ValueError as e:             # e.g. an event scheduled by a script with a lambda
             raise UserError(f"{path}: this machine cannot be saved ({e})") from None
         save_states.write_file(path, data)
+
+    def _options_now(self):
+        """The options, with the discs in the drives as they are now (a window may have swapped
+        them since the machine was built): each disc once, by the lowest drive it fills."""
+        options = dict(self.options)
+        discs = self.hardware.discs
+        if discs or options.get("drives"):
+            now = {}
+            for drive, disc in sorted(discs.items()):
+                if all(disc is not other for other in now.values()):
+                    now[drive] = disc
+            options["drives"] = now
+        return options
 
     @classmethod
     def load_state(cls, path, roms=None, files="."):

@@ -103,19 +103,37 @@ def test_auto_numbers_lines():
 
 def test_listo_indents_loops():
     # User Guide, LISTO: 1 a space after the line number, 2 FOR...NEXT and 4 REPEAT...UNTIL
-    # indented (two spaces a level); LISTO is LIST followed by O
+    # indented (two spaces a level); LISTO is LIST followed by O.  A line's loops count from the
+    # next line on: the NEXT or UNTIL line keeps the loop's indentation (Acorn's BASIC II, run on it)
     prog = "10 FOR I=1 TO 2\n20 REPEAT\n30 PRINT I\n40 UNTIL 1\n50 NEXT\n60 END\n"
     out = immediate(prog + "LISTO 7\nLIST\n")
     assert out.endswith(">LIST\n   10  FOR I=1 TO 2\n   20    REPEAT\n   30      PRINT I\n"
-                        "   40    UNTIL 1\n   50  NEXT\n   60  END\n>")
+                        "   40      UNTIL 1\n   50    NEXT\n   60  END\n>")
     out = immediate(prog + "LISTO 2\nLIST\n")
     assert out.endswith(">LIST\n   10 FOR I=1 TO 2\n   20   REPEAT\n   30   PRINT I\n"
-                        "   40   UNTIL 1\n   50 NEXT\n   60 END\n>")
+                        "   40   UNTIL 1\n   50   NEXT\n   60 END\n>")
 
 
 def test_new_and_old():
     out = immediate("10 PRINT \"A\"\nNEW\nLIST\nOLD\nLIST\n")
     assert out.endswith(">NEW\n>LIST\n>OLD\n>LIST\n   10 PRINT \"A\"\n>")
+
+
+def test_old_as_basic_ii():
+    # (Acorn's BASIC II, run on it) OLD sets the first line's high byte, which NEW made &FF, to 0:
+    # a first line of 256 or more comes back 256 less; OLD of a program NEW never touched keeps it
+    out = immediate("300 PRINT\nNEW\nOLD\nLIST\n")
+    assert out.endswith(">LIST\n   44 PRINT\n>")
+    assert immediate("10 PRINT\nOLD\nLIST\n").endswith(">LIST\n   10 PRINT\n>")
+
+
+def test_line_numbers_and_steps_out_of_range():
+    # (Acorn's BASIC II, run on it) a line of 32768 or more is no line: the statement runs, a
+    # Syntax error; a step of 0 or above 255 for AUTO or RENUMBER is Silly
+    assert immediate("32768 PRINT\nLIST\n").endswith(">32768 PRINT\n\nSyntax error\n>LIST\n>")
+    for command in ("AUTO 10,0", "AUTO 10,300", "RENUMBER 10,0", "RENUMBER 32000,1000"):
+        assert immediate("10 PRINT\n" + command + "\nLIST\n").endswith(
+            command + "\n\nSilly\n>LIST\n   10 PRINT\n>"), command
 
 
 def test_immediate_errors_have_no_line():
@@ -248,6 +266,27 @@ def test_machine_error_message():
     m.run_until_text(">", max_seconds=5)
     m.type("PRINT 1 DIV 0\n")
     m.run_until_text("Division by zero", max_seconds=5)
+
+
+def test_machine_error_empties_the_vdu_queue():
+    # VDU 23,1 waits for 8 more bytes: Acorn's BASIC II empties the VDU queue on an error (OSBYTE
+    # &DA), so the whole message shows (run on Acorn's ROMs); without that its first 8 bytes go
+    m = _machine()
+    m.run_until_text(">", max_seconds=5)
+    m.type("10 VDU 23,1:PRINT 1 DIV 0\nRUN\n")
+    m.run_until_text("Division by zero at line 10", max_seconds=10)
+
+
+def test_our_basic_runs_on_acorns_mos(acorn_bbc_roms):
+    # our BASIC in slot 15 under Acorn's MOS 1.20 (the reference folder's; skipped without it): an
+    # error empties the VDU queue there too, and its line follows @%
+    from emulator import Machine
+    from emulator.firmware import rom_set
+    m = Machine("bbc", roms={"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "basic": rom_set("bbc")["basic"]})
+    m.run_until_text(">", max_seconds=5)
+    m.type("10 @%=&2020A:WIDTH 4:PRINT \"ABCDEF\":WIDTH 0:VDU 23,1:PRINT 1 DIV 0\nRUN\n")
+    m.run_until_text("Division by zero at line 10.00", max_seconds=10)
+    assert ["ABCD", "EF"] == [r.rstrip() for r in m.screen.text() if r.startswith(("ABCD", "EF"))]
 
 
 def test_machine_escape_stops_a_program():

@@ -97,8 +97,8 @@ def test_period_listing_on_the_machine_under_our_mos():
     m.type(program + "RUN\n")
     m.run_until_text("SILVER DOLLAR", max_seconds=30)
     rows = [r.rstrip() for r in m.screen.text()]
-    assert "0900 A2 00     .print LDX #0" in rows
-    assert "0902 BD 0E 09  .next LDA text,X" in rows
-    assert "0905 F0 06     BEQ done" in rows
-    assert "090D 60        .done RTS" in rows
+    assert "0900 A2 00    .print LDX #0" in rows        # the source in column 14, as BASIC II
+    assert "0902 BD 0E 09 .next LDA text,X" in rows
+    assert "0905 F0 06    BEQ done" in rows
+    assert "090D 60       .done RTS" in rows
     assert "SILVER DOLLAR" in rows

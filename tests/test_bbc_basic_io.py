@@ -195,36 +195,37 @@ def test_channel_error_is_trappable_with_its_number():
 
 # --- SAVE, LOAD, CHAIN (OSFILE) ---
 
-PROGRAM = '10 PRINT "SAVED"\n20 SAVE "P"'
+# SAVE and LOAD are commands: typed, not run (in a program they are a Syntax error, as in BASIC II)
+PROGRAM = '10 PRINT "SAVED"\nSAVE "P"\n'
 
 
 def test_save_writes_the_program_from_page_to_top():
     files = {}
-    assert run(PROGRAM, files) == "SAVED\n"
+    immediate(PROGRAM, files)
     entry = files["P"]
-    assert bytes(entry.data) == (b"\r\x00\x0a\x0e \xf1 \"SAVED\"\r\x00\x14\x0a \xcd \"P\"\r\xff")
+    assert bytes(entry.data) == b"\r\x00\x0a\x0e \xf1 \"SAVED\"\r\xff"
     assert entry.load == 0xFFFF0E00               # PAGE, in the I/O processor
     assert entry.exec == 0xFFFF8000               # our language entry
 
 
 def test_load_brings_a_program_back():
     files = {}
-    run(PROGRAM, files)
+    immediate(PROGRAM, files)
     out = immediate('NEW\nLOAD "P"\nLIST\n', files)
-    assert '   10 PRINT "SAVED"\n   20 SAVE "P"\n' in out.replace("\r", "")
+    assert '   10 PRINT "SAVED"\n>' in out.replace("\r", "")
 
 
 def test_load_sets_top_and_clears_variables():
     files = {}
-    run(PROGRAM, files)
+    immediate(PROGRAM, files)
     out = immediate('A=1\nLOAD "P"\nPRINT TOP-PAGE\nPRINT A\n', files)
-    assert "        26\n" in out
+    assert "        16\n" in out
     assert "No such variable" in out
 
 
 def test_chain_loads_and_runs():
     files = {}
-    run(PROGRAM, files)
+    immediate(PROGRAM, files)
     files["Q"] = FileEntry(files.pop("P").data)
     assert run('10 A%=5:CHAIN "Q"', files).startswith("SAVED\n")
 
@@ -252,8 +253,15 @@ def test_load_of_a_missing_file():
 
 def test_bad_program_is_not_trappable():
     files = {"TXT": FileEntry(b"JUNK")}
-    out = run('10 ON ERROR PRINT "TRAPPED":END\n20 LOAD "TXT"', files)
+    out = run('10 ON ERROR PRINT "TRAPPED":END\n20 CHAIN "TXT"', files)
     assert out == "\nBad program\n"
+
+
+def test_commands_in_a_program_are_a_syntax_error():
+    # BASIC II (run on Acorn's ROMs, with its DFS too): SAVE, LOAD, LIST ... are typed, not run
+    for command in ('SAVE "P"', 'LOAD "P"', "LIST", "LISTO 1", "NEW", "OLD", "AUTO", "DELETE 1,2",
+                    "RENUMBER"):
+        assert run('10 ON ERROR PRINT ERR:END\n20 ' + command, {}) == "        16\n", command
 
 
 # --- SOUND, ENVELOPE, POINT, ADVAL: the blocks the MOS is given ---
@@ -314,7 +322,7 @@ def type_and_wait(m, text, seconds=0.5):
 def test_machine_no_filing_system(beeb):
     rows = type_and_wait(beeb, 'MODE 7\nSAVE "X"\nPRINT OPENIN "Y"\n')
     assert rows.count("No filing system") == 2
-    rows = type_and_wait(beeb, 'NEW\n10 ON ERROR PRINT ERR:END\n20 LOAD "Z"\nRUN\n')
+    rows = type_and_wait(beeb, 'NEW\n10 ON ERROR PRINT ERR:END\n20 CHAIN "Z"\nRUN\n')
     assert rows[rows.index(">RUN") + 1].strip() == "214"     # &D6, the MOS's error number
 
 

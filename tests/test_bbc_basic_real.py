@@ -40,7 +40,7 @@ def test_model_range_and_rounding():
 
 @pytest.mark.parametrize("value,at,text", [
     (1 / 3, 0x90A, "0.333333333"), (2 ** 31, 0x90A, "2.14748365E9"), (1.5, 0x90A, "       1.5"),
-    (0.05, 0x90A, "      5E-2"), (1234.5, 0x1040A, "   1.235E3"), (3.14159, 0x2020A, "      3.14"),
+    (0.05, 0x90A, "      5E-2"), (1234.5, 0x1040A, " 1.235E3  "), (3.14159, 0x2020A, "      3.14"),
     (1e10, 0x90A, "      1E10"), (100, 0x90A, "       100"),
 ])
 def test_model_print_rules(value, at, text):

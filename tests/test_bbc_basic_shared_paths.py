@@ -14,7 +14,7 @@ MESSAGES = [
     ("10 ENDPROC", "No PROC"),
     ("10 PROCNONE", "No such FN/PROC"),
     ("10 NEXT", "No FOR"),
-    ("10 J=1:FOR I=1 TO 2\n20 NEXT J", "Can't match FOR"),
+    ("10 J=1:FOR I=1 TO 2\n20 NEXT J", "Can't Match FOR"),
     ("10 FOR A$=1 TO 2", "FOR variable"),
     ("10 FOR I=1 TO 2\n20 FOR J=1 TO 2\n30 FOR K=1 TO 2\n40 FOR L=1 TO 2\n50 FOR M=1 TO 2\n"
      "60 FOR N=1 TO 2\n70 FOR O=1 TO 2\n80 FOR P=1 TO 2\n90 FOR Q=1 TO 2\n100 FOR R=1 TO 2\n"
@@ -67,16 +67,16 @@ def test_lines_inserted_and_deleted_in_front_of_a_long_program():
 
 KEPT = [
     ('10 TRACE ON\n20 GOTO 40\n30 PRINT "X"\n40 PRINT "Y"\n50 TRACE OFF\n60 PRINT "Z"', "",
-     "[20][40]Y\n[50]Z\n"),
-    ('10 TRACE 30\n20 GOSUB 100\n30 PRINT "A"\n40 END\n100 PRINT "S"\n110 RETURN', "", "[20]S\n[30]A\n"),
+     "[20] [40] Y\n[50] Z\n"),       # each [n] with a space after it, as BASIC II
+    ('10 TRACE 30\n20 GOSUB 100\n30 PRINT "A"\n40 END\n100 PRINT "S"\n110 RETURN', "", "[20] S\nA\n"),   # below the limit only
     ('10 PRINT 1/3, 2E-5, -7.5E12, 100, STR$(1.5), 1E10\n20 @%=&20309:PRINT PI, 12.3456\n'
      '30 @%=&10205:PRINT PI, -0.00012', "",
      "0.333333333               2E-5   -7.5E12       1001.5             1E10\n    3.142   12.346\n"
-     "3.1E0-1.2E-4\n"),
+     "3.1E0     -1.2E-4 \n"),       # E form: the exponent padded to 3 characters (as BASIC II)
     ('10 X=5:ON X GOTO 20,30 ELSE PRINT "E"\n20 PRINT "T"', "", "E\nT\n"),
     ("10 A%=-7:B%=2:PRINT A% DIV B%, A% MOD B%, -A% MOD 3, STR$(-123456)", "",
      "        -3        -1         1-123456\n"),
-    ('10 PRINT RND(-5);" ";RND(10);" ";RND(1);" ";RND(0)', "", "        -5 6 0.921980261 -335092229\n"),
+    ('10 PRINT RND(-5);" ";RND(10);" ";RND(1);" ";RND(0)', "", "        -5 6 0.921980261 0.921980261\n"),     # RND(0): the last RND(1) (BASIC II)
     ('10 PRINT MID$("HELLO",0,2);MID$("HELLO",3);STRING$(3,"AB");INSTR("ABCABC","CA",2)', "",
      "HELLOABABAB3\n"),
     ("10 PRINT SGN(-2.5);SGN(0);SGN(3);SGN(-4);SGN(0.0);TRUE;FALSE;NOT 5", "", "        -101-10-10-6\n"),

@@ -13,6 +13,8 @@ from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
 from emulator.media.dfs_disc import DFSDisc, build_ssd
 
+from disc_support import carry_on_from_mid_transfer
+
 PROGRAM = tokenise_program('10 PRINT "CHAINED ";6*7\n')
 
 # LDX #0 / LDA text,X / BEQ done / JSR OSWRCH / INX / BNE loop / done: RTS / text: "MCODE RAN", 0
@@ -167,16 +169,6 @@ def test_dp111_6502_timing_from_drive_0(dfs_roms, reference):
 
 def test_a_save_state_taken_mid_transfer_carries_on(dfs_roms, disc_file, tmp_path):
     m = dfs_machine(dfs_roms, disc_file)
-    m.type('CHAIN "PROG"\n')
-    m.run_until_typed()
-    fdc = m.hardware.fdc
-    while fdc.op != "read_byte":                                # stop inside a sector's bytes
-        m.run(0.001)
-    m.save_state(tmp_path / "mid.state")
-    again = Machine.load_state(tmp_path / "mid.state", roms=dfs_roms)
-    assert again.hardware.fdc.op == "read_byte"
-    assert again.cycles == m.cycles
-    for machine in (m, again):
-        machine.run_cycles(4_000_000)                           # two emulated seconds, on both
+    again = carry_on_from_mid_transfer(m, 'CHAIN "PROG"\n', tmp_path / "mid.state", dfs_roms,
+                                       4_000_000)               # two emulated seconds, on both
     assert "CHAINED 42" in screen(again)
-    assert again.cycles == m.cycles and again.memory[0:0x8000] == m.memory[0:0x8000]

@@ -400,7 +400,7 @@ def test_run_files_option_serves_the_directory(tmp_path, capsys):
     (["--files", "{missing}"], "missing.ssd: cannot read the directory to serve: no such file"),
     (["--roms", "{no_dfs}", "--disc1", "{bad}"], "bad.ssd: not a usable DFS disc image: 100 bytes"),  # the card's
     (["--roms", "{no_dfs}", "--no-files", "--disc1", "{bad}"], "need the host filing card"),
-    (["--machine", "atom", "--disc1", "{bad}"], "BBC Micro option"),
+    (["--machine", "atom", "--disc1", "{bad}"], "our own Atom kernel does not read Atom DOS discs"),
 ])
 def test_run_bad_files_and_discs_are_one_line_errors(tmp_path, capsys, args, message):
     from emulator.cli import main

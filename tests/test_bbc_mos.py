@@ -452,7 +452,8 @@ def test_modifiers_and_locks(beeb):
     beeb.tap("A")
     beeb.tap("2")
     got = [beeb.osrdch()[0] for _ in range(7)]
-    assert got == [ord("A"), ord("a"), ord("!"), 7, ord("a"), ord("A"), ord('"')]
+    # SHIFT A with CAPS LOCK on is a capital on MOS 1.20 (run on Acorn's ROMs)
+    assert got == [ord("A"), ord("A"), ord("!"), 7, ord("a"), ord("A"), ord('"')]
 
 
 def test_inkey_positive_and_negative(beeb):
@@ -924,3 +925,21 @@ def test_font_explosion_lets_vdu23_redefine_letters(beeb):
     assert beeb.osbyte(0x83)[:2] == (0x00, 0x0E)
     beeb.vdu(12, "A")
     assert _glyph_rows(beeb) == rom_a
+
+
+def test_caps_lock_keeps_letters_capital_with_shift():
+    # MOS 1.20 (run on Acorn's ROMs): with CAPS LOCK on a letter is a capital, SHIFT held or not;
+    # with it off SHIFT makes the capital.  Pressed G, SHIFT G, then after CAPS LOCK: G, SHIFT G.
+    m = Machine("bbc", seed=1)
+    m.run_until_text(">", max_seconds=5)
+    for caps_off in (False, True):
+        if caps_off:
+            m.press("CAPS LOCK"); m.run(0.1); m.release("CAPS LOCK"); m.run(0.1)
+        for shift in (False, True):
+            if shift:
+                m.press("SHIFT"); m.run(0.05)
+            m.press("G"); m.run(0.08); m.release("G"); m.run(0.05)
+            if shift:
+                m.release("SHIFT"); m.run(0.05)
+    m.run(0.2)
+    assert [r.rstrip() for r in m.screen.text() if r.strip()][-1] == ">GGgG"

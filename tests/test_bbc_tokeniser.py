@@ -310,6 +310,7 @@ TRICKY_LINES = [
     "10 ON ERROR PAGE=0",
     "10 LIST 100:AUTO 10,5:DELETE 10,20:RENUMBER 100,10",   # the line-number flag
     "10 E.PAGE",                        # neither middle nor start flag: the state stays
+    "10 GOTO 40000:ON X GOTO 99999,20",  # no line is above 32767: kept as typed (as BASIC II)
 ]
 
 
@@ -329,19 +330,6 @@ def test_conformance_programs_match_our_roms_tokeniser(bbc):
         except ProgramError:
             continue
         assert rom_tokenised(bbc, text) == ours, name
-
-
-# Where our ROM's tokeniser and the documented rules part.  strict: once the ROM is mended, these
-# fail and are to be moved into TRICKY_LINES.
-ROM_DIFFERENCES = [
-    ("10 GOTO 40000", "no line is above 32767; the ROM encodes 40000 as a line number"),
-]
-
-
-@pytest.mark.xfail(strict=True, reason="our ROM's tokeniser departs from the documented rules")
-@pytest.mark.parametrize("text,reason", ROM_DIFFERENCES, ids=[t for t, _ in ROM_DIFFERENCES])
-def test_rom_differences(bbc, text, reason):
-    assert rom_tokenised(bbc, text) == tokenise_program(text), reason
 
 
 # --- acorn run of a tokenised file -----------------------------------------------------------------

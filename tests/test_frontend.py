@@ -438,3 +438,45 @@ def test_alt_e_and_alt_n_play_stop_and_rewind_the_tape(pg, make_window):
     steps(w, 5)
     assert deck.playing and deck.tape_cycle(m.cycles) > 0
     assert not m.hardware.keyboard.down
+
+
+# --- discs ---------------------------------------------------------------------------------------------
+
+def test_a_dropped_disc_goes_in_drive_0_and_alt_x_ejects_and_cycles(pg, make_window, tmp_path):
+    from emulator.media.dfs_disc import build_ssd
+    first, second = tmp_path / "first.ssd", tmp_path / "second.ssd"
+    first.write_bytes(build_ssd([(" ", "ONE", 0x2900, 0x2900, b"1")], title="FIRST"))
+    second.write_bytes(build_ssd([(" ", "TWO", 0x2900, 0x2900, b"2")], title="SECOND"))
+    # The disc pack comes with a DOS ROM (here blank: the window's part is the drive, not DOS).
+    m = Machine("atom", roms={"kernel": image("atom_echo"), "dos": bytes(4096)}, writable=True)
+    w = make_window(m, audio=False)
+    drive = m.hardware.discs
+    pg.event.post(pg.event.Event(pg.DROPFILE, file=str(first)))
+    w.step()
+    assert drive[0].path == str(first) and drive[0].writable
+    assert "drive 0: first.ssd" in w.status_text()
+    drive[0].write_sector(0, 0, 9, b"W" * 256)                 # what the machine wrote to the disc
+    key(pg, pg.KEYDOWN, pg.K_x, mod=pg.KMOD_ALT)
+    w.step()
+    assert 0 not in drive and "ejected and written back" in w.status_text()
+    assert first.read_bytes()[9 * 256:10 * 256] == b"W" * 256   # written back on eject
+    pg.event.post(pg.event.Event(pg.DROPFILE, file=str(second)))
+    w.step()
+    assert drive[0].path == str(second)
+    for expected in (None, str(first), None, str(second)):     # eject, next, eject, next ...
+        key(pg, pg.KEYDOWN, pg.K_x, mod=pg.KMOD_ALT)
+        w.step()
+        assert (drive[0].path if 0 in drive else None) == expected
+    pg.event.post(pg.event.Event(pg.DROPFILE, file=str(tmp_path / "missing.ssd")))
+    w.step()
+    assert "missing.ssd: cannot read the disc image" in w.status_text() and drive[0].path == str(second)
+
+
+def test_a_disc_dropped_on_a_machine_without_drives_is_a_message(pg, make_window, tmp_path):
+    from emulator.media.dfs_disc import build_ssd
+    disc = tmp_path / "disc.ssd"
+    disc.write_bytes(build_ssd([], title="EMPTY"))
+    w = make_window(atom(), audio=False)
+    pg.event.post(pg.event.Event(pg.DROPFILE, file=str(disc)))
+    w.step()
+    assert "no disc pack" in w.status_text()

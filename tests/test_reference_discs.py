@@ -241,10 +241,6 @@ def test_irq_timing_under_our_mos(reference_discs, our_mos_with_basic_ii, mos_1_
 # Acorn's MOS + DFS + BASIC II, as a real Model B runs them; our MOS and DFS with BASIC II; and our
 # firmware throughout (our MOS, DFS and BASIC).
 
-OUR_BASIC_ASSEMBLER = ("our BASIC: TestTimings' assembler line (a label not yet defined in the first "
-                       "pass) gives Byte, and Tom Seddon's TIMINGS counts 0 cases (issue 20)")
-
-
 @pytest.fixture(params=["acorn", "our MOS and DFS", "ours"])
 def disc_firmware(request):
     """(name, roms for Machine): the three ROM sets the drive-0 tests run under."""
@@ -265,13 +261,7 @@ def boot_from_drive_0(roms, disc):
     return machine
 
 
-def our_basic_fails(request, firmware):
-    if firmware[0] == "ours":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=OUR_BASIC_ASSEMBLER))
-
-
-def test_beeb_6502_timing_tests_from_drive_0(request, reference_discs, disc_firmware):
-    our_basic_fails(request, disc_firmware)
+def test_beeb_6502_timing_tests_from_drive_0(reference_discs, disc_firmware):
     machine = boot_from_drive_0(disc_firmware[1], reference_discs / "beeb_6502_timing_tests.ssd")
     check_beeb_6502_timing_tests(run_command(machine, 'CHAIN "TIMINGS"', 120))
 
@@ -282,20 +272,13 @@ def test_dp111_6502timing_1mhz_from_drive_0(reference_discs, disc_firmware):
     assert _dp111_failures(seen) == 0, seen[-20:]
 
 
-def test_test_timings_from_drive_0(request, reference_discs, disc_firmware):
-    our_basic_fails(request, disc_firmware)
+def test_test_timings_from_drive_0(reference_discs, disc_firmware):
     machine = boot_from_drive_0(disc_firmware[1], reference_discs / "TestTimings.ssd")
     run_command(machine, 'CHAIN "TEST"', 30)
     check_test_timings(machine)
 
 
-OUR_BASIC_IRQ_TIMING = ("our BASIC: Irq-Timing counts 1 or 2 more than under BASIC II (1070-1072): "
-                        "more time between its two reads of TIME than BASIC II's")
-
-
-def test_irq_timing_from_drive_0(request, reference_discs, disc_firmware, mos_1_20_irq_timing):
-    if disc_firmware[0] == "ours":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=OUR_BASIC_IRQ_TIMING))
+def test_irq_timing_from_drive_0(reference_discs, disc_firmware, mos_1_20_irq_timing):
     machine = boot_from_drive_0(disc_firmware[1], reference_discs / "Irq-Timing.ssd")
     machine.type('CHAIN "T"\r')
     machine.run_until_typed(max_seconds=10)

@@ -341,6 +341,9 @@ def load_tokenised(machine, program, run=True):
     machine.type("OLD\r")
     machine.run_until_typed(max_seconds=LINE_SECONDS)
     wait_for_prompt(machine, LINE_SECONDS, f"{program.path}: OLD")
+    # OLD sets the first line's high byte (BREAK made it &FF) to 0, as BASIC II's does: a first
+    # line of 256 or more gets its own back, as the file has it (TOP does not depend on it)
+    memory[page + 1] = program.data[1]
     held = bytes(memory[page:page + program.length])
     if held != program.data[:program.length]:
         at = next(i for i, (a, b) in enumerate(zip(held, program.data)) if a != b)

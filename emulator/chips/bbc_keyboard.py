@@ -74,8 +74,10 @@ def key_number(name):
 
 
 def keys_for_char(char, caps_lock=True):
-    """(key name, SHIFT needed) that types `char`.  With CAPS LOCK on (the MOS's start-up state)
-    letters are capitals unshifted and small with SHIFT; off, the other way round."""
+    """(key name, SHIFT needed) that types `char`.  With CAPS LOCK off a capital takes SHIFT.  With
+    it on (the MOS's start-up state) letters are capitals, SHIFT held or not (MOS 1.20, and ours):
+    the (key, SHIFT) given for a small letter then makes a capital, so the typist
+    (BBCMicro.chords_for_char) turns CAPS LOCK off for it instead."""
     if char in CONTROL_CHARACTERS:
         return CONTROL_CHARACTERS[char], False
     if char == "£":

@@ -5,7 +5,8 @@ string-output loop and a sieve, written once in Atom BASIC and once in BBC BASIC
 can be compared.  BM8 needs floating point (SIN, LOG and powers), which integer Atom BASIC does not
 have, so it is left out there.  The BBC versions in the first table are integer versions too (`DIV`
 for `/`, `%` variables), so the two machines do the same work; the BBC's second table runs BM1-BM8 as
-published, with real variables, beside the BBC Micro's published timings.
+published, with real variables, beside the BBC Micro's published timings, and a third table times
+deep FN recursion (Ackermann's function).
 
 Each program is typed through the keyboard matrix like any listing and RUN.  Its first statement
 prints a start marker and its last an end marker, control codes the screen ignores (Atom: 6 and 15;
@@ -155,10 +156,20 @@ BBC_REAL_PROGRAMS = [
                      "500 IF K<1000 THEN 400"], 'PRINT "A=";A;" B=";B'), "A=1000000 B=3", 51.3),
 ]
 
+# Deep FN recursion: Ackermann's function A(3,3) = 61 takes 2432 calls, up to 63 deep; each call
+# passes two integer arguments (made LOCAL to the call) and returns through `=`.
+BBC_RECURSION_PROGRAMS = [
+    ("ACK", "Ackermann A(3,3) by FN recursion",
+     _bbc_bracketed(["100 R%=FNack(3,3)"], 'PRINT "R=";R%:END')
+     + ["10000 DEF FNack(M%,N%)", "10010 IF M%=0 THEN =N%+1", "10020 IF N%=0 THEN =FNack(M%-1,1)",
+        "10030 =FNack(M%-1,FNack(M%,N%-1))"], "R=61"),
+]
+
 # By the BASIC a machine ships (its model's `basic`); the markers are caught where the machine's
 # write-character vector points (its model's `output_vector`).
 PROGRAMS = {ATOM_BASIC: ATOM_PROGRAMS, BBC_BASIC: BBC_PROGRAMS}
 REAL_PROGRAMS = {BBC_BASIC: BBC_REAL_PROGRAMS}
+RECURSION_PROGRAMS = {BBC_BASIC: BBC_RECURSION_PROGRAMS}
 MARKS = {ATOM_BASIC: (START_MARK, END_MARK), BBC_BASIC: (BBC_START_MARK, BBC_END_MARK)}
 
 
@@ -251,6 +262,9 @@ def main(args):
             seconds = cycles / clock_hz
             print(f"  {label:<7} {seconds:10.6f} s  {cycles:>11,d} cycles  published {published[label]:5.1f} s"
                   f"  ratio {seconds / published[label]:5.2f}  {description}")
+        print("Recursion:")
+        for label, description, cycles, clock_hz in run_benchmarks(name, roms, programs=BBC_RECURSION_PROGRAMS):
+            print(f"  {label:<7} {cycles / clock_hz:10.6f} s  {cycles:>11,d} cycles  {description}")
     return 0
 
 
@@ -260,6 +274,9 @@ def _compare(name, roms):
     real = REAL_PROGRAMS.get(model(name).basic)
     if real:
         tables.append(("the PCW benchmarks as published (real variables)", real))
+    recursion = RECURSION_PROGRAMS.get(model(name).basic)
+    if recursion:
+        tables.append(("recursion", recursion))
     print(f"BASIC benchmarks on the {name}: our firmware against the ROMs in {roms}, exact emulated "
           f"seconds from RUN marker to end marker (ratio = ours / theirs):")
     for title, programs in tables:

@@ -229,30 +229,31 @@ def main(args):
 
 
 def filing_options(args, machine_name, default_files=None):
-    """Machine options for the host filing card (--files DIR, or --no-files) and the BBC's disc
-    images --disc0 .. --disc3 (docs/discs.md).  The images go into the 8271's drives 0-3 when the
-    ROM set has a DFS (our own firmware's, or dfs.rom in --roms DIR), read-only unless --writable;
-    with a ROM directory that has no DFS, --disc1 .. --disc3 are the host filing card's read-only
-    drives."""
+    """Machine options for the host filing card (--files DIR, or --no-files) and the disc images
+    --disc0 .. --disc3 (docs/discs.md).  The images go into the 8271's drives 0-3 when the ROM set
+    has the machine's disc filing system (the BBC's DFS, ours or dfs.rom in --roms DIR; the Atom's
+    dos.rom), read-only unless --writable; on a BBC whose ROM directory has no DFS, --disc1 ..
+    --disc3 are the host filing card's read-only drives."""
     options = tape_options(args, machine_name)
     files = None if getattr(args, "no_files", False) else (getattr(args, "files", None) or default_files)
     discs = {n: getattr(args, f"disc{n}") for n in range(4) if getattr(args, f"disc{n}", None)}
     writable = getattr(args, "writable", False)
     if discs or writable:
-        check_machine_options(machine_name, {"discs": discs} if discs else {"writable": writable})
+        check_machine_options(machine_name, {"drives": discs} if discs else {"writable": writable})
     if files is not None:
         options["files"] = files
-    if _has_dfs(machine_name, getattr(args, "roms", None)):
+    if _has_disc_rom(machine_name, getattr(args, "roms", None)):
         if discs:
             options["drives"] = discs
+        if discs or writable:           # --writable alone: for discs dropped on the window
             options["writable"] = writable
         return options
+    machine = model(machine_name)
     if writable:
-        raise UserError("--writable is for the disc drives of the 8271, which need a DFS "
-                        "(dfs.rom in the --roms directory, or our own firmware's)")
-    if 0 in discs:
-        raise UserError("--disc0 needs a DFS ROM (dfs.rom in the --roms directory, or our own "
-                        "firmware's); without one the host filing card serves disc images as drives 1-3")
+        raise UserError(f"--writable is for the disc drives of the 8271, which need a disc filing "
+                        f"system ROM ({machine.disc_rom}.rom)")
+    if 0 in discs or (discs and "discs" not in machine.options):
+        raise UserError(machine.without_disc_rom)
     if discs and files is None:
         raise UserError("--disc1/--disc2/--disc3 need the host filing card (drop --no-files)")
     if discs:
@@ -280,19 +281,22 @@ def tape_options(args, machine_name):
     return options
 
 
-def _has_dfs(machine_name, roms):
-    """Does the machine's ROM set hold a DFS: dfs.rom in the directory `roms`, or (None) our own
-    firmware's (roms/src/bbc/dfs)?"""
+def _has_disc_rom(machine_name, roms):
+    """Does the machine's ROM set hold its disc filing system (the model's disc_rom): the file in the
+    directory `roms`, or (None) in our own firmware (the BBC's roms/src/bbc/dfs)?"""
+    name = model(machine_name).disc_rom
+    if not name:
+        return False
     if roms is None:
         from emulator.firmware import rom_sources
 
-        return "dfs" in rom_sources(machine_name)
+        return name in rom_sources(machine_name)
     from emulator.firmware import machine_directory
 
-    return (machine_directory(machine_name, roms) / "dfs.rom").is_file()
+    return (machine_directory(machine_name, roms) / f"{name}.rom").is_file()
 
 
-OPTION_FLAGS = {"ram": "--ram", "via": "--no-via", "links": "--links", "discs": "--disc0 .. --disc3",
+OPTION_FLAGS = {"ram": "--ram", "via": "--no-via", "links": "--links", "discs": "--disc1 .. --disc3", "drives": "--disc0 .. --disc3",
                 "writable": "--writable", "tape_speed": "--tape-speed"}
 
 
@@ -332,10 +336,11 @@ def add_filing_arguments(p, default_text):
     group.add_argument("--no-files", action="store_true", help="fit no host filing card")
     for n in range(4):
         group.add_argument(f"--disc{n}", metavar="FILE",
-                           help=f"a DFS disc image (.ssd/.dsd) in drive {n} (BBC; docs/discs.md)")
+                           help=f"a disc image (.ssd/.dsd: DFS on the BBC, Atom DOS on the Atom with "
+                                f"dos.rom) in drive {n} (docs/discs.md)")
     group.add_argument("--writable", action="store_true",
-                       help="let Acorn's DFS write to the disc images; changes go back to the files "
-                            "when the machine stops (BBC, with dfs.rom)")
+                       help="let the disc filing system write to the disc images; changes go back to "
+                            "the files when a disc is ejected or the machine stops")
     tape = p.add_argument_group("cassette (docs/tapes.md)")
     tape.add_argument("--tape", metavar="FILE",
                       help="a UEF tape image in the cassette recorder, PLAY down (the BBC's motor "

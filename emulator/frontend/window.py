@@ -14,7 +14,9 @@ Front-end commands are on Alt (the machine has no Alt key, so nothing is taken f
   Alt+D the debugger panel beside the screen (emulator.frontend.debug_panel)
   Alt+W write a save state   Alt+R read it back (docs/save_states.md)
   Alt+E the tape's PLAY down / up   Alt+N rewind the tape (docs/tapes.md)
-A file dropped on the window is typed in (as is --paste FILE at start).
+  Alt+X eject the disc in drive 0, or (empty) put the next disc of this session in (docs/discs.md)
+A disc image (.ssd, .dsd) dropped on the window goes into drive 0; any other file dropped is typed
+in (as is --paste FILE at start).
 """
 import contextlib
 import os
@@ -26,6 +28,7 @@ from emulator.errors import EXIT_TIMEOUT, UserError, parse_max_seconds
 from emulator.frontend import layouts
 from emulator.frontend.keymap import LOGICAL, POSITIONAL, KeyboardBridge, load_overrides
 from emulator.frontend.pacing import FramePacer, SpeedMeter
+from emulator.media.disc_image import KINDS as DISC_IMAGE_KINDS
 from emulator.script import ScriptRun
 
 STATUS_HEIGHT = 22
@@ -169,6 +172,10 @@ class Window:
         self.show_keyboard = bool(self.options.keyboard)
         self.show_help = False
         self.message = ""
+        # Alt+X cycles drive 0 through the discs of this session: the one it started with, then
+        # each dropped on the window, in order.
+        self.disc_cycle = [getattr(d, "path", d) for d in [machine.hardware.discs.get(0)] if d is not None]
+        self.disc_next = 0
         self.message_until = 0.0
         self.halted = None
         self.frames = 0                 # frames run
@@ -464,7 +471,34 @@ class Window:
     COMMANDS = {"t": "toggle_turbo", "d": "toggle_debugger", "p": "toggle_pause", "b": "press_break", "v": "paste_clipboard",
                 "s": "screenshot", "k": "toggle_keyboard", "l": "toggle_key_mode", "m": "toggle_mute",
                 "h": "toggle_help", "q": "quit", "w": "save_state", "r": "load_state",
-                "e": "tape_play_stop", "n": "tape_rewind"}
+                "e": "tape_play_stop", "n": "tape_rewind", "x": "disc_eject_or_next"}
+
+    def insert_disc(self, path):
+        """A disc image dropped on the window: into drive 0 (writable when the session's discs are),
+        and onto the discs Alt+X cycles through."""
+        writable = bool(self.machine.options.get("writable"))
+        self.machine.hardware.insert_disc(0, path, writable=writable)
+        path = os.fspath(path)
+        if path not in self.disc_cycle:
+            self.disc_cycle.append(path)
+        self.disc_next = (self.disc_cycle.index(path) + 1) % len(self.disc_cycle)
+        self.flash(f"drive 0: {os.path.basename(path)}{' (writable)' if writable else ''}")
+
+    def disc_eject_or_next(self):
+        """Alt+X: take drive 0's disc out (a writable one is written back to its file first); with
+        the drive empty, put the next disc of this session in."""
+        hardware = self.machine.hardware
+        try:
+            disc = hardware.eject(0)
+            if disc is not None:
+                self.flash(f"drive 0: {os.path.basename(disc.source)} ejected"
+                           f"{' and written back' if disc.writable else ''}")
+            elif self.disc_cycle:
+                self.insert_disc(self.disc_cycle[self.disc_next % len(self.disc_cycle)])
+            else:
+                self.flash("drive 0 is empty: drop a disc image (.ssd, .dsd) on the window")
+        except UserError as e:                  # an image gone bad on the host is a message
+            self.flash(str(e))
 
     def tape_play_stop(self):
         """Alt+E: press or release the cassette recorder's PLAY (docs/tapes.md)."""
@@ -508,7 +542,10 @@ class Window:
             self._click(self._window_to_layout(event.pos), False)
         elif event.type == pg.DROPFILE:
             try:
-                self.paste_file(event.file)
+                if os.path.splitext(event.file)[1].lower() in DISC_IMAGE_KINDS:
+                    self.insert_disc(event.file)
+                else:
+                    self.paste_file(event.file)
             except UserError as e:              # a bad drop is a message, not the end of the session
                 self.flash(str(e))
         elif event.type in (getattr(pg, "WINDOWFOCUSLOST", -1),):
@@ -748,7 +785,8 @@ class Window:
                  "Alt+K keyboard view    Alt+L logical/positional keys    Alt+M mute",
                  "Alt+D debugger panel (stopped: S step, O over, U out, C continue, R rewind, B break)",
                  "Alt+W save state    Alt+R load it back    Alt+H this help    Alt+Q quit",
-                 "Alt+E tape PLAY / stop    Alt+N rewind the tape"]
+                 "Alt+E tape PLAY / stop    Alt+N rewind the tape",
+                 "Alt+X eject drive 0's disc / put the next one in (drop a .ssd/.dsd: drive 0)"]
         if self.options.program_help:
             lines = list(self.options.program_help) + [""] + lines
         # at the foot of the screen, over the status line's top: a game's board is at the top

@@ -6,6 +6,7 @@ Memory map ("Atomic Theory and Practice" ch. 25; J. G. Harston's Atom memory map
     #8000-#97FF  video RAM (6 KiB, read by the MC6847)
     #A000 utility ROM   #B000-#B3FF 8255 PPI (4 registers, mirrored)   #B800 optional 6522 VIA
     #BC00-#BC03 our host filing card when `files` is given (emulator/media/hostfs.py)
+    #0A00-#0AFF the disc pack's Intel 8271 when it is fitted (below)
     #C000 BASIC   #D000 floating point   #E000 DOS   #F000 kernel (4 KiB sockets)
 Addresses nothing answers (an empty ROM socket, #9800-#9FFF, the rest of #B000-#BFFF) read as the
 high byte of the address: the Atom has no pull-ups, so the data bus keeps the last byte the CPU
@@ -30,10 +31,22 @@ CLEAR 1-4 put #30 #70 #B0 #F0 on port A (RG1 128x64, RG2 128x96, RG3 128x192, RG
 1, 1.5, 3 and 6 KiB the Atom manuals give for these modes) and the colour modes use #10 #50 #90 #D0
 (CG1 CG2 CG3 CG6).
 The CPU runs at 1 MHz, so a cycle is a microsecond.
+
+The disc pack (Acorn's Atom Disc Pack manual: a disc controller card, the DOS ROM and 3K of RAM on
+the bus extension) is fitted exactly when the ROM set has dos.rom (#E000), as the BBC fits its
+disc interface with a DFS.  Its 8271 is at #0A00-#0AFF: #0A00 status/command, #0A01
+result/parameter, #0A02 reset, #0A04 data (J. G. Harston, "Acorn Atom Memory Map", mdfs.net), the
+same register decoding as the BBC's (emulator/machines/disc_drives.py), and its INT goes to the
+6502's NMI (the kernel's NMIVEC at #0200 is the "NMI service routine", same map; Atom DOS moves
+the data bytes there; measured: wired to IRQ instead, *CAT ends in ERROR 6).  The pack's RAM
+holds DOS's catalogue buffer and sequential file buffers at #2000-#27FF (same map), fitted with
+it.  Drives 0-3 are numbered as DFS numbers them (drive n is side n >> 1 of physical drive n & 1;
+docs/discs.md).
 """
 
 from emulator.bus import Bus
 from emulator.media.hostfs import FLAT_NAMES, CardPage, HostFilingCard
+from emulator.chips.i8271 import I8271
 from emulator.chips.atom_keyboard import MATRIX, ROWS as KEYBOARD_ROWS, AtomKeyboard, chord_for, key_name
 from emulator.chips.ppi8255 import PPI8255
 from emulator.chips.speaker import Speaker
@@ -43,6 +56,7 @@ from emulator.display.screen import Screen
 from emulator.errors import UserError
 from emulator.machines.atom_io import PPIPage
 from emulator.machines.base import MachineBase
+from emulator.machines.disc_drives import DiscInterfacePage
 from emulator.machines.model import KeyboardModel, MachineModel, RomSpec
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
@@ -57,6 +71,9 @@ VIDEO_RAM_SIZE = 0x1800
 PPI_BASE = 0xB000
 VIA_BASE = 0xB800
 FILING_CARD = 0xBC00             # a free block of the #B000-#BFFF I/O space (docs/hostfs.md)
+DISC_CONTROLLER = 0x0A00         # the disc pack's 8271 (one page: registers mirrored every 8 bytes)
+DISC_PACK_RAM = (0x2000, 0x0800) # DOS's catalogue and file buffers, on the disc pack
+NMI_DISC = 1
 ROM_SIZE = 0x1000
 # The ROM sockets (docs/architecture.md, "ROM sockets"): the kernel and BASIC a set needs, the
 # floating-point, DOS and utility ROMs it may add, 4 KiB each.
@@ -108,8 +125,10 @@ class Atom(MachineBase):
     name = "atom"
     clock_hz = CLOCK_HZ
 
+    NO_DISC_INTERFACE = "this Atom has no disc pack (it comes with Atom DOS: dos.rom)"
+
     def __init__(self, roms, ram="standard", via=True, cpu_class=None, files=None, seed=0, tape=None,
-                 record=None):
+                 record=None, drives=None, writable=False, disc_interface=None):
         if ram not in RAM_LAYOUTS:
             raise UserError(f"unknown Atom RAM layout {ram!r} (known: {', '.join(RAM_LAYOUTS)})")
         if cpu_class is None:
@@ -131,7 +150,13 @@ class Atom(MachineBase):
             tape = Tape.load(tape)
         self.cassette = CassetteDeck(self.clock, CLOCK_HZ, tape, record_path=record)
         self._tape_out = (1, 0)           # (tone on, since which cycle): what PC0/PC1 send to tape
-        self._map_memory(roms, ram, via)
+        if disc_interface is None:
+            disc_interface = any(n in ("dos", "dos.rom") for n in roms)
+        self._map_memory(roms, ram, via, disc_interface)
+        self.fit_disc_interface(I8271(self.clock, self._fdc_int, CLOCK_HZ) if disc_interface else None,
+                                drives, writable)
+        if self.fdc is not None:
+            self.bus.map_io(DISC_CONTROLLER, 0x100, DiscInterfacePage(self.fdc))
         self.cassette.motion = self._tape_motion
         self.cassette.before_save = self._tape_output_so_far
         self.cassette.set_motor(True)     # no relay: the motor runs whenever PLAY is down
@@ -149,11 +174,13 @@ class Atom(MachineBase):
 
     # --- memory map -------------------------------------------------------------------------------
 
-    def _map_memory(self, roms, ram, via):
+    def _map_memory(self, roms, ram, via, disc_pack):
         bus = self.bus
         for page in range(256):                           # everything floats until something is fitted
             bus.map_rom(page << 8, _floating_page(page))
         self.ram_blocks = RAM_LAYOUTS[ram] + ((VIDEO_RAM, VIDEO_RAM_SIZE),)
+        if disc_pack and ram == "standard":
+            self.ram_blocks += (DISC_PACK_RAM,)
         for start, size in self.ram_blocks:
             bus.map_ram(start, size)
         for name, data in roms.items():
@@ -194,6 +221,10 @@ class Atom(MachineBase):
     def _via_irq(self, asserted):
         self.cpu.set_irq(1, asserted)
 
+    def _fdc_int(self, asserted):
+        """The disc pack's 8271 INT on the 6502's NMI line (edge-triggered)."""
+        self.cpu.set_nmi(NMI_DISC, asserted)
+
     # --- save states (emulator/state.py) ----------------------------------------------------------
 
     def state_devices(self):
@@ -206,6 +237,8 @@ class Atom(MachineBase):
             devices["via"] = self.via
         if self.filing_card is not None:
             devices["filing_card"] = self.filing_card
+        if self.fdc is not None:
+            devices["fdc"] = self.fdc
         return devices
 
     def state_schema(self):
@@ -393,7 +426,11 @@ MODEL = MachineModel(
     roms=ROMS, slot_names=", ".join(ROMS), same_place={},
     field_hz=FIELD_HZ, canvas=(192, 256), default_scale=3,
     start_command="LINK #{:X}", assembler_define="MACHINE_ATOM",
-    options=frozenset({"ram", "via"}),
+    options=frozenset({"ram", "via", "drives", "writable", "disc_interface"}),
+    disc_rom="dos",
+    # docs/discs.md: our own kernel has no disc filing system; Acorn's Atom DOS drives the disc pack.
+    without_disc_rom="the Atom's disc drives come with Acorn's Atom DOS (dos.rom in the --roms "
+                     "directory); our own Atom kernel does not read Atom DOS discs",
     basic="Atom BASIC",
     # The kernel's line buffer is 64 bytes at #0100, RETURN included ("Atomic Theory and
     # Practice" 25.2, input buffer #100-#13F): 63 characters.

@@ -2,7 +2,11 @@
 
 A machine class that uses this has `cpu`, `clock`, `keyboard` (with press/release by key name), a
 `typist` (emulator/machines/typist.py) and `reset_held` (True while BREAK holds the 6502 in reset).
+A machine that can fit the 8271 calls `fit_disc_interface` and says in `NO_DISC_INTERFACE` what
+fits it.
 """
+from emulator.errors import UserError
+from emulator.machines.disc_drives import DiscDrives
 
 
 class MachineBase:
@@ -14,9 +18,40 @@ class MachineBase:
         self.typist.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
     filing_card = None                  # the host filing card, when one is fitted
+    fdc = None                          # the 8271, when the disc interface is fitted
+    disc_drives = None                  # its drives 0-3 (emulator/machines/disc_drives.py)
+    NO_DISC_INTERFACE = "this machine has no disc drives"
+
+    def fit_disc_interface(self, fdc, drives, writable):
+        """Fit the 8271 `fdc` (None: no disc interface) and put the images `drives` in its drives."""
+        self.fdc = fdc
+        self.disc_drives = DiscDrives(fdc) if fdc is not None else None
+        if drives:
+            if fdc is None:
+                raise UserError(self.NO_DISC_INTERFACE)
+            self.disc_drives.mount(drives, writable)
+
+    @property
+    def discs(self):
+        """Drive number -> the Disc in it."""
+        return self.disc_drives.discs if self.disc_drives is not None else {}
+
+    def insert_disc(self, drive, disc, writable=False):
+        """Put a disc (a Disc, or an image file's path) into drive `drive` (0-3), ejecting whatever
+        was on that surface first."""
+        if self.disc_drives is None:
+            raise UserError(self.NO_DISC_INTERFACE)
+        self.disc_drives.insert(drive, disc, writable)
+
+    def eject(self, drive):
+        """Take the disc out of drive `drive`, writing a writable one back first; returns it (None
+        when the drive was empty)."""
+        return self.disc_drives.eject(drive) if self.disc_drives is not None else None
 
     def flush_discs(self):
-        """Write each writable disc's changes back to its image file (a machine with drives says how)."""
+        """Write each writable disc's changes back to its image file (the machine stops)."""
+        if self.disc_drives is not None:
+            self.disc_drives.flush()
 
     @property
     def typing(self):

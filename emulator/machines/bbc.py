@@ -74,8 +74,8 @@ from emulator.machines.model import KeyboardModel, MachineModel, RomSpec
 from emulator.machines.power_on import SEED_LIMIT, power_on_pattern
 from emulator.machines.typist import Typist
 from emulator.machines.bbc_io import SheilaPage
+from emulator.machines.disc_drives import DiscInterfacePage
 from emulator.media.cassette import CassetteDeck
-from emulator.media.disc_image import Disc
 from emulator.media.uef import Tape
 
 CLOCK_HZ = 2_000_000
@@ -93,7 +93,6 @@ FILING_CARD = 0xFCC0             # the host filing card's four registers (docs/h
 # The parts of SHEILA that are not on the 1 MHz bus: video ULA and ROMSEL, FDC and Econet, Tube.
 SHEILA_2MHZ = ((0xFE20, 0x20), (0xFE80, 0x40), (0xFEE0, 0x20))
 DISC_INTERFACE = range(0x80, 0xA0)  # the 8271's offsets in SHEILA
-DISC_DRIVES = 4                  # DFS drives 0-3: drive n is side n >> 1 of physical drive n & 1
 
 # MOS 1.20 keeps the bitmaps of characters &20-&7F at &C000-&C2FF (Advanced User Guide, VDU
 # drivers: "the character definitions are held in the MOS ROM at &C000"); screen.text() matches the
@@ -147,25 +146,6 @@ class OpenBus:
         return addr >> 8
 
 
-class DiscInterfacePage:
-    """&FE80-&FE9F: the 8271's registers at A2 = 0, its data register (DACK) at A2 = 1."""
-
-    def __init__(self, fdc):
-        self.fdc = fdc
-
-    def read(self, addr, cycle):
-        return self.fdc.read_data(cycle) if addr & 4 else self.fdc.read(addr & 3, cycle)
-
-    def write(self, addr, value, cycle):
-        if addr & 4:
-            self.fdc.write_data(value, cycle)
-        else:
-            self.fdc.write(addr & 3, value, cycle)
-
-    def peek(self, addr):
-        return self.fdc.peek_data() if addr & 4 else self.fdc.peek(addr & 3)
-
-
 class Sheila:
     """&FE00-&FEFF: one page, decoded by address ranges as the Model B's IC decoding does.  The bus
     reaches it through bbc_io.SheilaPage, which answers the two VIAs' ranges itself (in C)."""
@@ -215,6 +195,7 @@ class Sheila:
 
 class BBCMicro(MachineBase):
     name = "bbc"
+    NO_DISC_INTERFACE = "this BBC Micro has no disc interface (fit a DFS ROM, dfs.rom)"
     clock_hz = CLOCK_HZ
     field_hz = FIELD_HZ
 
@@ -248,12 +229,8 @@ class BBCMicro(MachineBase):
         # The disc interface (the 8271 and its drives) is fitted with a DFS ROM, or when asked for.
         if disc_interface is None:
             disc_interface = bool(drives) or any(n in ("dfs", "dfs.rom") for n in roms)
-        self.fdc = I8271(self.clock, self._fdc_int, CLOCK_HZ) if disc_interface else None
-        self.discs = {}                 # DFS drive number -> Disc
-        if drives:
-            if self.fdc is None:
-                raise UserError("disc drives need the disc interface (the 8271)")
-            self._mount_drives(drives, writable)
+        self.fit_disc_interface(I8271(self.clock, self._fdc_int, CLOCK_HZ) if disc_interface else None,
+                                drives, writable)
         self.romsel = None
         self.mos_rom = None
         self._map_memory(roms)
@@ -456,63 +433,6 @@ class BBCMicro(MachineBase):
     def insert_tape(self, tape):
         """Put a tape (a Tape, or a UEF file's path) in the recorder, wound to its start."""
         self.cassette.load(tape if isinstance(tape, Tape) else Tape.load(tape))
-
-    # --- disc drives ------------------------------------------------------------------------------
-
-    def _mount_drives(self, drives, writable):
-        """Put disc images into DFS drives 0-3 ({drive: path or Disc}); a .dsd fills both sides of
-        drive 0 or 1 (DFS drives 0 and 2, or 1 and 3).  Every image is read and checked before any
-        goes in."""
-        loaded = {}
-        for drive, image in sorted(drives.items()):
-            if drive not in range(DISC_DRIVES):
-                raise UserError(f"disc drive {drive}: the BBC's disc drives are 0, 1, 2 and 3")
-            loaded[drive] = image if isinstance(image, Disc) else Disc.load(image, writable=writable)
-        for drive, disc in loaded.items():
-            if disc.sides == 2 and drive > 1:
-                raise UserError(f"{disc.source}: a double-sided image goes in drive 0 or 1 "
-                                f"(its second side is drive {drive + 2})")
-            if disc.sides == 2 and drive + 2 in loaded:
-                raise UserError(f"drive {drive + 2} is the second side of the double-sided disc in "
-                                f"drive {drive}")
-        for drive, disc in loaded.items():
-            self.insert_disc(drive, disc)
-
-    def insert_disc(self, drive, disc, writable=False):
-        """Put a disc (a Disc, or an image file's path) into DFS drive `drive` (0-3), ejecting
-        whatever was on that surface first."""
-        if self.fdc is None:
-            raise UserError("this BBC Micro has no disc interface (fit a DFS ROM, dfs.rom)")
-        if drive not in range(DISC_DRIVES):
-            raise UserError(f"disc drive {drive}: the BBC's disc drives are 0, 1, 2 and 3")
-        if not isinstance(disc, Disc):
-            disc = Disc.load(disc, writable=writable)
-        physical = self.fdc.drives[drive & 1]
-        sides = (0, 1) if disc.sides == 2 else (drive >> 1,)
-        for side in sides:
-            self.eject(drive & 1 | side << 1)
-        for n, side in enumerate(sides):
-            physical.surfaces[side] = (disc, n)
-            self.discs[drive & 1 | side << 1] = disc
-
-    def eject(self, drive):
-        """Take the disc out of DFS drive `drive`: a writable disc's changes are written back to its
-        file first (both sides of a double-sided one come out)."""
-        disc = self.discs.get(drive)
-        if disc is None:
-            return
-        disc.flush()
-        physical = self.fdc.drives[drive & 1]
-        for side in (0, 1):
-            surface = physical.surfaces[side]
-            if surface is not None and surface[0] is disc:
-                physical.surfaces[side] = None
-                self.discs.pop(drive & 1 | side << 1, None)
-
-    def flush_discs(self):
-        """Write every writable disc's changes back to its image file (the machine stops)."""
-        for disc in {id(d): d for d in self.discs.values()}.values():
-            disc.flush()
 
     def _port_a_changed(self, levels):
         self.port_a_out = levels
@@ -747,6 +667,9 @@ MODEL = MachineModel(
     field_hz=FIELD_HZ, canvas=(512, 640), default_scale=1,
     start_command="CALL &{:X}", assembler_define="MACHINE_BBC",
     options=frozenset({"links", "discs", "drives", "writable", "disc_interface", "tape_speed"}),
+    disc_rom="dfs",
+    without_disc_rom="--disc0 needs a DFS ROM (dfs.rom in the --roms directory, or our own "
+                     "firmware's); without one the host filing card serves disc images as drives 1-3",
     basic="BBC BASIC",
     # BASIC reads a line with OSWORD 0 and a maximum length of 238 characters (BBC Micro User
     # Guide, OSWORD 0 "read line"; BASIC's own limit).

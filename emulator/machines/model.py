@@ -74,4 +74,8 @@ class MachineModel:
     os_entry_points: dict       # address -> name: the documented calls of its firmware
     output_vector: int          # where OSWRCH's vector is (a bench catches characters there)
     keyboard: KeyboardModel = field(repr=False)
+    # The ROM socket of the disc filing system that comes with the 8271 ("": the machine has no disc
+    # drives), and the one line a user who gives a disc without that ROM is told.
+    disc_rom: str = ""
+    without_disc_rom: str = "this machine has no disc drives"
 

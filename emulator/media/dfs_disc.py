@@ -1,4 +1,5 @@
-"""A single-sided Acorn DFS disc image (.ssd), read only, for the host filing card's drives 1-3.
+"""A single-sided Acorn DFS disc image (.ssd), read only, for the host filing card's drives 1-3 (and
+the tests' reader of what a disc filing system wrote: an Atom DOS disc has the same catalogue).
 
 The catalogue is in sectors 0 and 1 of track 0 (Watford DFS manual 9.2, "Disc catalogue", and
 area51.dev "Acorn Disk File System", which give the Acorn layout):
@@ -78,7 +79,9 @@ class DFSDisc:
                 self._damaged(f"catalogue entry {i} has a name with unprintable characters")
             name = raw.decode("latin-1").rstrip(" ")
             directory = chr(s0[n + 7] & 0x7F)
-            if not name or not 0x21 <= ord(directory) <= 0x7E:
+            # Atom DOS keeps every file under the qualifier " " (area51.dev, "Acorn System Disk
+            # File System / Atom DOS": otherwise the DFS catalogue), so a space is a directory too.
+            if not name or not 0x20 <= ord(directory) <= 0x7E:
                 self._damaged(f"catalogue entry {i} has no name or directory")
             e = s1[n:n + 8]
             high = e[6]

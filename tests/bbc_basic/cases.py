@@ -32,6 +32,7 @@ CASES = [
     ("unary_minus", "10 PRINT ;-2*3", "", "-6\n"),
     ("double_negative", "10 PRINT ;--4", "", "4\n"),
     ("unary_plus", "10 PRINT ;+7", "", "7\n"),
+    ("unary_sign_of_a_string", '10 PRINT -"A"', "", err("No such variable", 10)),   # BASIC II: run on it
     ("div", "10 PRINT ;7 DIV 2", "", "3\n"),
     ("mod", "10 PRINT ;7 MOD 3", "", "1\n"),
     ("div_negative_truncates", "10 PRINT ;-7 DIV 2", "", "-3\n"),        # UG DIV: integer part
@@ -39,6 +40,10 @@ CASES = [
     ("div_mul_same_level", "10 PRINT ;100 DIV 7*7", "", "98\n"),
     ("mul_chain", "10 PRINT ;2*3*4*5", "", "120\n"),
     ("big_multiply", "10 PRINT ;30000*30000", "", "900000000\n"),
+    # integer + and - wrap round past 32 bits on Acorn's BASIC II (run on it; a product goes on as
+    # a real): the results print as reals only because they have ten digits
+    ("integer_add_wraps", '10 A%=2147483647:PRINT ;A%+1;" ";-A%-2;" ";2147483647+1;" ";A%*2', "",
+     "-2.14748365E9 2.14748365E9 -2.14748365E9 4.29496729E9\n"),
     ("negative_multiply", "10 PRINT ;-12*12", "", "-144\n"),
     ("division_by_zero", "10 PRINT 1 DIV 0", "", err("Division by zero", 10)),
     ("mod_by_zero", "10 PRINT 1 MOD 0", "", err("Division by zero", 10)),
@@ -57,6 +62,9 @@ CASES = [
     ("string_not_equal", '10 PRINT ;"X"<>"Y";" ";"X"<>"X"', "", "-1 0\n"),
     ("true_false", '10 PRINT ;TRUE;" ";FALSE', "", "-1 0\n"),
     ("comparison_below_plus", "10 PRINT ;1+1=2", "", "-1\n"),
+    # one comparison a level: 1<2=-1 does not chain (Acorn's BASIC II, run on it: the '=' then starts
+    # PRINT's next item, which is no variable)
+    ("comparisons_do_not_chain", '10 PRINT ;(1<2)=-1:PRINT 1<2=-1', "", "-1\n        -1" + err("No such variable", 10)),
     ("and_below_comparison", "10 PRINT ;1=1 AND 2=2", "", "-1\n"),
     ("or_below_and", "10 PRINT ;1 OR 2 AND 0", "", "1\n"),
     ("eor_same_level_as_or", "10 PRINT ;1 OR 2 EOR 3", "", "0\n"),
@@ -84,6 +92,14 @@ CASES = [
     ("type_mismatch_assign", '10 A="X"', "", err("Type mismatch", 10)),
     ("type_mismatch_assign_string", "10 A$=1", "", err("Type mismatch", 10)),
     ("at_percent_width", "10 @%=5:PRINT 1;2", "", "    12\n"),
+    # WIDTH n: a new line before a character once n are on the line (UG WIDTH; the spaces of a
+    # ',' or TAB are counted once, as on Acorn's BASIC II: run on it).  WIDTH outlives the program
+    # TRACE: each line as [n] and a space; TRACE n the lines below n (Acorn's BASIC II, run on it)
+    ("trace_on_and_limit", '10 TRACE 30\n20 PRINT "S"\n30 PRINT "A":TRACE OFF', "", "[20] S\nA\n"),
+    ("width_breaks_lines", '10 WIDTH 5:PRINT "ABCDEFGHIJKL";:PRINT "XY":PRINT 123456;"Q":WIDTH 0', "",
+     "ABCDE\nFGHIJ\nKLXY\n    1\n23456\nQ\n"),
+    ("width_tab_counts_once", '10 WIDTH 3:PRINT "AB","C":PRINT TAB(6);"Z":WIDTH 0', "",
+     "AB \n   \n   \n C\n   \n   \nZ\n"),
     ("at_percent_comma", "10 @%=3:PRINT 1,2", "", "  1  2\n"),
     ("variables_kept_by_goto", "10 A=1\n20 A=A+1:IF A<5 GOTO 20\n30 PRINT ;A", "", "5\n"),
     ("mistake", "10 FRED", "", err("Mistake", 10)),
@@ -94,6 +110,13 @@ CASES = [
     ("byte_indirection_truncates", "10 DIM B% 3:?B%=257:PRINT ;?B%", "", "1\n"),
     ("word_indirection", '10 DIM M% 8:!M%=&12345678:PRINT ;~?M%;" ";~M%?3;" ";~!M%', "", "78 12 12345678\n"),
     ("word_indirection_offset", "10 DIM M% 8:M%!4=-2:PRINT ;M%!4", "", "-2\n"),
+    # a real variable or an array element as the left operand: its value (a real's truncated) is
+    # the base address; A$?1 is A$ and then ?1 (what Acorn's BASIC II prints, run on its ROMs)
+    ("real_variable_byte_indirection", '10 R=12288.7:R?1=&A5:R!2=-2:PRINT ;~?&3001;" ";R?1;" ";R!2', "",
+     "A5 165 -2\n"),
+    ("array_element_indirection", '10 DIM A(1),B%(1):A(1)=&3000:B%(1)=&3000:A(1)?2=9:B%(1)!4=7\n'
+     '20 PRINT ;?&3002;" ";B%(1)?2;" ";A(1)!4', "", "9 9 7\n"),
+    ("string_variable_then_byte_indirection", '10 A$="X":?&3001=7:PRINT A$?&3001', "", "X         7\n"),
     ("string_indirection", "10 DIM S% 20:$S%=\"HI\":PRINT $S%;LEN($S%);S%?2", "", "HI213\n"),
     ("dim_bytes_distinct", "10 DIM A% 4,B% 4:PRINT ;B%-A%", "", "5\n"),    # UG DIM: n+1 bytes
     ("resident_variables_are_memory", "10 A%=&41424344:PRINT ;~?&404", "", "44\n"),   # A% at &404
@@ -123,7 +146,9 @@ CASES = [
     ("print_adjacent_strings", '10 PRINT "A""B"', "", 'A"B\n'),
     ("print_adjacent_string_items", '10 A$="P":PRINT A$"Q"A$', "", "PQP\n"),
     ("print_trailing_semicolon", '10 PRINT "A";\n20 PRINT "B"', "", "AB\n"),
-    ("print_trailing_comma", '10 PRINT "A",\n20 PRINT "B"', "", "A         B\n"),
+    # a ',' last tabs and still ends the line (Acorn's BASIC II, run on it: under WIDTH 3 the tab's
+    # spaces show as rows)
+    ("print_trailing_comma", '10 PRINT "A",\n20 PRINT "B"', "", "A         \nB\n"),
     ("print_apostrophe", '10 PRINT "A"\'"B"', "", "A\nB\n"),
     ("print_apostrophe_first", "10 PRINT '\"A\"", "", "\nA\n"),
     ("print_empty", '10 PRINT\n20 PRINT "X"', "", "\nX\n"),
@@ -208,6 +233,8 @@ CASES = [
     ("proc_simple", '10 PROCHI:PROCHI\n20 END\n30 DEF PROCHI:PRINT "HI":ENDPROC', "", "HI\nHI\n"),
     ("proc_params_restored", "10 A=1:PROCP(5):PRINT ;A\n20 END\n30 DEF PROCP(A):PRINT ;A:ENDPROC", "", "5\n1\n"),
     ("proc_local", "10 X=1:PROCQ:PRINT ;X\n20 END\n30 DEF PROCQ:LOCAL X:X=9:PRINT ;X:ENDPROC", "", "9\n1\n"),
+    ("local_outside_proc", "10 LOCAL A", "", err("Not LOCAL", 10)),                # UG error 12
+    ("local_in_gosub_outside_proc", "10 GOSUB 20:END\n20 LOCAL A:RETURN", "", err("Not LOCAL", 20)),
     ("proc_local_string", '10 S$="OUT":PROCQ:PRINT S$\n20 END\n30 DEF PROCQ:LOCAL S$:S$="IN":PRINT S$:ENDPROC',
      "", "IN\nOUT\n"),
     ("proc_string_param", '10 PROCX(3,"AB")\n20 END\n30 DEF PROCX(N,B$):LOCAL I:FOR I=1 TO N:PRINT B$;:NEXT:PRINT:ENDPROC',
@@ -249,6 +276,9 @@ CASES = [
     ("mid_two_args", '10 PRINT MID$("HELLO",2)', "", "ELLO\n"),
     ("mid_three_args", '10 PRINT MID$("HELLO",2,3)', "", "ELL\n"),
     ("mid_past_end", '10 PRINT MID$("HELLO",9,2);"|"', "", "|\n"),
+    # a negative count is all of the string (BASIC II, run on it: the count is taken unsigned)
+    ("left_right_mid_negative_count", '10 PRINT LEFT$("HELLO",-1);"|";RIGHT$("HELLO",-1);"|";MID$("HELLO",2,-1)',
+     "", "HELLO|HELLO|ELLO\n"),
     ("chr_asc", '10 PRINT CHR$(65);ASC("B")', "", "A66\n"),
     ("asc_empty", '10 PRINT ;ASC("")', "", "-1\n"),                 # UG ASC: -1 for ""
     ("len", '10 PRINT ;LEN("HELLO");LEN("")', "", "50\n"),
@@ -265,6 +295,9 @@ CASES = [
     ("instr_start", '10 PRINT ;INSTR("ABCABC","C",4)', "", "6\n"),
     ("string_too_long", '10 A$=STRING$(200,"A")+STRING$(100,"B")', "", err("String too long", 10)),
     ("string_255", '10 A$=STRING$(255,"A"):PRINT ;LEN(A$)', "", "255\n"),
+    # the count is taken as its low byte (Acorn's BASIC II, run on it)
+    ("string_count_low_byte", '10 PRINT ;LEN(STRING$(300,"A"));" ";LEN(STRING$(-1,"A"));" ";LEN(STRING$(256,"AB"))',
+     "", "44 255 0\n"),
     ("string_functions_nested", '10 PRINT LEFT$(RIGHT$("ABCDEF",4),2)', "", "CD\n"),
     ("concat_chain", '10 A$="A":B$="B":PRINT A$+B$+A$', "", "ABA\n"),
     ("left_missing_comma", '10 PRINT LEFT$("A" 1)', "", err("Missing ,", 10)),
@@ -277,6 +310,12 @@ CASES = [
     ("restore_line", '10 RESTORE 30:READ A:PRINT ;A\n20 DATA 1\n30 DATA 2', "", "2\n"),
     ("out_of_data", '10 READ A,B\n20 DATA 1', "", err("Out of DATA", 10)),
     ("read_negative", '10 READ A:PRINT ;A\n20 DATA -5', "", "-5\n"),
+    # (as Acorn's BASIC II: run on it) DATA counts only at the start of a line; a number is read as an
+    # expression, so a string for a number is a Type mismatch
+    ("read_data_only_at_line_start", '10 READ A:PRINT ;A:DATA 1\n20   DATA 2', "", "2\n"),
+    ("read_number_expression", '10 X=5:READ A,B,C%:PRINT ;A;" ";B;" ";C%\n20 DATA 1+2,X*2, &10', "",
+     "3 10 16\n"),
+    ("read_string_into_number", '10 READ A\n20 DATA "Q"', "", err("Type mismatch", 10)),
 
     # --- errors and ON ERROR (UG ON ERROR, ERR, ERL, REPORT) ---
     ("on_error_err_erl", '10 ON ERROR PRINT "ERR";ERR;" ";ERL:END\n20 PRINT 1 DIV 0', "", "ERR18 20\n"),
@@ -331,9 +370,14 @@ CASES = [
     ("input_number", "10 INPUT A:PRINT ;A*2", "21\n", "?21\n42\n"),
     ("input_prompt_comma", '10 INPUT "NAME",N$:PRINT "HI ";N$', "BOB\n", "NAME?BOB\nHI BOB\n"),
     ("input_prompt_no_question", '10 INPUT "AGE "A:PRINT ;A+1', "9\n", "AGE 9\n10\n"),
+    # a ';' after a prompt gives the "?" as a ',' does; ' is a new line and a prompt of its own (as
+    # Acorn's BASIC II: run on it)
+    ("input_prompt_separators", '10 INPUT "AB";X,"CD",Y,"EF" Z\n20 INPUT \'"GH"\'W\n30 PRINT X;Y;Z;W',
+     "1\n2\n3\n4\n", "AB?1\nCD?2\nEF3\n\nGH\n4\n         1234\n"),
     ("input_two_values_one_line", "10 INPUT A,B:PRINT ;A+B", "3,4\n", "?3,4\n7\n"),
     ("input_two_values_two_lines", "10 INPUT A,B:PRINT ;A+B", "3\n4\n", "?3\n?4\n7\n"),
     ("input_line", '10 INPUT LINE A$:PRINT A$', "A, B\n", "?A, B\nA, B\n"),
+    ("input_line_keeps_leading_spaces", '10 INPUT LINE A$:PRINT A$;"|"', '  "Q" \n', '?  "Q" \n  "Q" |\n'),  # BASIC II
     ("input_string_strips_spaces", '10 INPUT A$:PRINT "[";A$;"]"', "  X\n", "?  X\n[X]\n"),
 
     # --- other statements and functions ---

@@ -82,6 +82,16 @@ CASES = [
     ("asm_opt6_branch_from_p",
      "10 P%=&3000:O%=&900:[OPT 6:.l BNE l:]\n20 PRINT ;~?&900;\" \";~?&901", "", "D0 FE\n"),
 
+    # a label not yet defined, with OPT bit 1 clear, stands for P% inside any expression (as BASIC II:
+    # run on it), so LDA #later MOD 256 assembles in the first pass; a missing operand stays an error
+    ("asm_forward_label_in_expression",
+     "10 P%=&1234:[OPT 0:LDX #(zz AND 255):LDY #zz DIV 256:LDA zz:LDA #(zz+5) MOD 256:]\n"
+     "20 FOR I=&1234 TO P%-1:PRINT ;~?I;\" \";:NEXT:PRINT\n30 P%=&1234:[OPT 0:LDA (zz),Y:]", "",
+     "A2 34 A0 12 AD 38 12 A9 40 \n" + err("Byte", 30)),
+    ("asm_forward_label_two_passes",
+     "10 FOR pass%=0 TO 2 STEP 2:P%=&900:[OPT pass%:LDA #end MOD 256:LDX #end DIV 256:.end RTS:]:NEXT\n"
+     "20 PRINT ;~?&901;\" \";~?&903", "", "4 9\n"),
+
     # --- EQUB, EQUW, EQUD, EQUS ---
     dump("asm_equ_directives", 'EQUB 65:EQUW &1234:EQUD &89ABCDEF:EQUS "HI"+CHR$13',
          "41 34 12 EF CD AB 89 48 49 D "),

@@ -94,16 +94,18 @@ def fmt_g(x, n):
 
 
 def fmt_e(x, n):
+    """The E form; the exponent (its sign and digits) is padded with spaces to 3 characters, so
+    numbers line up in a field (what Acorn's BASIC II prints: run on it)."""
     if x == 0:
-        return "0." + "0" * (n - 1) + "E0" if n > 1 else "0E0"
+        return ("0." + "0" * (n - 1) + "E0" if n > 1 else "0E0") + "  "
     sign, ds, e = digits(x, n)
     body = ds[0] + ("." + ds[1:] if n > 1 else "")
-    return f"{sign}{body}E{e}"
+    return f"{sign}{body}E{str(e).ljust(3)}"
 
 
 def fmt_f(x, n):
     q = Decimal(x).quantize(Decimal(1).scaleb(-n), rounding=ROUND_HALF_UP)
-    s = f"{abs(q):.{n}f}"
+    s = f"{abs(q):.{n}f}" + ("." if n == 0 else "")     # 0 places: still the point (BASIC II)
     return ("-" if q < 0 and q != 0 else "") + s
 
 
@@ -121,8 +123,8 @@ def fmt(x, at=0x90A, field=True):
 
 
 def str_(x):
-    """STR$ of a real when @%'s top byte is 0: G9 without a field."""
-    return fmt_g(x, 9)
+    """STR$ of a real when @%'s top byte is 0: G10 without a field (Acorn's BASIC II: run on it)."""
+    return fmt_g(x, 10)
 
 
 def const_bytes(x):

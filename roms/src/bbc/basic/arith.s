@@ -23,45 +23,42 @@ negate_zx:
         bne @l
         rts
 
-; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A, unrolled for the number reader
+; IACC = IACC * 10 + A (A a digit 0-9): (4x + x) * 2 + A
 iacc_times10_plus:
         pha
-        lda IACC+1              ; a value below 25 so far (a small constant: the common case)
-        ora IACC+2              ; takes 8-bit arithmetic, for speed
+        lda IACC+2
         ora IACC+3
         bne @long
-        lda IACC
-        cmp #25
+        ldx IACC+1              ; below 6400 so far (constants, line numbers: the common case)
+        cpx #25                 ; takes 16-bit arithmetic, for speed
         bcs @long
-        asl a
-        asl a
-        adc IACC
-        asl a                   ; (below 250: carry clear)
-        sta IACC
-        bcc @digit
-@long:  lda IACC
-        sta TMP
-        lda IACC+1
-        sta TMP+1
-        lda IACC+2
-        sta TMP+2
-        lda IACC+3
-        sta TMP+3
-        jsr iacc_shl
-        jsr iacc_shl
-        clc
         lda IACC
-        adc TMP
+        asl a
+        rol IACC+1
+        asl a
+        rol IACC+1              ; 4x in IACC+1 and A
+        adc IACC                ; (carry clear: 4x is below 25600)
         sta IACC
-        lda IACC+1
-        adc TMP+1
-        sta IACC+1
-        lda IACC+2
-        adc TMP+2
-        sta IACC+2
-        lda IACC+3
-        adc TMP+3
-        sta IACC+3
+        txa
+        adc IACC+1
+        asl IACC
+        rol a
+        sta IACC+1              ; 10x, below 64000: carry clear
+        bcc @digit
+@long:  ldx #3
+@c:     lda IACC,x
+        sta TMP,x
+        dex
+        bpl @c
+        jsr iacc_shl
+        jsr iacc_shl
+        ldx #$FC                ; (IACC+4,X wraps round to IACC in zero page; INX keeps C)
+        clc
+@a:     lda IACC+4,x
+        adc TMP+4,x
+        sta IACC+4,x
+        inx
+        bne @a
         jsr iacc_shl
 @digit: pla
         clc
@@ -125,6 +122,39 @@ divmod32:
         dex
         bpl @c
         ldx #32
+@z:     lda ACC2+3              ; the dividend's top byte is 0 (a small dividend, the usual case):
+        bne @w                  ; its 8 quotient bits are 0 and it adds nothing to the remainder,
+        cpx #9                  ; so the dividend moves up a whole byte at once
+        bcc @w
+        ldy ACC2+2
+        sty ACC2+3
+        ldy ACC2+1
+        sty ACC2+2
+        ldy ACC2
+        sty ACC2+1
+        sta ACC2
+        txa
+        sbc #8                  ; (carry set by CPX)
+        tax
+        bne @z                  ; (always: X was 16 or more)
+@w:     lda TMP+1               ; a divisor below 256 (the usual case): the remainder fits in A
+        ora TMP+2
+        ora TMP+3
+        bne @l
+@l8:    asl ACC2
+        rol ACC2+1
+        rol ACC2+2
+        rol ACC2+3
+        rol a
+        bcs @s8                 ; (past 8 bits: the divisor goes)
+        cmp TMP
+        bcc @n8
+@s8:    sbc TMP                 ; (carry set)
+        inc ACC2
+@n8:    dex
+        bne @l8
+        sta TMP2                ; (TMP2+1 to +3 stay 0)
+        beq @fin                ; (always: X is 0)
 @l:     asl ACC2
         rol ACC2+1
         rol ACC2+2
@@ -155,7 +185,7 @@ divmod32:
         inc ACC2
 @n:     dex
         bne @l
-        ldx #3
+@fin:   ldx #3
 @q:     lda ACC2,x
         sta IACC,x
         dex
@@ -217,8 +247,6 @@ dec_digits:
 @e:     sty DLEN
         rts
 
-print_dec:
-        lda #0
 ; IACC in decimal, right-justified in a field of A characters
 print_dec_width:
         sta FIELDW

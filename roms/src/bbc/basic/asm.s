@@ -11,7 +11,6 @@ ASM_OPT = $07F0                 ; the OPT value
 ASM_DST = $07F3                 ; where the statement's bytes go: O% or P% (2)
 ASM_N   = $07F5                 ; bytes assembled by the statement
 ASM_SRC = $07F6                 ; the statement's text (2)
-ASM_SP  = $07F8                 ; the 6502 stack pointer around a lenient operand
 ASM_CLS = $07FD                 ; the mnemonic's class
 ASM_OPC = $07FE                 ; its opcode base, then the opcode
 ASM_MODE = $07FF                ; the addressing mode (AM_...)
@@ -58,24 +57,21 @@ asm_stmt:
         jsr store_lvalue
         jsr skipsp
 @instr: jsr at_end
-        beq asm_end
-        jsr asm_instruction
-asm_end:
-        jsr skipsp
-        cmp #$5C                ; a backslash
-        beq @comment
-        cmp #';'
-        bne @sep
-@comment:
-        jsr inctp               ; a comment runs to the next ':' or the end of the line
-        lda (TP),y              ; (Y is 0 from skipsp)
-        cmp #':'
-        beq @sep
-        cmp #13
-        bne @comment
-@sep:   jsr at_end
+        bne @ins
+        cmp #']'                ; a label alone, then ']'
         beq @ok
-        jmp e_syntax
+        bne @rest
+@ins:   jsr asm_instruction
+; what follows an instruction up to the next ':' or the end of the line is passed over, as BASIC
+; II does (run on it: NOP NOP is one NOP, "RTS ]" does not end the assembly): comments so too
+@rest:  ldy #0
+@skip:  lda (TP),y
+        cmp #':'
+        beq @ok
+        cmp #13
+        beq @ok
+        jsr inctp
+        bne @skip
 @ok:    jsr asm_list
         jmp asm_stmt
 
@@ -159,7 +155,7 @@ asm_instruction:
         iny
         cpy #MN_COUNT*2
         bne @f
-        jmp e_mistake
+        jmp e_syntax            ; no such mnemonic (BASIC II: run on it)
 @found: stx ASM_CLS
         tya
         lsr a
@@ -198,12 +194,10 @@ asm_branch:
         inx
 @pos:   cpx #0
         beq @ok
-        tax
         lda ASM_OPT
         and #2
-        beq @ok2                ; errors off: assembled as it stands
+        beq @ok                 ; errors off: the offset byte is 0 (as BASIC II: run on it)
         jmp e_range
-@ok2:   txa
 @ok:    jmp emit
 
 ; addressing modes
@@ -220,13 +214,10 @@ AM_INY  = 9                     ; (n),Y
 AM_IND  = 10                    ; (n)
 
 ; the operand of a class 2-13 instruction: its mode, then the bytes
+; (a shift always has an operand: a bare ASL is an expression missing, as on BASIC II)
 asm_operand:
         jsr skipsp
-        ldx #AM_IMP
-        jsr at_end
-        bne @some
-@imp:   jmp @mode
-@some:  cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
+        cmp #'A'                ; ASL A: the accumulator (a name A would go on with a letter)
         bne @nacc
         ldy ASM_CLS
         cpy #4
@@ -237,7 +228,7 @@ asm_operand:
         bcs @plain
         jsr inctp
         ldx #AM_IMP
-        beq @imp
+        beq @mode
 @nacc:  cmp #'#'
         bne @nimm
         jsr inctp
@@ -291,9 +282,20 @@ asm_operand:
 @abs:   inx
 @mode:  jsr mode_offset
         bcc @ok
-        cpx #AM_ZPX             ; no such form for this instruction
-        bcs e_index
+        cpx #AM_IMM             ; no such form for this instruction.  No immediate form: '#' starts
+        beq @nsv                ; no expression (No such variable, as BASIC II: run on it)
+        cpx #AM_ZPX
+        bcs @nzp
         jmp e_mistake
+@nsv:   jmp e_nosuchvar
+@nzp:   cpx #AM_ABX             ; n,X or n,Y that exists only for zero page (STX &1234,Y): Byte,
+        beq @zpf                ; as BASIC II
+        cpx #AM_ABY
+        bne e_index
+@zpf:   dex
+        jsr mode_offset
+        bcc e_byte
+        bcs e_index
 @ok:    pha
         and #$FC
         clc
@@ -447,81 +449,18 @@ inc_var:
         inc VARS+1,x
 @d:     rts
 
-; an operand's value.  With OPT bit 1 clear (errors off), a name not yet defined - a label further
-; on, in the first pass - stands for P%, so the first pass lays out the code as the second will.
+; an operand's value.  With OPT bit 1 clear (errors off), a variable not yet defined - a label
+; further on, in the first pass - stands for P% (vars.s, get_lvalue), so the first pass lays out
+; the code as the second will; as on BASIC II, where LDA #later MOD 256 and LDA later,X assemble
+; (run on it).  ASM_LAX is 0 only while such an operand is evaluated (an error sets it back).
 operand_expr:
         lda ASM_OPT
         and #2
-        beq @lax
-        jmp expr_int
-@lax:   lda TP                  ; the operand's text and the BASIC stack, for asm_brk
-        pha
-        lda TP+1
-        pha
-        lda BSP
-        pha
-        lda BSP+1
-        pha
-        tsx
-        stx ASM_SP
-        lda #<asm_brk
-        sta BRKV
-        lda #>asm_brk
-        sta BRKV+1
+        sta ASM_LAX
         jsr expr_int
-        pla
-        pla
-        pla
-        pla
-restore_brkv:
-        lda #<brk_handler
-        sta BRKV
-        lda #>brk_handler
-        sta BRKV+1
+        lda #2
+        sta ASM_LAX
         rts
-
-; BRKV while a lenient operand is evaluated
-asm_brk:
-        jsr restore_brkv
-        ldy #0
-        lda (ERRPTR),y
-        cmp #26                 ; "No such variable"
-        beq @label
-        jmp brk_handler
-@label: ldx ASM_SP
-        txs
-        pla
-        sta BSP+1
-        pla
-        sta BSP
-        pla                     ; skip the operand: to a ',' or ')' outside brackets, or its end
-        sta TP+1
-        pla
-        sta TP
-        jsr iacc_p
-        ldx #0                  ; brackets open
-@s:     ldy #0
-        lda (TP),y
-        cmp #'('
-        bne @nopen
-        inx
-        bne @next
-@nopen: cmp #')'
-        bne @nclose
-        dex
-        bmi @d
-        bpl @next
-@nclose:
-        cmp #','
-        bne @ncomma
-        txa
-        beq @d
-@ncomma:
-        jsr at_end
-        beq @d
-@next:  jsr inctp
-        bne @s
-@d:     rts
 
 ; the listing of a statement (OPT bit 0): address, up to 3 bytes a line, the statement's text
 asm_list:
@@ -537,10 +476,15 @@ asm_list:
         jsr hex2
         txa
         jsr hex2
-        ldx #0
-        jsr list_bytes
-        stx ASM_MODE
-        lda #15
+        ldx #0                  ; the bytes, 3 a row, the rows under each other; the source
+@row:   jsr list_bytes          ; after the last row, in column 14 (as BASIC II lists them)
+        cpx ASM_N
+        bcs @src
+        jsr newline             ; (OSWRCH and OSNEWL keep X)
+        lda #4
+        jsr pad_to
+        bcs @row                ; (pad_to ends with C set)
+@src:   lda #14
         jsr pad_to
         lda ASM_SRC
         sta PTR1
@@ -559,15 +503,7 @@ asm_list:
         bne @t
         inc PTR1+1
         bne @t
-@more:  jsr newline
-        ldx ASM_MODE
-        cpx ASM_N
-        bcs @d
-        lda #4                  ; the rest of the bytes, under the first
-        jsr pad_to
-        jsr list_bytes
-        stx ASM_MODE
-        jmp @more
+@more:  jmp newline
 @d:     rts
 
 ; up to 3 bytes from the statement's start + X, each after a space

@@ -26,13 +26,12 @@ prompt: ldx #$FF
         bne @sp
 @ns:    jsr is_digit
         bcc @immediate
-        jsr parse_inbuf_number
-        lda LNUM+1
-        bmi @silly
+        jsr parse_inbuf_number  ; (N: 32768 or more, no line number: a Syntax error, as BASIC II)
+        bmi @syn
         ldy #0
         jsr enter_line
         jmp prompt
-@silly: jmp e_silly
+@syn:   jmp e_syntax
 @immediate:
         jsr tokenise
         jmp exec_stmt
@@ -97,8 +96,8 @@ escape: lda #$7E                ; acknowledge ESCAPE
 print_lnum:
         lda LNUM
         ldx LNUM+1
-        jsr set_iacc_ax
-        jmp print_dec
+        jsr set_iacc_ax         ; (A = 0 after it: no field)
+        jmp print_dec_width
 
 ; the TOKBUF line becomes line LNUM (an empty line deletes it)
 store_line:
@@ -258,11 +257,8 @@ do_new_core:
         sta TRACEON
         lda PAGEHI
         sta TOP+1
-        ldy #1
-        lda (TOP),y
-        sta OLDBYTE
+        ldy #0
         lda #13
-        dey
         sta (TOP),y
         lda #$FF
         iny
@@ -271,13 +267,23 @@ do_new_core:
         sta TOP
         jmp clear_vars          ; (which clears ON ERROR too)
 
-st_new: jsr do_new_core
+; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run: in a
+; program each is a Syntax error, as in BASIC II (run on it)
+immediate_only:
+        lda CURLN+1
+        bne @e
+        rts
+@e:     jmp e_syntax
+
+st_new: jsr immediate_only
+        jsr do_new_core
         jmp prompt
 
 ; OLD: bring back the program NEW removed, finding TOP again (a program that is not whole: NEW)
-st_old: jsr first_line
-        lda OLDBYTE
-        sta (PTR1),y            ; (Y = 0)
+st_old: jsr immediate_only
+        jsr first_line
+        lda #0                  ; the first line's high byte, which NEW made &FF, is 0 again (as
+        sta (PTR1),y            ; BASIC II: a first line of 256 or more comes back 256 less)
         ldx #0                  ; (the CRs are not checked)
         jsr check_program
         bcs st_new
@@ -340,6 +346,7 @@ clear_vars:
 
 ; LIST [from][,[to]]; LISTO n is LIST followed by O
 st_list:
+        jsr immediate_only
         ldy #0
         lda (TP),y
         cmp #'O'
@@ -412,27 +419,14 @@ opt_lnum:
 
 ; list the line at PTR1: its number in 5 columns, then (LISTO) a space and the indentation of
 ; the FOR and REPEAT loops open, then its text.  LISTO bits (User Guide, LISTO): 1 a space after
-; the number, 2 indent FOR ... NEXT, 4 indent REPEAT ... UNTIL, two spaces a level.
+; the number, 2 indent FOR ... NEXT, 4 indent REPEAT ... UNTIL, two spaces a level.  The loops a
+; line opens or closes count from the next line on (a NEXT starting a line is listed at the loop's
+; own indentation, as BASIC II lists it: run on it)
 list_line:
         lda #0
         sta LISTDELTA
         sta QUOTE
-        ldy #3                  ; a NEXT or UNTIL starting the line is outdented already
-@fs:    lda (PTR1),y
-        iny
-        cmp #' '
-        beq @fs
-        sty LISTFIRST           ; (one past the first character)
-        cmp #$ED                ; NEXT
-        beq @close
-        cmp #$FD                ; UNTIL
-        bne @nout
-@close: jsr listo_bit_for
-        beq @nout
-        dec LISTDEPTH
-        bpl @nout
-        inc LISTDEPTH
-@nout:  ldy #0
+        ldy #0
         lda (PTR1),y
         tax
         iny
@@ -476,9 +470,6 @@ list_line:
         cmp #$F5                ; REPEAT
         beq @open
         ldx #$FF
-        iny
-        cpy LISTFIRST
-        beq @tok
 @open:  jsr listo_bit_for
         beq @tok
         txa
@@ -570,6 +561,7 @@ parse_tp_number:
 
 ; DELETE from,to
 st_delete:
+        jsr immediate_only
         jsr parse_tp_number
         jsr swap_lnums
         jsr comma
@@ -584,7 +576,8 @@ st_delete:
         jmp prompt
 
 ; The [start[,step]] of AUTO and RENUMBER: LNUM = start, AUTOSTEP = step (both 10 if not given).
-start_and_step:
+start_and_step:                 ; (AUTO and RENUMBER are commands)
+        jsr immediate_only
         lda #10
         sta LNUM
         sta AUTOSTEP
@@ -596,10 +589,14 @@ start_and_step:
         bne @go
         jsr swap_lnums
         jsr parse_tp_number
+        lda LNUM+1              ; a step of 0 or above 255 is Silly (BASIC II: run on it)
+        bne @silly
         lda LNUM
+        beq @silly
         sta AUTOSTEP
         jmp swap_lnums
 @go:    rts
+@silly: jmp e_silly
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
 st_auto:

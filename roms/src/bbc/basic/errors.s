@@ -109,7 +109,7 @@ e_args:     errblk 31
 e_nofor:    errblk 32
             .byte W_NO, T_FOR, 0
 e_cantmatch: errblk 33
-            .byte "Can't match ", T_FOR, 0
+            .byte "Can't Match ", T_FOR, 0
 e_forvar:   errblk 34
             .byte T_FOR, " variable", 0
 e_manyfors: errblk 35
@@ -139,9 +139,13 @@ brk_handler:
         ldx #$FF
         txs
         stx AUTOLN+1            ; an error (ESCAPE) ends AUTO
+        stx ASM_LAX             ; and a lenient assembler operand (asm.s)
         ldy #0
         lda (ERRPTR),y
         sta ERRNUM
+        lda #$DA                ; OSBYTE &DA, X=Y=0: the VDU queue emptied, so a VDU sequence
+        inx                     ; the error cut short takes none of the message (as BASIC II)
+        jsr OSBYTE
         jsr current_line_number ; ERL: 0 in immediate mode
         lda LNUM
         sta ERLNUM
@@ -168,10 +172,9 @@ brk_handler:
         beq @nl
         ldx #W_ATLINE
         jsr print_word
-        lda ERLNUM
-        ldx ERLNUM+1
-        jsr set_iacc_ax
-        jsr print_dec
+        jsr fn_erl
+        lda #0                  ; in @%'s form (BASIC II: 'at line 130.00' under @%=&2020A)
+        jsr print_num
 @nl:    jsr newline
         jmp prompt
 

@@ -6,6 +6,8 @@ exec_stmt:
         bpl @noesc
         jmp escape
 @noesc: jsr skipsp
+        cmp #$C6                ; a statement keyword: the common case first
+        bcs @token
         cmp #':'
         bne @nc
         jsr inctp
@@ -13,9 +15,7 @@ exec_stmt:
 @nc:    cmp #13
         bne @ncr
         jmp end_of_line
-@ncr:   cmp #$C6
-        bcs @token
-        cmp #'*'
+@ncr:   cmp #'*'
         bne @nstar
         jmp st_star
 @nstar: cmp #'='
@@ -27,15 +27,15 @@ exec_stmt:
 @nelse: cmp #'['                ; the assembler (asm.s)
         bne @nasm
         jmp st_asm
-@nasm:  jmp st_let
-@token: jsr inctp
-        sec
-        sbc #$C6
-        asl a
+@nasm:  jmp st_let_at
+@token: inc TP                  ; (inctp in line, for speed)
+        bne @i
+        inc TP+1
+@i:     asl a                   ; X = 2 * (token - &C6) + &8C
         tax
-        lda stmt_table,x
+        lda stmt_table-$8C,x
         sta JVEC
-        lda stmt_table+1,x
+        lda stmt_table-$8B,x
         sta JVEC+1
         jmp (JVEC)
 
@@ -96,14 +96,24 @@ stmt_table:
         .word st_colour         ; FB COLOUR
         .word st_trace          ; FC TRACE
         .word st_until          ; FD UNTIL
-        .word st_mistake        ; FE WIDTH
+        .word st_width          ; FE WIDTH
         .word st_oscli          ; FF OSCLI
 
 st_mistake = e_mistake          ; the statements not there are a Mistake
 
+; WIDTH n: BASIC's output starts a new line after n characters (0: never; User Guide, WIDTH).  It
+; outlives NEW and RUN, as on BASIC II (run on it)
+st_width:
+        jsr expr_int
+        ldx IACC                ; kept as n-1 (0: &FF, never)
+        dex
+        stx WIDTHV
+        jmp next_stmt
+
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
         jsr skipsp
+next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
         bne @nc
         jsr inctp
@@ -156,15 +166,15 @@ trace_line:
         cmp TRLIMIT+1
         bcc @show
         bne @d
-        lda LNUM
+        lda LNUM                ; lines below the limit only (TRACE 30 shows 20, not 30: BASIC II)
         cmp TRLIMIT
-        bcc @show
-        bne @d
-@show:  lda #'['
+        bcs @d
+@show:  lda #'['                ; [n] and a space, as BASIC II (run on it)
         jsr outch
         jsr print_lnum
         lda #']'
-        jmp outch
+        jsr outch
+        jmp space
 @d:     rts
 
 st_trace:
@@ -224,8 +234,17 @@ line_expr:
         sta LNUM+1
         rts
 
-st_goto:
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
+line_target_end:
         jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
+
+st_goto:
+        jsr line_target_end
 ; go to line LNUM
 goto_lnum:
         jsr find_line
@@ -280,6 +299,7 @@ frame_at_bsp:
 ; TP and CURLN from the frame at BSP
 resume_frame:
         ldy #1
+resume_frame_y:                 ; (from offset Y)
         lda (BSP),y
         sta TP
         iny
@@ -354,7 +374,7 @@ frame_skip:
 @d:     rts
 
 st_gosub:
-        jsr line_target
+        jsr line_target_end
         jsr push_gosub
         jmp goto_lnum
 
@@ -433,16 +453,12 @@ st_until:
         jmp next_stmt
 
 ; IF cond [THEN] part [ELSE part]: any number but 0 is true
-st_if:  jsr expr
-        jsr need_num
-        beq @int
-        lda FEXP
-        jmp @test
-@int:   lda IACC
+st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, IF 1E10 Too big:
+        lda IACC                ; BASIC II, run on it)
         ora IACC+1
         ora IACC+2
         ora IACC+3
-@test:  pha
+        pha
         lda #$8C
         jsr accept
         pla
@@ -450,10 +466,11 @@ st_if:  jsr expr
 @part:  jsr skipsp
         cmp #$8D
         bne @stmt
-        jmp st_goto
+        jsr line_token          ; THEN line: straight to it (st_goto would look again)
+        jmp goto_lnum
 @stmt:  jmp exec_stmt
-@false: ldy #0                  ; look for ELSE on this line, outside strings
-        sty QUOTE
+@false: sty QUOTE                ; look for ELSE on this line, outside strings (Y is 0 after
+                                ; accept's skipsp)
 @l:     lda (TP),y
         cmp #13
         bne @n
@@ -475,7 +492,7 @@ st_if:  jsr expr
 ; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
 ; the first 4 bytes, reals in the 5-byte form), 14-15 TP, 16-17 CURLN
 FORSIZE = 18
-st_for: lda #1
+st_for: lda #1                  ; (a loop open on the same variable stays: BASIC II replaces none)
         jsr get_lvalue
         lda VKIND
         cmp #4
@@ -484,7 +501,6 @@ st_for: lda #1
         beq @ok
         jmp e_forvar
 @ok:    jsr assign
-        jsr drop_for_var        ; a loop still open on this variable is replaced
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
         bcc @room
@@ -543,15 +559,25 @@ for_value:
         iny
 @s:     jmp fstore_ay
 
+; byte i of an integer NEXT's addition: var += step, and into ACC2 (the carry runs on)
+        .macro next_add i
+        ldy #9+i
+        lda (BSP),y
+        ldy #i
+        adc (VADDR),y
+        sta (VADDR),y
+        sta ACC2+i
+        .endm
+
 ; NEXT [var[,var...]]
 st_next:
         lda #0
         sta VADDR+1
+        sta CREATE
         jsr skipsp
         jsr is_idchar
         bcc @find
-        lda #0
-        jsr get_lvalue
+        jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
 @find:  lda BSP
         sta FRAME
         lda BSP+1
@@ -569,10 +595,16 @@ st_next:
         jmp e_nofor
 @nomatch:
         jmp e_cantmatch
-@isfor: lda VADDR+1
-        beq @match              ; NEXT without a variable: the innermost loop
+@isfor: iny
+        lda VADDR+1
+        bne @var
+        lda (FRAME),y           ; NEXT without a variable: the innermost loop's
+        sta VADDR
         iny
         lda (FRAME),y
+        sta VADDR+1
+        bne @match              ; (always: no variable is in page 0)
+@var:   lda (FRAME),y
         cmp VADDR
         bne @inner
         iny
@@ -586,47 +618,32 @@ st_next:
         sta BSP
         lda FRAME+1
         sta BSP+1
-        ldy #1
-        lda (BSP),y
-        sta VADDR
-        iny
-        lda (BSP),y
-        sta VADDR+1
-        iny
+        ldy #3
         lda (BSP),y
         cmp #5
         bne @intf
         jmp next_real
-@intf:  clc                     ; PTR2 = the step in the frame
-        lda BSP
-        adc #9
-        sta PTR2
-        lda BSP+1
-        adc #0
-        sta PTR2+1
-        ldy #0                  ; var += step, ACC2 = the new value
-        ldx #4
-        clc
-@add:   lda (VADDR),y
-        adc (PTR2),y
-        sta (VADDR),y
-        sta ACC2,y
-        iny
-        dex                     ; (not CPY: the carry runs on)
-        bne @add
-        ldy #4                  ; IACC = limit
-        ldx #0
-@lm:    lda (BSP),y
-        sta IACC,x
-        iny
-        inx
-        cpx #4
-        bne @lm
-        jsr cmp_acc2_iacc
-        php
+@intf:  clc                     ; var += the step (frame bytes 9-12), ACC2 = the new value:
+        next_add 0              ; unrolled, for speed
+        next_add 1
+        next_add 2
+        next_add 3
         ldy #12                 ; the sign of the step
         lda (BSP),y
-        jmp next_decide
+        sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
+        asl a                   ; var - limit >= 0: C = the sign
+        ldy #4
+        ldx #$FC                ; (ACC2+4,X wraps round to ACC2 in zero page; INX keeps C)
+@cl:    lda ACC2+4,x
+        sbc (BSP),y
+        iny
+        inx
+        bne @cl
+        bvc @nv
+        eor #$80                ; N: the sign of var - limit (- 1)
+@nv:    eor CNT
+        bmi next_again          ; carry on while that sign is not the step's
+        bpl next_ended
 
 ; NEXT of a real loop: var += step, then the comparison with the limit as for integers
 next_real:
@@ -664,59 +681,25 @@ next_real:
 next_decide:
         bmi @down
         plp                     ; going up: carry on while var <= limit
-        beq @again
-        bcc @again
-        bcs @ended
+        beq next_again
+        bcc next_again
+        bcs next_ended
 @down:  plp                     ; going down: carry on while var >= limit
-        bcs @again
-@ended: lda #FORSIZE
+        bcs next_again
+next_ended:
+        lda #FORSIZE
         jsr stack_free
         dec FORN
         jsr accept_comma
         bne @out
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
-@again: ldy #14
-        lda (BSP),y
-        sta TP
-        iny
-        lda (BSP),y
-        sta TP+1
-        iny
-        lda (BSP),y
-        sta CURLN
-        iny
-        lda (BSP),y
-        sta CURLN+1
-        jmp next_stmt
-
-; remove an open FOR loop on VADDR (and the loops inside it) from the BASIC stack
-drop_for_var:
-        ldx #0                  ; X: the FOR frames passed (frame_skip keeps X)
-        jsr frame_at_bsp
-@scan:  ldy #0
-        lda (FRAME),y
-        cmp #F_FOR
-        bne @d
-        inx
-        iny
-        lda (FRAME),y
-        cmp VADDR
-        bne @other
-        iny
-        lda (FRAME),y
-        cmp VADDR+1
-        bne @other
-        jsr frame_skip
-        jsr bsp_at_frame
-        txa                     ; FORN -= X: those loops are closed
-        eor #$FF
-        sec
-        adc FORN
-        sta FORN
-@d:     rts
-@other: jsr frame_skip
-        jmp @scan
+next_again:
+        ldy #14
+        jsr resume_frame_y
+        ldy #0                  ; FOR kept TP past the spaces after it
+        lda (TP),y
+        jmp next_stmt_at
 
 ; PRINT
 st_print:
@@ -740,14 +723,14 @@ pr_loop:
         lda #1
         sta PRNONL
         bne pr_loop
-@nsemi: cmp #','
+@nsemi: cmp #','                ; (a ',' last still ends the line: BASIC II, run on it)
         bne @ncomma
         jsr pr_tab_field
         lda #0
         sta HEXOUT
+        sta PRNONL
         lda #1
         sta FMTFLAG
-        sta PRNONL
         bne pr_loop
 @ncomma:
         ldx #0
@@ -802,16 +785,7 @@ pr_loop:
         pla
         jsr print_padded
         jmp pr_loop
-@dec:   ldx VTYPE
-        bne @real
-        ldx VAR_AT+2            ; an integer in @%'s E or F form is printed as a real
-        bne @ireal
-        jsr print_dec_width
-        jmp pr_loop
-@ireal: pha
-        jsr int_to_real
-        pla
-@real:  jsr print_real
+@dec:   jsr print_num
         jmp pr_loop
 pr_end: lda PRNONL
         bne @d
@@ -876,11 +850,8 @@ pr_tab: jsr expr_int
         jsr newline
         pla
         beq @d
-@sp:    sta TMP
-@l:     jsr space
-        lda COUNT
-        cmp TMP
-        bcc @l
+@sp:    sbc COUNT               ; (C set) as many spaces as the column is short of it, counted
+        jmp spaces              ; once (under WIDTH the column starts again: BASIC II does so)
 @d:     rts
 
 print_sbuf:
@@ -896,10 +867,9 @@ print_sbuf:
 @d:     rts
 
 ; * command: the rest of the line goes to OSCLI
-st_star:
+st_star:                        ; (from exec_stmt: Y is 0 after its skipsp)
         jsr inctp
         ldx #0
-        ldy #0
 @c:     lda (TP),y
         sta INBUF,x
         cmp #13
@@ -1075,13 +1045,26 @@ st_dim: jsr dim_one
         beq st_dim
         jmp next_stmt
 
-; LOCAL var, var ...
+; LOCAL var, var ... : only inside a PROC or FN, else "Not LOCAL" (as BASIC II: a PROC or FN frame
+; below on the BASIC stack; GOSUB and loop frames may be above it)
 st_local:
+        jsr frame_at_bsp
+@f:     ldy #0
+        lda (FRAME),y
+        beq @not                ; the bottom of the stack
+        cmp #F_PROC
+        beq st_local_vars
+        cmp #F_FN
+        beq st_local_vars
+        jsr frame_skip
+        jmp @f
+@not:   jmp e_notlocal
+st_local_vars:
         lda #1
         jsr get_lvalue
         jsr push_local
         jsr accept_comma
-        beq st_local
+        beq st_local_vars
         jmp next_stmt
 
 ; READ var, ...

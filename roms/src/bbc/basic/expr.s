@@ -61,8 +61,7 @@ factor_int:
         jmp need_int
 
 expr:   jsr expr_and
-@l:     jsr skipsp
-        cmp #$84
+@t:     cmp #$84                ; (each level returns with the next non-space character in A)
         beq @or
         cmp #$82
         beq @eor
@@ -82,7 +81,8 @@ expr:   jsr expr_and
         sta IACC,x
         dex
         bpl @e
-        bmi @l
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @right: jsr inctp               ; the operands of OR and EOR: ACC2 = left, IACC = right
         jsr need_int
         jsr push_int
@@ -92,8 +92,7 @@ expr:   jsr expr_and
 
 expr_and:
         jsr expr_cmp
-@l:     jsr skipsp
-        cmp #$80
+@t:     cmp #$80
         beq @and
         rts
 @and:   jsr inctp
@@ -108,13 +107,13 @@ expr_and:
         sta IACC,x
         dex
         bpl @a
-        bmi @l
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 
 ; comparisons: op 1 =, 2 <>, 3 <=, 4 <, 5 >=, 6 >
 expr_cmp:
         jsr expr_add
-@l:     jsr skipsp
-        ldx #1
+@t:     ldx #1
         cmp #'='
         beq @op
         cmp #'<'
@@ -122,8 +121,7 @@ expr_cmp:
         cmp #'>'
         beq @gt
         rts
-@lt:    jsr inctp
-        ldy #0
+@lt:    jsr inctp               ; (Y is 0: the levels below end in skipsp)
         lda (TP),y
         ldx #2
         cmp #'>'
@@ -133,8 +131,7 @@ expr_cmp:
         beq @op
         ldx #4
         bne @op1
-@gt:    jsr inctp
-        ldy #0
+@gt:    jsr inctp               ; (Y is 0: the levels below end in skipsp)
         lda (TP),y
         ldx #5
         cmp #'='
@@ -183,7 +180,7 @@ expr_cmp:
         sty IACC+3
         lda #0
         sta VTYPE
-        jmp @l
+        jmp skipsp              ; one comparison: 1<2=-1 does not chain (BASIC II: run on it)
 
 cmp_truth:                      ; by operator, then less / greater / - / equal
         .byte 0, 0, 0, $FF      ; =
@@ -261,12 +258,13 @@ cmp_str:
 
 expr_add:
         jsr expr_mul
-@l:     jsr skipsp
-        cmp #'+'
+@t:     cmp #'+'
         beq @plus
         cmp #'-'
         beq @minus
         rts
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 @plus:  jsr inctp
         lda VTYPE
         bmi @cat
@@ -360,8 +358,7 @@ expr_add:
 
 expr_mul:
         jsr expr_pow
-@l:     jsr skipsp
-        cmp #'*'
+@t:     cmp #'*'
         beq @mul
         cmp #'/'
         beq @slash
@@ -399,7 +396,8 @@ expr_mul:
         jmp @l
 @mod:   jsr binary_int
         jsr mod32
-        bmi @l                  ; (mod32 ends with N set)
+@l:     jsr skipsp
+        bne @t                  ; (always: skipsp ends with Z clear)
 
 ; for an integer operator of the multiplying level: ACC2 = left, IACC = right
 binary_int:
@@ -483,20 +481,36 @@ expr_pow:
         jmp @l
 
 ; the highest priority: a value, unary operators, brackets, functions
-factor: jsr getnb
+; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
+factor: jsr skipsp
         cmp #'-'
         bne @nm
-        jsr factor
+        jsr @next
         lda VTYPE
         bne @rneg
         jmp negate_iacc
 @rneg:  jsr need_num
         jmp fneg
 @nm:    cmp #'+'
-        bne @np
-        jsr factor
+        bne factor_unsigned
+        jsr @next
         jmp need_num
-@np:    cmp #'('
+@next:  jsr inctp               ; the factor after the sign: a string literal is none either
+        jsr skipsp              ; (-"A" is No such variable, as on BASIC II)
+        cmp #$22
+        bne factor_unsigned
+        jmp e_nosuchvar
+factor_unsigned:                ; (A = the character at TP, Y = 0)
+        jsr is_digit            ; a number or a name (the common cases) is read from TP as it
+        bcs @num                ; stands, for speed
+        cmp #'.'
+        beq @num
+        cmp #'@'
+        bcc @sym
+        cmp #$80
+        bcc @var
+@sym:   jsr inctp               ; the rest is taken as read
+        cmp #'('
         bne @nb
         jsr expr
         jmp closeb
@@ -504,43 +518,32 @@ factor: jsr getnb
         bne @nstr
         jmp string_literal
 @nstr:  cmp #'&'
-        bne @nhex
+        bne @ndig
         jmp hex_number
-@nhex:  cmp #'.'
-        beq @num
-        jsr is_digit
-        bcc @ndig
-@num:
-        jsr backtp
-        jmp decimal_number
+@num:   jmp decimal_number
 @ndig:  cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
         bcc @nps
         cmp #$D4
         bcs @nps
         sbc #$3F                ; carry clear: -&40
 @nps:   cmp #$8E
-        bcc @var
+        bcc @nvar
         cmp #$C6
         bcs @bad
-        sec
-        sbc #$8E
-        asl a
+        asl a                   ; X = 2 * (token - &8E) + &1C
         tax
-        lda func_table,x
+        lda func_table-$1C,x
         sta JVEC
-        lda func_table+1,x
+        lda func_table-$1B,x
         sta JVEC+1
         jmp (JVEC)
-@var:   cmp #13
-        beq @missing
-        cmp #':'
-        beq @missing
-        jsr backtp
-        lda #0
-        jsr get_lvalue
+@nvar:  jsr backtp              ; ? ! $ indirection; nothing here, or no name: No such variable,
+        ldy #0                  ; as BASIC II
+        lda (TP),y
+@var:   ldx #0                  ; (A = the character at TP, Y = 0: past get_lvalue's skipsp)
+        stx CREATE
+        jsr get_lvalue_at
         jmp load_lvalue
-@missing:
-        jsr backtp
 @bad:   jmp e_syntax
 
 string_literal:

@@ -534,7 +534,9 @@ fdiv:   lda FEXP
         bne @d
         dec CNT2
 @d:     dec FEXP
-@start: ldx #40                 ; 40 quotient bits into TMP (high 32) and FG
+@start: lda #4                  ; 40 quotient bits into TMP (high 32) and FG: each 8 gather in FG,
+        sta CNT                 ; then go to their byte of TMP (TMP+3 first), for speed
+@byte:  ldx #8
 @loop:  sec
         lda ACC2
         sbc IACC
@@ -560,10 +562,6 @@ fdiv:   lda FEXP
         lda TMP2+2
         sta ACC2+2              ; carry still set: a 1 bit
 @qbit:  rol FG
-        rol TMP
-        rol TMP+1
-        rol TMP+2
-        rol TMP+3
         asl ACC2
         rol ACC2+1
         rol ACC2+2
@@ -571,7 +569,13 @@ fdiv:   lda FEXP
         rol AG
         dex
         bne @loop
-        ldx #3
+        ldx CNT
+        beq @last               ; the fifth byte stays in FG
+        lda FG
+        sta TMP-1,x
+        dec CNT
+        bpl @byte               ; (always)
+@last:  ldx #3
 @c:     lda TMP,x
         sta IACC,x
         dex

@@ -318,7 +318,7 @@ exp_core:
         adc #0
         beq @d
         bmi @z
-        jmp e_exprange
+        jmp e_toobig            ; (past the range below 89.5: Too big, as BASIC II)
 @z:     jmp fzero
 @d:     lda FEXP
         beq @z
@@ -520,7 +520,7 @@ fc_tab:
         .byte $80, $31, $72, $17, $F8   ; 11: log(2)
         .byte $81, $38, $AA, $3B, $29   ; 12: 1/log(2)
         .byte $7F, $5E, $5B, $D8, $A9   ; 13: 1/log(10)
-        .byte $87, $30, $0F, $33, $C7   ; 14: 88.0296919
+        .byte $87, $32, $FF, $FF, $FF   ; 14: 89.5 less a unit (BASIC II: Exp range from 89.5)
         .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
         .byte $80, $31, $80, $00, $00   ; 16: 355/512
         .byte $74, $DE, $80, $82, $E3   ; 17: log(2)-355/512

@@ -5,6 +5,7 @@ NUMEXP  = DIGITS                ; reading: the power of ten still to apply (sign
 NUMREAL = DIGITS+1              ; reading: nonzero once the number is a real
 NUMEV   = DIGITS+2              ; reading: the value after E
 NUMFRAC = DIGITS+3              ; reading: nonzero after the point
+NUMRND  = DIGITS+4              ; reading: nonzero once a digit has been dropped
 DG      = DIGITS                ; writing: ten decimal digits (ASCII), the first the most significant
 FMTK    = FT3                   ; writing: 0 general, 1 exponent, 2 fixed (the byte 2 of @%)
 NDIG    = FT3+1                 ; writing: digits (byte 1 of @%)
@@ -19,35 +20,49 @@ decimal_number:
         sta NUMEXP
         sta NUMREAL
         sta NUMFRAC
-@int:   ldy #0
-        lda (TP),y
-        cmp #'9'+1
+        sta NUMRND
+        tay                     ; the digits are read at TP+Y, TP moved past them at the end
+@int:   lda (TP),y
+        eor #'0'                ; a digit 0-9; any other character 10 or more
+        cmp #10
         bcs @nd
-        cmp #'0'
-        bcc @nd
         ldx IACC+3              ; room for another digit?
         cpx #$19
         bcs @full
-        and #$0F
         jsr iacc_times10_plus
         lda NUMFRAC             ; after the point a digit is a place down
         beq @i1
         dec NUMEXP
-@i1:    jsr inctp
+@i1:    iny                     ; (a number is shorter than 255 characters)
         bne @int
 @full:  inc NUMREAL             ; no room: before the point the digit only scales
-        lda NUMFRAC
+        ldx NUMRND              ; the first digit dropped rounds the ones kept, as BASIC II reads
+        bne @nr                 ; (run on it: 99999999999 is 1E11, 99999999.99 is 1E8)
+        dec NUMRND
+        cmp #5
+        bcc @nr
+        jsr iacc_inc
+@nr:    lda NUMFRAC
         bne @i1
         inc NUMEXP
-        jmp @i1
-@nd:    cmp #'.'
+        bne @i1                 ; (no point yet: NUMEXP was 0 or more)
+@nd:    tax                     ; (the character, EORed with '0')
+        tya                     ; TP += Y
+        clc
+        adc TP
+        sta TP
+        bcc @s
+        inc TP+1
+@s:     ldy #0
+        txa
+        cmp #'.' ^ '0'
         bne @expo
         ldx NUMFRAC             ; a second point ends the number
         bne @done
         dec NUMFRAC
         inc NUMREAL
         bne @i1
-@expo:  cmp #'E'
+@expo:  cmp #'E' ^ '0'
         bne @done
         inc NUMREAL
         jsr inctp
@@ -120,10 +135,12 @@ signed_number:
         jsr inctp
 @go:    jmp decimal_number
 
-; FACC as text in SBUF/SLEN in the @% form A (0 G, 1 E, 2 F) with X digits (User Guide, PRINT
-; and @%: G prints up to X significant digits, as an integer or with a point, and in E form below
-; 0.1 or from 10^X; E prints X significant digits and an exponent; F prints X decimal places)
-fmt_real:
+; the number (VTYPE integer or real) as text in SBUF/SLEN in the @% form A (0 G, 1 E, 2 F) with X
+; digits (User Guide, PRINT and @%: G prints up to X significant digits, as an integer or with a
+; point, and in E form below 0.1 or from 10^X; E prints X significant digits and an exponent; F
+; prints X decimal places).  An integer is its digits only in G form with no more than X of them,
+; else it is printed as a real (BASIC II prints 1234567890 as 1.23456789E9 under G9: run on it)
+fmt_num:
         sta FMTK
         cpx #0                  ; 0 or more than 10 digits: 10 (F may have 0 places)
         beq @ten
@@ -133,7 +150,18 @@ fmt_real:
         beq @nd
         ldx #10
 @nd:    stx NDIG
-        lda #0
+        lda VTYPE
+        bne @real
+        lda FMTK
+        bne @toreal
+        jsr int_sbuf
+        lda NDIG                ; the characters fit in NDIG (a negative number of NDIG digits
+        cmp DLEN                ; goes on as a real, which prints the same digits)
+        bcc @toreal
+        rts
+@toreal:
+        jsr int_to_real
+@real:  lda #0
         sta SLEN
         lda FSIGN
         bpl @pos
@@ -199,7 +227,10 @@ fmt_real:
         beq @half
         cmp #11
         bcc @k
+        lda #0                  ; more than 10 digits: G10 instead, as BASIC II prints it (run
+        sta FMTK                ; on it: 1E10 under F3 is 1E10, 123456.5 under F5 123456.5)
         lda #10
+        sta NDIG
 @k:     sta NKEEP
         cmp #10
         bcs @rounded
@@ -270,7 +301,8 @@ fmt_real:
         sec
         sbc NKEEP               ; down to place E10 - last (negative)
         tax
-        bmi fmt_frac
+        bpl @gd
+        jmp fmt_frac
 @gd:    rts
 
 ; the E form: d[.ddd]E[-]n with the digits DG 0..X
@@ -289,6 +321,9 @@ fmt_exp:
         bne @m
 @e:     lda #'E'
         jsr fmt_put
+        lda SLEN                ; E form: the exponent padded with spaces to 3 characters
+        adc #2                  ; (carry set: X = NKEEP)
+        sta NKEEP
         lda E10
         bpl @p
         lda #'-'
@@ -307,15 +342,22 @@ fmt_exp:
         cmp #'0'
         beq @one
         jsr fmt_put
-@one:   pla                     ; (a digit: not 0)
-        bne fmt_put
+@one:   pla
+        jsr fmt_put
+        lda FMTK                ; (G form: no padding)
+        beq @d
+@pad:   lda SLEN
+        cmp NKEEP
+        bcs @d
+        lda #' '
+        jsr fmt_put
+        bne @pad                ; (SLEN not 0)
+@d:     rts
 
 ; the F form: the whole part, then NDIG places
 fmt_fixed:
         jsr fmt_whole
-        lda NDIG
-        beq @d
-        jsr put_point
+        jsr put_point           ; the point even with 0 places (BASIC II prints 2.)
         lda #0
         sec
         sbc NDIG                ; (NDIG is 1 to 10)
@@ -387,13 +429,13 @@ shr40:  lsr IACC+3
         rts
 
 
-; a real printed by PRINT: the form and digits from @%, right-justified in its field when A
+; a number printed by PRINT: the form and digits from @%, right-justified in its field when A
 ; (the field width) is not 0
-print_real:
+print_num:
         pha
         ldx VAR_AT+1
         lda VAR_AT+2
-        jsr fmt_real
+        jsr fmt_num
         pla
 ; SBUF right-justified in a field of A characters (no padding when it is longer)
 print_padded:

@@ -91,11 +91,7 @@ fn_eval:
         lda #>INBUF
         sta TP+1
         jsr expr
-        pla
-        sta TP+1
-        pla
-        sta TP
-        rts
+        jmp pop_tp
 
 ; IACC = A, zero-extended
 set_iacc_a:
@@ -229,11 +225,7 @@ one_char_string:
         rts
 ; INKEY(n): OSBYTE &81 (User Guide: a key within n centiseconds, or -1; negative n scans a key)
 fn_inkey:
-        jsr factor_int
-        ldx IACC
-        ldy IACC+1
-        lda #$81
-        jsr OSBYTE
+        jsr inkey_call
         lda IACC+3
         bmi @scan
         cpy #0
@@ -245,12 +237,7 @@ fn_inkey:
 @none:  jmp fn_true
 @no:    jmp fn_false
 fn_inkeystr:
-        jsr factor_int
-inkey_str_call:
-        ldx IACC
-        ldy IACC+1
-        lda #$81
-        jsr OSBYTE
+        jsr inkey_call
         cpy #0
         bne @none
         stx IACC
@@ -260,6 +247,13 @@ inkey_str_call:
         lda #$FF
         sta VTYPE
         rts
+; INKEY's argument, and OSBYTE &81 with it (X and Y its result)
+inkey_call:
+        jsr factor_int
+        ldx IACC
+        ldy IACC+1
+        lda #$81
+        jmp OSBYTE
 fn_pos: lda #$86
         jsr OSBYTE
         txa
@@ -296,11 +290,11 @@ fn_rnd: ldy #0
         ora IACC+3
         bne @range
         lda IACC
-        beq @copy               ; RND(0): the last number again
-        cmp #1
+        beq @last               ; RND(0): the last RND(1) again (the state as RND(1) gives it, as
+        cmp #1                  ; BASIC II: not the last RND's integer)
         bne @range
         jsr rnd_next            ; RND(1): the state / 2^32, 0 <= x < 1
-        jsr @copy
+@last:  jsr @copy
         jsr uint_to_real
         lda FEXP
         beq @r0
@@ -396,11 +390,7 @@ val_sbuf:
         lda #>SBUF
         sta TP+1
         jsr signed_number
-        pla
-        sta TP+1
-        pla
-        sta TP
-        rts
+        jmp pop_tp
 
 ; STR$ n / STR$~n
 fn_str: lda #'~'
@@ -410,21 +400,22 @@ fn_str: lda #'~'
         plp
         beq @hexr
         jsr need_num
-        beq @int
-        lda #0                  ; a real: G9, or @%'s form when its top byte is set
-        ldx #9
+        lda #0                  ; G10, or @%'s form when its top byte is set (BASIC II: run on it)
+        tax
         ldy VAR_AT+3
-        beq @g9
+        beq @g
         ldx VAR_AT+1
         lda VAR_AT+2
-@g9:    jsr fmt_real
+@g:     jsr fmt_num
 @str:   lda #$FF
         sta VTYPE
         rts
 @hexr:  jsr need_int
         jsr hex_sbuf
         bne @str                ; (hex_sbuf ends with Z clear)
-@int:   jsr dec_digits
+; IACC in decimal into SBUF/SLEN (DLEN characters, DSIGN its sign)
+int_sbuf:
+        jsr dec_digits
         ldy DLEN
         ldx #0
 @c:     dey
@@ -434,7 +425,7 @@ fn_str: lda #'~'
         cpy #0
         bne @c
         stx SLEN
-        beq @str
+        rts
 ; IACC in hexadecimal, no leading zeros, into SBUF/SLEN (STR$~ and PRINT ~)
 hex_sbuf:
         lda #0
@@ -507,10 +498,9 @@ fn_left:
         jsr clamp_n
         sta SLEN
         rts
-; the count in IACC, limited to 0..SLEN
+; the count in IACC, limited to SLEN (taken unsigned: a negative count is all, as on BASIC II)
 clamp_n:
         lda IACC+3
-        bmi @zero
         ora IACC+2
         ora IACC+1
         bne @all
@@ -519,28 +509,31 @@ clamp_n:
         bcc @d
 @all:   lda SLEN
 @d:     rts
-@zero:  lda #0
-        rts
 ; RIGHT$(a$,n)
 fn_right:
         jsr str_comma_int
         jsr closeb
         jsr clamp_n
-        sta CNT
+        eor #$FF                ; all but the last n dropped
+        sec
+        adc SLEN
+; drop the first A characters of SBUF (A <= SLEN): the rest moves down
+sbuf_drop:
+        sta CNT2
+        tax
         lda SLEN
         sec
-        sbc CNT
-        tax                     ; the first character kept
+        sbc CNT2
+        sta SLEN
         ldy #0
-@l:     cpy CNT
+@l:     cpy SLEN
         beq @d
         lda SBUF,x
         sta SBUF,y
         inx
         iny
         bne @l
-@d:     sty SLEN
-        rts
+@d:     rts
 ; MID$(a$,start[,n])
 fn_mid: jsr str_comma_int
         jsr push_str
@@ -572,37 +565,18 @@ fn_mid: jsr str_comma_int
         lda #0
         sta SLEN
         rts
-@in:    sta CNT2
-        lda SLEN                ; drop the first CNT2 characters
-        sec
-        sbc CNT2
-        sta SLEN
-        ldx CNT2
-        ldy #0
-@l:     cpy SLEN
-        beq @cut
-        lda SBUF,x
-        sta SBUF,y
-        inx
-        iny
-        bne @l
-@cut:   jsr clamp_n
+@in:    jsr sbuf_drop           ; the first start-1 characters dropped
+        jsr clamp_n
         sta SLEN
         rts
 ; STRING$(n,a$)
 fn_string:
         jsr expr_int
-        lda IACC
-        pha
-        lda IACC+1
-        ora IACC+2
-        ora IACC+3
-        pha
+        lda IACC                ; the count's low byte only (BASIC II: STRING$(300,"A") has 44
+        pha                     ; characters, STRING$(-1,"A") 255: run on it)
         jsr comma
         jsr expr_str
         jsr closeb
-        pla
-        bne @long
         pla
         sta CNT
         beq @none
@@ -624,9 +598,6 @@ fn_string:
         bne @rep
         stx SLEN
 @d:     rts
-@long:  pla
-        lda IACC+3
-        bmi @none
 @long2: jmp e_toolong
 @none:  lda #0
         sta SLEN
@@ -847,7 +818,13 @@ call_routine:
 @noformal:
         lda ARGN
         beq @run
-@nargs: jmp e_args
+@nargs: ldy #3                  ; reported at the line of the call (as BASIC II): the call
+        lda (FRAME),y           ; frame's CURLN
+        sta CURLN
+        iny
+        lda (FRAME),y
+        sta CURLN+1
+        jmp e_args
 @run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
         txa                     ; calls can nest as deep as memory allows
         eor #$FF                ; bytes in use: S+1..&1FF
@@ -868,17 +845,14 @@ call_routine:
         eor #$FF
         iny
         sta (BSP),y
-        cpx #$FF
+        tax
         beq @copied
-@copy:  inx
-        iny
-        lda $0100,x
+@copy:  iny                     ; popped, so the 6502 stack is empty after
+        pla
         sta (BSP),y
-        cpx #$FF
+        dex
         bne @copy
 @copied:
-        ldx #$FF
-        txs
         lda FRAME               ; FRAME still addresses the call frame
         pha
         lda FRAME+1
@@ -892,20 +866,16 @@ call_routine:
         iny
         lda (BSP),y
         sta PTR3+1
-        ldy #1
+        ldy #1                  ; the bytes pushed back, the last first (the stack is empty)
         lda (PTR3),y
-        eor #$FF
-        tax
-        txs                     ; the stack pointer first, then the bytes above it
-        ldy #2
-@back:  cpx #$FF
-        beq @restored
-        inx
-        lda (PTR3),y
-        sta $0100,x
+        tay
         iny
-        bne @back
-@restored:
+        bne @bt                 ; (below 255 bytes)
+@back:  lda (PTR3),y
+        pha
+        dey
+@bt:    cpy #2
+        bcs @back
         jsr resume_frame        ; back in the caller
         ldy #0
         lda (BSP),y
@@ -1082,23 +1052,29 @@ st_input:
         jsr is_stmt_end
         bne *+5
         jmp next_stmt
+        cmp #$27                ; a prompt: a string or ' (a new line), printed; no "?" after it
+        beq @prompt             ; unless a ',' or ';' follows (as BASIC II: run on it)
         cmp #$22
         bne @var
-        jsr inctp
-        jsr string_literal      ; a prompt: printed, no "?" unless a comma follows
+@prompt:
+        jsr inctp               ; (keeps A)
+        cmp #$22
+        beq @str
+        jsr newline
+        beq @q                  ; (Z set after a new line)
+@str:   jsr string_literal
         jsr print_sbuf
-        lda #1
+@q:     lda #1
         sta INQ
-        jsr accept_comma                ; a ';' after it is passed over as a separator below
         bne @item
-        sta INQ                 ; (A = 0) a comma: "?" after the prompt
-        beq @item
 @var:   cmp #','
         beq @sep
         cmp #';'
         bne @isvar
 @sep:   jsr inctp
-        bne @item
+        lda #0
+        sta INQ
+        beq @item
 @isvar: lda #1
         jsr get_lvalue
         ldx INPOS               ; more fields on the line already read?
@@ -1124,7 +1100,9 @@ st_input:
         ldx #0
         stx COUNT
         stx INPOS
-@field: ldx INPOS               ; leading spaces go
+@field: ldx INPOS               ; leading spaces go (INPUT LINE keeps them, as BASIC II)
+        bit INLINE
+        bmi @fd
 @fs:    lda INBUF,x
         cmp #' '
         bne @fd

@@ -12,27 +12,14 @@ FBLK    = TMP                   ; an 18-byte parameter block (&30-&41), filled a
 
 ; ---- graphics and sound ---------------------------------------------------------------------------
 
-; VDU a,b;c|... : ',' sends the low byte, ';' both bytes (low first), '|' the byte and nine zeros
+; VDU a,b;c... : ',' sends the low byte, ';' both bytes (low first)
 st_vdu: jsr skipsp
-        cmp #':'
-        beq @d
-        cmp #13
-        beq @d
-        cmp #$8B
+        jsr is_stmt_end
         beq @d
         jsr expr_int
         lda IACC
         jsr OSWRCH
-        lda #'|'
-        jsr accept
-        bne @nbar
-        ldx #9
-        lda #0
-@z:     jsr OSWRCH
-        dex
-        bne @z
-        beq st_vdu
-@nbar:  lda #';'
+        lda #';'
         jsr accept
         bne @nsemi
         lda IACC+1
@@ -375,11 +362,11 @@ ptr1_sbuf:
         sta PTR1+1
         rts
 
-; SAVE/LOAD name: the OSFILE block (AUG, OSFILE): name, load = PAGE, exec, start = PAGE, end = TOP;
-; the high words are &FFFF (the I/O processor).  The execution address is our language entry &8000.
+; SAVE/LOAD name (the name in SBUF): the OSFILE block (AUG, OSFILE): name, load = PAGE, exec,
+; start = PAGE, end = TOP; the high words are &FFFF (the I/O processor).  The execution address is
+; our language entry &8000.
 file_block:
         pha
-        jsr expr_str
         jsr name_cr
         stx FBLK
         sty FBLK+1
@@ -407,15 +394,20 @@ file_block:
         jmp OSFILE
 
 st_save:
+        jsr immediate_only
+        jsr expr_str
         lda #0
         jsr file_block
         jmp next_stmt
 
 st_load:
+        jsr immediate_only
+        jsr expr_str
         jsr load_program
         jmp prompt
 
 st_chain:
+        jsr expr_str
         jsr load_program
         jmp st_run
 

@@ -15,7 +15,7 @@
 title:  .text "BASIC"
 copyright:
         .byte 0
-        .text "(C)2026 Open BBC BASIC"
+        .text "(C)2026"
         .byte 0
 
 service:
@@ -48,6 +48,8 @@ language:
         sta LISTOPT
         lda #$FF                ; AUTO off
         sta AUTOLN+1
+        sta ASM_LAX             ; no lenient assembler operand (asm.s)
+        sta WIDTHV              ; WIDTH 0
         ; RND goes on from whatever SEED holds: what the RAM powered up holding (the MOS keeps the
         ; language's zero page at power-on), as BASIC II's does.
         jsr do_new_core

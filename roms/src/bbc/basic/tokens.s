@@ -173,17 +173,19 @@ kwtable:
 
 ; C set when A is a character of a variable name (letters, digits, _ and `)
 is_idchar:
+        cmp #'0'                ; (what ends a name is mostly below '0': one test, for speed)
+        bcc @d
+        cmp #'9'+1
+        bcc @yes
+        cmp #'A'
+        bcc @d
+        cmp #'Z'+1
+        bcc @yes
+        cmp #'_'
+        bcc @d
         cmp #'z'+1
         bcs @no
-        cmp #'_'
-        bcs @d
-        cmp #'Z'+1
-        bcs @no
-        cmp #'A'
-        bcs @d
-        cmp #'9'+1
-        bcs @no
-        cmp #'0'
+@yes:   sec
 @d:     rts
 @no:    clc
         rts
@@ -298,12 +300,19 @@ tk_put: sta (TOKDST),y
         rts
 
 tk_linenumber:
+        txa
+        pha
         jsr parse_inbuf_number
+        bmi @big
+        pla
         lda #$8D
         sta (TOKDST),y
         iny
         jsr encode_lnum
         jmp tk_loop
+@big:   pla                     ; 32768 or more: the digits kept as typed, as BASIC II does (run
+        tax                     ; on it): read again as no line number (GOTO is mid-statement)
+        jmp tk_plain
 
 ; A = token, CNT2 = flags
 tk_token:
@@ -383,22 +392,35 @@ decode_lnum:
         inx
         cpx #2
         bne @b
-        jsr inctp
-        jsr inctp
-        jmp inctp
+        tya                     ; TP += 3 (Y = 2, and CPX left C set)
+        adc TP
+        sta TP
+        bcc @d
+        inc TP+1
+@d:     rts
 
-; parse a decimal number at INBUF,x into LNUM (16 bits)
+; parse a decimal number at INBUF,x into LNUM (16 bits); N set when it is 32768 or more (a
+; line number before a digit of 3328 or more: ten times it is past 32767, and may pass 16 bits)
 parse_inbuf_number:
         lda #0
         sta LNUM
         sta LNUM+1
+        sta CNT
 @l:     lda INBUF,x
         jsr is_digit
         bcc @d
+        pha
+        lda LNUM+1
+        cmp #$0D
+        bcc @s
+        dec CNT                 ; (at most 256 digits in the line: bit 7 set from the first)
+@s:     pla
         jsr lnum_digit
         inx
         bne @l
-@d:     rts
+@d:     lda LNUM+1
+        ora CNT
+        rts
 
 ; LNUM = LNUM*10 + the digit A
 lnum_digit:

@@ -11,8 +11,6 @@ skipsp: ldy #0
         bne @l
 @d:     rts
 
-; the next non-space character, consumed
-getnb:  jsr skipsp
 ; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
         bne @d
@@ -26,8 +24,10 @@ accept: sta CNT
         jsr skipsp
         cmp CNT
         bne @n
-        jsr inctp
-        lda #0                  ; Z set
+        inc TP                  ; (inctp in line, for speed)
+        bne @z
+        inc TP+1
+@z:     lda #0                  ; Z set
 @n:     rts
 
 ; require a comma
@@ -55,7 +55,13 @@ outch:  cmp #13
         lda #0
         sta COUNT
         rts
-@n:     jsr OSWRCH
+@n:     pha                     ; WIDTH n (not 0): a new line first once n are on this one
+        lda WIDTHV              ; (n-1: &FF for WIDTH 0, which no COUNT passes)
+        cmp COUNT
+        bcs @w
+        jsr newline
+@w:     pla
+        jsr OSWRCH
         inc COUNT
         rts
 
@@ -90,10 +96,9 @@ spaces: bcc @d
 
 ; reserve A bytes on the BASIC stack (BSP -= A), checking against the heap
 stack_alloc:
-        sta CNT
+        eor #$FF                ; BSP - A = BSP + (255 - A) + 1
         sec
-        lda BSP
-        sbc CNT
+        adc BSP
         sta BSP
         bcs @c
         dec BSP+1
@@ -139,24 +144,49 @@ stack_free:
         inc BSP+1
 @d:     rts
 
+; the 4 bytes at (ptr) into dst..dst+3, unrolled for speed (Y = 0 after)
+        .macro load4 ptr, dst
+        ldy #3
+        lda (ptr),y
+        sta dst+3
+        dey
+        lda (ptr),y
+        sta dst+2
+        dey
+        lda (ptr),y
+        sta dst+1
+        dey
+        lda (ptr),y
+        sta dst
+        .endm
+
+; src..src+3 into the 4 bytes at (ptr), unrolled for speed (Y = 0 after)
+        .macro store4 src, ptr
+        ldy #3
+        lda src+3
+        sta (ptr),y
+        dey
+        lda src+2
+        sta (ptr),y
+        dey
+        lda src+1
+        sta (ptr),y
+        dey
+        lda src
+        sta (ptr),y
+        .endm
+
 ; push IACC (4 bytes) on the BASIC stack
 push_int:
         lda #4
         jsr stack_alloc
-        ldy #3
-@l:     lda IACC,y
-        sta (BSP),y
-        dey
-        bpl @l
+        store4 IACC, BSP
+        dey                     ; (N set at the end, as callers expect)
         rts
 
 ; pop 4 bytes from the BASIC stack into ACC2
 pop_acc2:
-        ldy #3
-@l:     lda (BSP),y
-        sta ACC2,y
-        dey
-        bpl @l
+        load4 BSP, ACC2
         lda #4
         bne stack_free
 

@@ -27,6 +27,7 @@ reset_stack:
 ; C clear if there is no name here
 parse_name:
         jsr skipsp
+parse_name_at:                  ; (A = the character at TP, Y = 0)
         cmp #'@'
         beq @first
         cmp #'A'
@@ -182,8 +183,7 @@ heap_claim_c:
 get_lvalue:
         sta CREATE
         jsr skipsp
-        cmp #'|'
-        beq @pipe
+get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
         bcs @name
         cmp #'?'
@@ -193,8 +193,6 @@ get_lvalue:
 @nq:    cmp #'!'
         bne @ns
         lda #4
-        bne @ind
-@pipe:  lda #5
         bne @ind
 @ns:    cmp #'$'
         bne @name
@@ -209,9 +207,40 @@ get_lvalue:
         pla
         sta VKIND
         rts
-@name:  jsr parse_name
+@other: txa
+        ldy #0
+@parse: jsr parse_name_at
         bcs get_lvalue_after_name
-        jmp e_mistake
+        lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
+        beq lvalue_none         ; variable that is not there
+        jmp e_syntax
+@name:  cmp #'Z'+1               ; A%..Z% and @% not followed by "(": straight to page 4, for speed
+        bcs @parse
+        tax
+        ldy #1
+        lda (TP),y
+        cmp #'%'
+        bne @other
+        iny
+        lda (TP),y
+        cmp #'('
+        beq @other
+        jsr inctp
+        jsr inctp
+        txa
+
+resident_var:                   ; A = the letter, @ to Z
+        asl a                   ; (&40-&5A times 4: the page offset, the carry dropped)
+        asl a
+        sta VADDR
+        lda #>VARS
+        sta VADDR+1
+        lda #4
+        sta VKIND
+        bne lvalue_post
+lvalue_none:
+        jmp e_nosuchvar
+
 ; get_lvalue for the name already in NAMEBUF (A = create flag)
 get_lvalue_named:
         sta CREATE
@@ -220,32 +249,28 @@ get_lvalue_after_name:
         lda NAMEBUF-1,x
         cmp #'('
         bne @plain
+        lda NAMEBUF-2,x         ; an array: its kind from the character before "("
+        jsr kind_of_a
         jmp array_element
-@plain: cpx #2                  ; resident integers @% and A%..Z%
+@plain: jsr kind_of_a           ; VKIND from the name's last character, for all paths below
+        lda NLEN                ; resident integers @% and A%..Z%
+        cmp #2
         bne @dyn
         lda NAMEBUF+1
         cmp #'%'
         bne @dyn
         lda NAMEBUF
         cmp #'Z'+1
-        bcs @dyn
-        sec
-        sbc #'@'
-        asl a
-        asl a
-        sta VADDR
-        lda #>VARS
-        sta VADDR+1
-        lda #4
-        sta VKIND
-        bne @post
+        bcc resident_var
 @dyn:   jsr find_var
         bcs @found
         lda CREATE
         bne @create
-        jmp e_nosuchvar
+        lda ASM_LAX             ; an assembler operand with errors off: P% (asm.s)
+        bne lvalue_none
+        lda #'P'
+        bne resident_var
 @create:
-        jsr name_kind
         lda #5                  ; a real has 5 bytes, the others 4
         cmp VKIND
         beq @cr
@@ -255,9 +280,11 @@ get_lvalue_after_name:
         sta VADDR
         lda PTR1+1
         sta VADDR+1
-        jsr name_kind
+; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
+lvalue_post:
+        lda VKIND
         bmi @str
-@post:  ldy #0                  ; var?n and var!n
+        ldy #0
         lda (TP),y
         cmp #'?'
         beq @postind
@@ -267,24 +294,21 @@ get_lvalue_after_name:
 @postind:
         pha
         jsr inctp
-        lda VADDR
+        jsr load_lvalue         ; the variable's value (a real's truncated) is the base address
+        jsr need_int
+        lda IACC
         pha
-        lda VADDR+1
+        lda IACC+1
         pha
         jsr factor_int
         pla
-        sta VADDR+1
-        pla
-        sta VADDR
-        ldy #0
-        clc
-        lda (VADDR),y
-        adc IACC
         tax
-        iny
-        lda (VADDR),y
+        pla
+        clc
+        adc IACC
+        sta VADDR
+        txa
         adc IACC+1
-        stx VADDR
         sta VADDR+1
         pla
         ldx #1
@@ -295,14 +319,14 @@ get_lvalue_after_name:
 @str:   rts
 
 ; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
-; real; N follows bit 7
+; real
 name_kind:
         ldx NLEN
         lda NAMEBUF-1,x
         cmp #'('
-        bne @s
-        dex
-@s:     lda NAMEBUF-1,x
+        bne kind_of_a
+        lda NAMEBUF-2,x
+kind_of_a:                      ; (A = the name's last character before any "(")
         ldx #$81
         cmp #'$'
         beq @k
@@ -320,8 +344,7 @@ array_element:
         jsr find_var
         bcs @f
         jmp e_array
-@f:     jsr name_kind
-        lda VKIND
+@f:     lda VKIND               ; (set by get_lvalue_after_name)
         pha
         lda PTR1
         pha
@@ -419,7 +442,7 @@ array_element:
         lda VADDR+1
         adc ELEM+1
         sta VADDR+1
-        rts
+        jmp lvalue_post
 
 ; ELEM = ELEM * the size of an element of kind VKIND (5 for reals, else 4)
 elem_bytes:
@@ -508,10 +531,9 @@ dim_one:
         jmp store_lvalue
 @bad:   jmp e_baddim
 @space: jmp e_dimspace
-@size:  lda IACC+3              ; a size in IACC: negative is "Bad DIM", 64K or more cannot fit
-        bmi @bad
-        ora IACC+2
-        bne @space
+@size:  lda IACC+3              ; a size in IACC: negative, or 64K or more, is "Bad DIM" (as
+        ora IACC+2              ; BASIC II: run on it)
+        bne @bad
         rts
 @array: jsr find_var
         bcs @bad
@@ -533,20 +555,21 @@ dim_one:
         inc IACC                ; size = subscript + 1
         bne @s
         inc IACC+1
-        beq @space
+        beq @bad
 @s:     lda IACC
         pha
         lda IACC+1
         pha
-        inc DIMS
-        bit DIMS                ; up to 63 dimensions (the header's offsets are bytes)
-        bvs @bad
+        inc DIMS                ; up to 100 dimensions (BASIC II takes 105, near the longest line
+        lda DIMS                ; one can type; each size is 2 bytes on the 6502 stack here)
+        cmp #101
+        bcs @bad
         jsr accept_comma
         beq @d
         jsr closeb
-        lda #1                  ; ELEM = the number of elements, the product of the sizes
-        sta ELEM
-        lsr a
+        lda #1                  ; ELEM = the number of elements, the product of the sizes in 16
+        sta ELEM                ; bits, wrapping round as BASIC II's does (run on it: DIM
+        lsr a                   ; A%(256,255) makes 256 elements)
         sta ELEM+1
         lda DIMS
         sta CNT2
@@ -555,7 +578,9 @@ dim_one:
         sta ACC2+1
         lda $0102,x
         sta ACC2
-        jsr dim_mul
+        stx CNT
+        jsr elem_times_acc2
+        ldx CNT
         inx
         inx
         dec CNT2
@@ -573,8 +598,16 @@ dim_one:
         sta TP+1
         pla
         sta TP
-        jsr name_kind
-        jsr elem_bytes
+        jsr name_kind           ; (X = VKIND) 64K bytes or more is Bad DIM (BASIC II): from
+        lda ELEM+1              ; &4000 elements of 4 bytes, or (whole pages) &3300 of 5
+        cpx #5
+        bne @four
+        cmp #$33
+        .byte $2C               ; (BIT abs: skips the CMP)
+@four:  cmp #$40
+        bcc @fits
+        jmp e_baddim
+@fits:  jsr elem_bytes
         jsr ptr1_vartop
         lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
         asl a
@@ -611,7 +644,7 @@ dim_one:
         beq @zd
         lda #0
         sta (PTR1),y
-        inc PTR1
+        iny
         bne @z1
         inc PTR1+1
 @z1:    lda ELEM
@@ -624,37 +657,6 @@ dim_one:
 dim_space:
         jmp e_dimspace
 
-; ELEM = ELEM * ACC2 for DIM, which is "DIM space" from $3000 elements: 4 or 5 bytes each would
-; pass 64K, more than any memory holds (array access keeps the unchecked elem_times_acc2)
-dim_mul:
-        lda #0
-        sta TMP
-        sta TMP+1
-        ldy #16
-@l:     asl TMP
-        rol TMP+1
-        bcs dim_space
-        asl ELEM
-        rol ELEM+1
-        bcc @n
-        clc
-        lda TMP
-        adc ACC2
-        sta TMP
-        lda TMP+1
-        adc ACC2+1
-        sta TMP+1
-        bcs dim_space
-@n:     dey
-        bne @l
-        lda TMP+1
-        cmp #$30
-        bcs dim_space
-        sta ELEM+1
-        lda TMP
-        sta ELEM
-        rts
-
 ; PTR1 = VARTOP, where a new block on the heap starts
 ptr1_vartop:
         lda VARTOP
@@ -665,11 +667,7 @@ ptr1_vartop:
 
 ; store IACC at VADDR (4 bytes)
 store_int_vaddr:
-        ldy #3
-@l:     lda IACC,y
-        sta (VADDR),y
-        dey
-        bpl @l
+        store4 IACC, VADDR
         rts
 
 ; the value of the lvalue into IACC, FACC or SBUF
@@ -677,13 +675,8 @@ load_lvalue:
         lda VKIND
         cmp #4
         bne @n4i
-        ldy #3
-@l:     lda (VADDR),y
-        sta IACC,y
-        dey
-        bpl @l
-        lda #0
-        sta VTYPE
+        load4 VADDR, IACC
+        sty VTYPE               ; (Y = 0: an integer)
         rts
 @n4i:   cmp #5
         bne @n4
@@ -813,8 +806,11 @@ store_lvalue:
 @d:     rts
 
 ; LET / assignment
-st_let: lda #1
-        jsr get_lvalue
+st_let: jsr skipsp              ; (LET)
+st_let_at:                      ; (from exec_stmt: A = the character at TP, Y = 0)
+        ldx #1
+        stx CREATE
+        jsr get_lvalue_at
         jsr assign
         jmp next_stmt
 
@@ -844,32 +840,33 @@ push_local:
         lda #9
         ldx #F_LOCAL
         jsr frame_lvalue
-        ldx #0
-@c:     txa
-        tay
-        lda (VADDR),y
-        pha
+        ldx #BSP
+        jsr local_value
+@c:     lda (VADDR),y
+        sta (PTR2),y
         lda #0
         sta (VADDR),y           ; 0, or the empty string with no block of its own
-        txa
-        clc
-        adc #4
-        tay
-        pla
-        sta (BSP),y
-        inx
-        jsr local_size
+        iny
+        dex
         bne @c
         rts
 
-; CPX with the size of the value of the kind in VKIND (5 for a real, else 4)
-local_size:
+; PTR2 = the saved value in the LOCAL frame whose address is at zero page X (its byte 4), X =
+; the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
+local_value:
+        clc
+        lda $00,x
+        adc #4
+        sta PTR2
+        lda $01,x
+        adc #0
+        sta PTR2+1
+        ldx #4
         lda VKIND
         cmp #5
-        beq @c
-        cpx #4
-        rts
-@c:     cpx #5
+        bne @s
+        inx
+@s:     ldy #0
         rts
 
 ; undo the LOCAL frame at FRAME
@@ -883,19 +880,12 @@ restore_local:
         iny
         lda (FRAME),y
         sta VKIND
-        ldx #0
-@c:     txa
-        clc
-        adc #4
-        tay
-        lda (FRAME),y
-        pha
-        txa
-        tay
-        pla
+        ldx #FRAME
+        jsr local_value
+@c:     lda (PTR2),y
         sta (PTR1),y
-        inx
-        jsr local_size
+        iny
+        dex
         bne @c
         rts
 
@@ -919,33 +909,32 @@ next_data_item:
         lda (TP),y
         cmp #','                ; inside a DATA statement: after the comma
         beq @item0
-@line:  ldy #0                  ; find the next DATA statement: TP is at a CR or line start
-        lda (TP),y
+@skip:  ldy #0                  ; the next line that starts with DATA (BASIC II finds none after
+        lda (TP),y              ; a ':', run on it): TP is in a line, or at the CR before one
         cmp #13
         beq @cr
         jsr inctp
-        cmp #$DC
-        beq @item
-        bne @line
-@cr:    jsr inctp
-        ldy #0
+        bne @skip
+@cr:    jsr inctp               ; (Y is still 0)
         lda (TP),y
         bmi @none
         lda TP
         clc
         adc #3
         sta TP
-        bcc @line
+        bcc @ns
         inc TP+1
-        bne @line
-@none:  jmp e_nodata
+@ns:    jsr skipsp
+        cmp #$DC
+        bne @skip
 @item0: jsr inctp
-@item:  pla
+        pla
         sta VKIND
         pha
         bmi @string
-        jsr signed_number
-        jmp @got
+        jsr expr                ; a number: an expression (BASIC II: DATA 1+2 reads 3, and a
+        jmp @got                ; string is a Type mismatch)
+@none:  jmp e_nodata
 @string:
         jsr skipsp
         cmp #$22
@@ -977,7 +966,8 @@ next_data_item:
         pla
         sta VADDR
         jsr store_lvalue
-        pla
+; TP from the 6502 stack (pushed low byte first), then return
+pop_tp: pla
         sta TP+1
         pla
         sta TP

@@ -211,17 +211,14 @@ apply_modifiers:
         bcc @symbol
         cmp #'Z'+1
         bcs @symbol
-        ; letters are capitals; small when CAPS LOCK is off, or when SHIFT is held with it on
+        ; letters are capitals with CAPS LOCK on, SHIFT held or not (as MOS 1.20 types them: run on
+        ; it), or with SHIFT (or SHIFT LOCK); small otherwise
         lda keyboard_status
         and #$10
-        beq @caps_on
+        beq @ctrl                   ; CAPS LOCK on
         lda kb_t4
         bne @ctrl
-        beq @small
-@caps_on:
-        lda kb_t4
-        beq @ctrl
-@small: lda kb_t5
+        lda kb_t5
         ora #$20
         sta kb_t5
         jmp @ctrl
