@@ -674,29 +674,143 @@ clear_text_row:
         jsr cell_address
         jsr window_width_bytes
         ; fall into fill_bytes
-; Fill zp_t4/5 bytes from zp_ptr with the background (a space in MODE 7), wrapping.
+; Fill zp_t4/5 bytes (at least one) from zp_ptr with the background (a space in MODE 7), wrapping.
+; Y walks the page and X counts down the bytes of each 256 (zp_t5 the 256s left), so a byte costs
+; one indexed store and three short steps.
 fill_bytes:
         lda zp_bg
         ldx vdu_mode
         cpx #7
         bne @fill
         lda #' '
-@fill:  sta zp_t0
-@byte:  ldy #0
-        lda zp_t0
-        sta (zp_ptr),y
-        inc zp_ptr
-        bne @d
-        inc zp_ptr+1
-        jsr wrap_ptr
-@d:     lda zp_t4
-        bne @d1
-        dec zp_t5
-@d1:    dec zp_t4
-        lda zp_t4
-        ora zp_t5
+@fill:  ldy zp_ptr
+        ldx #0
+        stx zp_ptr
+        ldx zp_t4                   ; X bytes, then zp_t5 lots of 256
         bne @byte
+        dec zp_t5                   ; a whole 256 first
+@byte:  sta (zp_ptr),y
+        iny
+        beq @page
+@next:  dex
+        bne @byte
+        dec zp_t5
+        bpl @byte
         rts
+@page:  inc zp_ptr+1                ; on to the next page, back into the screen past &7FFF
+        bit zp_ptr+1
+        bpl @next
+        pha
+        lda zp_ptr+1
+        sec
+        sbc screen_pages
+        sta zp_ptr+1
+        pla
+        jmp @next
+
+; The whole screen memory, screen_page to &7FFF, filled with A: one store a byte, unrolled over the
+; pages and entered at the store for screen_page (pages &30-&7F, 3 bytes a store).
+fill_screen:
+        sta zp_t0
+        lda screen_page
+        sec
+        sbc #$30
+        sta zp_ptr
+        asl a
+        adc zp_ptr
+        adc #<fill_pages
+        sta zp_ptr
+        lda #>fill_pages
+        adc #0
+        sta zp_ptr+1
+        lda zp_t0
+        ldx #0
+        jmp (zp_ptr)
+fill_pages:
+        sta $3000,x
+        sta $3100,x
+        sta $3200,x
+        sta $3300,x
+        sta $3400,x
+        sta $3500,x
+        sta $3600,x
+        sta $3700,x
+        sta $3800,x
+        sta $3900,x
+        sta $3A00,x
+        sta $3B00,x
+        sta $3C00,x
+        sta $3D00,x
+        sta $3E00,x
+        sta $3F00,x
+        sta $4000,x
+        sta $4100,x
+        sta $4200,x
+        sta $4300,x
+        sta $4400,x
+        sta $4500,x
+        sta $4600,x
+        sta $4700,x
+        sta $4800,x
+        sta $4900,x
+        sta $4A00,x
+        sta $4B00,x
+        sta $4C00,x
+        sta $4D00,x
+        sta $4E00,x
+        sta $4F00,x
+        sta $5000,x
+        sta $5100,x
+        sta $5200,x
+        sta $5300,x
+        sta $5400,x
+        sta $5500,x
+        sta $5600,x
+        sta $5700,x
+        sta $5800,x
+        sta $5900,x
+        sta $5A00,x
+        sta $5B00,x
+        sta $5C00,x
+        sta $5D00,x
+        sta $5E00,x
+        sta $5F00,x
+        sta $6000,x
+        sta $6100,x
+        sta $6200,x
+        sta $6300,x
+        sta $6400,x
+        sta $6500,x
+        sta $6600,x
+        sta $6700,x
+        sta $6800,x
+        sta $6900,x
+        sta $6A00,x
+        sta $6B00,x
+        sta $6C00,x
+        sta $6D00,x
+        sta $6E00,x
+        sta $6F00,x
+        sta $7000,x
+        sta $7100,x
+        sta $7200,x
+        sta $7300,x
+        sta $7400,x
+        sta $7500,x
+        sta $7600,x
+        sta $7700,x
+        sta $7800,x
+        sta $7900,x
+        sta $7A00,x
+        sta $7B00,x
+        sta $7C00,x
+        sta $7D00,x
+        sta $7E00,x
+        sta $7F00,x
+        inx
+        beq @done
+        jmp (zp_ptr)
+@done:  rts
 
 ; CLS (VDU 12): the whole screen memory when there is no window (and the 6845's start back to the
 ; first page), else the window's rows; the cursor home.
@@ -706,23 +820,14 @@ clear_screen:
         bne @window
         lda #0
         sta screen_top
-        sta zp_ptr
-        sta zp_t4
         lda screen_page
         sta screen_top+1
-        sta zp_ptr+1
-        lda vdu_mode
-        cmp #7
-        bne @bitmap
-        lda #$7C                    ; MODE 7: &7C00-&7FFF
-        sta zp_ptr+1
-        lda #4
-        sta zp_t5
+        lda zp_bg
+        ldx vdu_mode
+        cpx #7
         bne @fill
-@bitmap:
-        lda screen_pages
-        sta zp_t5
-@fill:  jsr fill_bytes
+        lda #' '                    ; MODE 7: &7C00-&7FFF (screen_page)
+@fill:  jsr fill_screen
         jsr set_screen_start
         jmp vdu30
 @window:
