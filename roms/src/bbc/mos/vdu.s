@@ -93,6 +93,22 @@ vdu_char_entry:
 vdu_nothing:
         rts
 
+; Byte offsets of text rows 0-31 of 640 bytes (MODEs 0-3), 0-31 of 320 (4-6), 0-24 of 40 (7).
+row_offsets_lo: ; low bytes
+        .byte $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80
+        .byte $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80
+        .byte $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0
+        .byte $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0
+        .byte $00, $28, $50, $78, $A0, $C8, $F0, $18, $40, $68, $90, $B8, $E0, $08, $30, $58
+        .byte $80, $A8, $D0, $F8, $20, $48, $70, $98, $C0
+row_offsets_hi: ; high bytes
+        .byte $00, $02, $05, $07, $0A, $0C, $0F, $11, $14, $16, $19, $1B, $1E, $20, $23, $25
+        .byte $28, $2A, $2D, $2F, $32, $34, $37, $39, $3C, $3E, $41, $43, $46, $48, $4B, $4D
+        .byte $00, $01, $02, $03, $05, $06, $07, $08, $0A, $0B, $0C, $0D, $0F, $10, $11, $12
+        .byte $14, $15, $16, $17, $19, $1A, $1B, $1C, $1E, $1F, $20, $21, $23, $24, $25, $26
+        .byte $00, $00, $00, $00, $00, $00, $00, $01, $01, $01, $01, $01, $01, $02, $02, $02
+        .byte $02, $02, $02, $02, $03, $03, $03, $03, $03
+
 ; ---- mode parameters ----
 mode_crtc_set:  .byte 0, 0, 0, 12, 24, 24, 36, 48
 mode_ula:       .byte $9C, $D8, $F4, $9C, $88, $C4, $88, $4B
@@ -217,35 +233,46 @@ set_mode:
 ; ---- the text cursor ----
 
 ; zp_ptr = the address of the cell at column X, row Y (absolute), allowing for hardware scrolling.
+; The row's offset comes from row_offsets (rows of 640, 320 or 40 bytes as row_shift is 7, 6 or 3),
+; the column's is column << char_shift.  X and Y are not kept; zp_t4/5 are used.
 cell_address:
-        tya
-        sta zp_ptr
-        asl a
-        asl a
-        adc zp_ptr                  ; row * 5
-        sta zp_ptr
-        lda #0
-        sta zp_ptr+1
-        ldy row_shift
-@row:   asl zp_ptr
-        rol zp_ptr+1
-        dey
-        bne @row
         txa
+        ldx char_shift
+        bne @cells
+        sta zp_t4                   ; MODE 7: a byte a column
+        stx zp_t5
+        beq @row
+@cells: cpx #3                      ; MODEs 1, 2 and 5: 2 or 4 columns of 8 bytes each
+        beq @x8
+        asl a
+        dex
+        bne @cells
+@x8:    sta zp_t5                   ; A = columns of 8 bytes (< 80): A * 8
+        asl a
+        asl a
+        asl a
         sta zp_t4
-        lda #0
+        lda zp_t5
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
         sta zp_t5
-        ldy char_shift
-        beq @add
-@col:   asl zp_t4
-        rol zp_t5
-        dey
-        bne @col
-@add:   lda zp_ptr
+@row:   tya
+        ldx row_shift
+        cpx #7
+        beq @r640
+        adc #32                     ; carry clear (X < 7): the 320-byte rows at 32
+        cpx #6
+        beq @r640
+        adc #32                     ; carry clear (X = 3): the 40-byte rows at 64
+@r640:  tax
+        lda row_offsets_lo,x
         clc
         adc zp_t4
         sta zp_ptr
-        lda zp_ptr+1
+        lda row_offsets_hi,x
         adc zp_t5
         sta zp_ptr+1
         lda zp_ptr
