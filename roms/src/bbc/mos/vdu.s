@@ -297,6 +297,8 @@ place_cursor:
         ldx cursor_x
         ldy cursor_y
         jsr cell_address
+; The cursor's cell is the one at zp_ptr.
+place_cursor_at_ptr:
         lda zp_ptr
         sta zp_cursor
         lda zp_ptr+1
@@ -362,10 +364,29 @@ print_char:
         beq @text
         pla
         jmp vdu5_char
-@text:  jsr place_cursor
+@text:  ldx cursor_x
+        ldy cursor_y
+        jsr cell_address
+        lda zp_ptr
+        sta zp_cursor
+        lda zp_ptr+1
+        sta zp_cursor+1
         pla
         jsr draw_char
-        jsr cursor_right
+        lda cursor_x                ; the cursor right: within the window the next cell is
+        cmp twin_right              ; char_bytes on (perhaps past &7FFF)
+        bcs @wrap
+        inc cursor_x
+        lda zp_cursor
+        clc
+        adc char_bytes
+        sta zp_ptr
+        lda zp_cursor+1
+        adc #0
+        sta zp_ptr+1
+        jsr wrap_ptr
+        jmp place_cursor_at_ptr
+@wrap:  jsr cursor_right
         jmp place_cursor
 
 ; Draw character A in the cell at zp_cursor in the text colours.
