@@ -93,22 +93,6 @@ vdu_char_entry:
 vdu_nothing:
         rts
 
-; Byte offsets of text rows 0-31 of 640 bytes (MODEs 0-3), 0-31 of 320 (4-6), 0-24 of 40 (7).
-row_offsets_lo: ; low bytes
-        .byte $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80
-        .byte $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80, $00, $80
-        .byte $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0
-        .byte $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0, $00, $40, $80, $C0
-        .byte $00, $28, $50, $78, $A0, $C8, $F0, $18, $40, $68, $90, $B8, $E0, $08, $30, $58
-        .byte $80, $A8, $D0, $F8, $20, $48, $70, $98, $C0
-row_offsets_hi: ; high bytes
-        .byte $00, $02, $05, $07, $0A, $0C, $0F, $11, $14, $16, $19, $1B, $1E, $20, $23, $25
-        .byte $28, $2A, $2D, $2F, $32, $34, $37, $39, $3C, $3E, $41, $43, $46, $48, $4B, $4D
-        .byte $00, $01, $02, $03, $05, $06, $07, $08, $0A, $0B, $0C, $0D, $0F, $10, $11, $12
-        .byte $14, $15, $16, $17, $19, $1A, $1B, $1C, $1E, $1F, $20, $21, $23, $24, $25, $26
-        .byte $00, $00, $00, $00, $00, $00, $00, $01, $01, $01, $01, $01, $01, $02, $02, $02
-        .byte $02, $02, $02, $02, $03, $03, $03, $03, $03
-
 ; ---- mode parameters ----
 mode_crtc_set:  .byte 0, 0, 0, 12, 24, 24, 36, 48
 mode_ula:       .byte $9C, $D8, $F4, $9C, $88, $C4, $88, $4B
@@ -233,8 +217,7 @@ set_mode:
 ; ---- the text cursor ----
 
 ; zp_ptr = the address of the cell at column X, row Y (absolute), allowing for hardware scrolling.
-; The row's offset comes from row_offsets (rows of 640, 320 or 40 bytes as row_shift is 7, 6 or 3),
-; the column's is column << char_shift.  X and Y are not kept; zp_t4/5 are used.
+; The column's offset is column << char_shift.  X and Y are not kept; zp_t4/5 are used.
 cell_address:
         txa
         ldx char_shift
@@ -259,20 +242,34 @@ cell_address:
         lsr a
         lsr a
         sta zp_t5
-@row:   tya
+@row:   sty zp_ptr                  ; the row's offset: row * 5 << row_shift, as (row * 5 << 8)
+        tya                         ; >> (8 - row_shift), row_shift being 7, 6 or 3
+        asl a
+        asl a
+        adc zp_ptr                  ; carry clear: row < 32
+        ldx #0
+        stx zp_ptr
         ldx row_shift
         cpx #7
-        beq @r640
-        adc #32                     ; carry clear (X < 7): the 320-byte rows at 32
+        beq @s1
         cpx #6
-        beq @r640
-        adc #32                     ; carry clear (X = 3): the 40-byte rows at 64
-@r640:  tax
-        lda row_offsets_lo,x
+        beq @s2
+        lsr a
+        ror zp_ptr
+        lsr a
+        ror zp_ptr
+        lsr a
+        ror zp_ptr
+@s2:    lsr a
+        ror zp_ptr
+@s1:    lsr a
+        ror zp_ptr
+        tax
+        lda zp_ptr
         clc
         adc zp_t4
         sta zp_ptr
-        lda row_offsets_hi,x
+        txa
         adc zp_t5
         sta zp_ptr+1
         lda zp_ptr
@@ -364,14 +361,8 @@ print_char:
         beq @text
         pla
         jmp vdu5_char
-@text:  ldx cursor_x
-        ldy cursor_y
-        jsr cell_address
-        lda zp_ptr
-        sta zp_cursor
-        lda zp_ptr+1
-        sta zp_cursor+1
-        pla
+@text:  pla                         ; the cell at zp_cursor: whatever moves the cursor or
+                                    ; scrolls ends with place_cursor
         jsr draw_char
         lda cursor_x                ; the cursor right: within the window the next cell is
         cmp twin_right              ; char_bytes on (perhaps past &7FFF)
@@ -445,27 +436,31 @@ draw_char:
         dey
         bpl @s_row
         rts
-@four:  ldy #7                      ; 4 colours: four pixels a byte, 2 bytes across
+@four:  lda zp_cursor              ; 4 colours: four pixels a byte, 2 bytes across; zp_ptr2 is
+        clc                         ; the right half (a cell never straddles &8000)
+        adc #8
+        sta zp_ptr2
+        lda zp_cursor+1
+        adc #0
+        sta zp_ptr2+1
+        ldy #7
 @f_row: lda (zp_ptr),y
-        sta zp_t1
         lsr a
         lsr a
         lsr a
         lsr a
-        jsr nibble_byte
+        tax
+        lda nibble_pixels,x
+        and zp_t0
+        eor zp_bg
         sta (zp_cursor),y
-        lda zp_t1
+        lda (zp_ptr),y
         and #$0F
-        jsr nibble_byte
-        pha
-        tya
-        ora #8
-        tay
-        pla
-        sta (zp_cursor),y
-        tya
-        and #7
-        tay
+        tax
+        lda nibble_pixels,x
+        and zp_t0
+        eor zp_bg
+        sta (zp_ptr2),y
         dey
         bpl @f_row
         rts
@@ -478,17 +473,9 @@ draw_char:
         bpl @t_row
         rts
 
-; A = four pixels (bit 3 leftmost) -> a 4-colour byte in the text colours.
-nibble_byte:
-        sta zp_t2
-        asl a
-        asl a
-        asl a
-        asl a
-        ora zp_t2
-        and zp_t0
-        eor zp_bg
-        rts
+; Four pixels (bit 3 leftmost) as a 4-colour byte of ones: each pixel's bit in both halves.
+nibble_pixels:
+        .byte $00, $11, $22, $33, $44, $55, $66, $77, $88, $99, $AA, $BB, $CC, $DD, $EE, $FF
 
 ; zp_ptr = the 8 bytes defining character A (&20-&FF; X and A kept).  Each group of 32 characters
 ; has its page in font_pages (AUG: the font location bytes &0368-&036E): &20-&7F the ROM font at
@@ -722,39 +709,70 @@ clear_text_row:
         jsr cell_address
         jsr window_width_bytes
         ; fall into fill_bytes
-; Fill zp_t4/5 bytes (at least one) from zp_ptr with the background (a space in MODE 7), wrapping.
-; Y walks the page and X counts down the bytes of each 256 (zp_t5 the 256s left), so a byte costs
-; one indexed store and three short steps.
+; Fill zp_t4/5 bytes (at least one; at most a row, 640) from zp_ptr with the background, wrapping
+; past &7FFF.  Y walks the page.  In the bitmap MODEs the bytes are whole cells of 8 (8-aligned, so
+; a page ends only after an eighth store), X counting the cells; MODE 7's spaces go one at a time.
 fill_bytes:
+        ldy zp_ptr
+        ldx #0
+        stx zp_ptr
+        lda zp_t4
+        ldx char_shift              ; (0 also before the first MODE has set the variables)
+        beq @teletext
+        lsr zp_t5                   ; cells = bytes / 8
+        ror a
+        lsr zp_t5
+        ror a
+        lsr zp_t5
+        ror a
+        tax
+        lda zp_bg
+@cell:
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        bne @next
+        jsr @page
+@next:  dex
+        bne @cell
+        rts
+@teletext:
         lda zp_bg
         ldx vdu_mode
         cpx #7
-        bne @fill
+        bne @count
         lda #' '
-@fill:  ldy zp_ptr
-        ldx #0
-        stx zp_ptr
-        ldx zp_t4                   ; X bytes, then zp_t5 lots of 256
-        bne @byte
-        dec zp_t5                   ; a whole 256 first
+@count: ldx zp_t4                   ; at most 40 bytes
 @byte:  sta (zp_ptr),y
         iny
-        beq @page
-@next:  dex
+        bne @same
+        jsr @page
+@same:  dex
         bne @byte
-        dec zp_t5
-        bpl @byte
         rts
 @page:  inc zp_ptr+1                ; on to the next page, back into the screen past &7FFF
         bit zp_ptr+1
-        bpl @next
+        bpl @in
         pha
         lda zp_ptr+1
         sec
         sbc screen_pages
         sta zp_ptr+1
         pla
-        jmp @next
+@in:    rts
 
 ; The whole screen memory, screen_page to &7FFF, filled with A: one store a byte, unrolled over the
 ; pages and entered at the store for screen_page (pages &30-&7F, 3 bytes a store).
