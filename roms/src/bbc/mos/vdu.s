@@ -777,7 +777,19 @@ fill_bytes:
 ; The whole screen memory, screen_page to &7FFF, filled with A: one store a byte, unrolled over the
 ; pages and entered at the store for screen_page (pages &30-&7F, 3 bytes a store).
 fill_screen:
-        sta zp_t0
+        ldx #0
+        ldy screen_page
+        cpy #$7C
+        bne @pages
+@teletext:                          ; MODE 7's four pages in one loop
+        sta $7C00,x
+        sta $7D00,x
+        sta $7E00,x
+        sta $7F00,x
+        inx
+        bne @teletext
+        rts
+@pages: sta zp_t0
         lda screen_page
         sec
         sbc #$30
@@ -790,7 +802,6 @@ fill_screen:
         adc #0
         sta zp_ptr+1
         lda zp_t0
-        ldx #0
         jmp (zp_ptr)
 fill_pages:
         sta $3000,x
