@@ -368,14 +368,16 @@ print_char:
         cmp twin_right              ; char_bytes on (perhaps past &7FFF)
         bcs @wrap
         inc cursor_x
+        lda zp_cursor+1
+        sta zp_ptr+1
         lda zp_cursor
         clc
         adc char_bytes
         sta zp_ptr
-        lda zp_cursor+1
-        adc #0
-        sta zp_ptr+1
+        bcc @placed
+        inc zp_ptr+1
         jsr wrap_ptr
+@placed:
         jmp place_cursor_at_ptr
 @wrap:  jsr cursor_right
         jmp place_cursor
