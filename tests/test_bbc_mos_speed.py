@@ -17,6 +17,10 @@ PROGRAMS = {
     "MODE 1 long lines": (1, ['100 FOR K%=1 TO 12', '110 PRINT STRING$(50,"AB")', '120 NEXT K%']),
     "MODE 2 lines": (2, ['100 FOR K%=1 TO 20', '110 PRINT "THE QUICK BROWN"', '120 NEXT K%']),
     "MODE 0 TAB": (0, ['100 FOR K%=1 TO 100', '110 PRINT TAB(K% MOD 70,K% MOD 30);"X";', '120 NEXT K%']),
+    "MODE 1 window, scrolling by copying": (1, ['90 VDU 28,2,20,30,5', '100 FOR K%=1 TO 8',
+                                                '110 PRINT "THE QUICK BROWN FOX"', '120 NEXT K%']),
+    "MODE 7 window, scrolling by copying": (7, ['90 VDU 28,2,20,30,5', '100 FOR K%=1 TO 8',
+                                                '110 PRINT "THE QUICK BROWN FOX"', '120 NEXT K%']),
     "MODE 7 CLS": (7, ['100 FOR K%=1 TO 5', '110 CLS', '120 NEXT K%']),
     "MODE 0 CLS": (0, ['100 FOR K%=1 TO 2', '110 CLS', '120 NEXT K%']),
 }

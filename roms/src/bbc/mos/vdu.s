@@ -663,28 +663,85 @@ copy_text_row:
         ldx twin_left
         jsr cell_address
         jsr window_width_bytes
-@byte:  ldy #0
+        lda twin_right              ; X units of zp_t0 bytes, none straddling &8000: the window's
+        sec                         ; width as one unit when it is under 256 bytes and neither
+        sbc twin_left               ; row reaches &8000, else its cells
+        tax
+        inx
+        ldy char_bytes
+        lda zp_t5
+        bne @units
+        lda zp_t4
+        clc
+        adc zp_ptr
+        lda zp_ptr+1
+        adc #0
+        bmi @units
+        lda zp_t4
+        clc
+        adc zp_ptr2
+        lda zp_ptr2+1
+        adc #0
+        bmi @units
+        ldy zp_t4
+        ldx #1
+@units: sty zp_t0
+@unit:  ldy zp_t0
+        tya
+        and #7
+        bne @byte
+@eight: dey                         ; 8 bytes at a time, unrolled
         lda (zp_ptr),y
         sta (zp_ptr2),y
-        inc zp_ptr
-        bne @s1
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        tya
+        bne @eight
+        beq @next
+@byte:  dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        tya
+        bne @byte
+@next:  lda zp_ptr
+        clc
+        adc zp_t0
+        sta zp_ptr
+        bcc @s1
         inc zp_ptr+1
         jsr wrap_ptr
-@s1:    inc zp_ptr2
-        bne @s2
+@s1:    lda zp_ptr2
+        clc
+        adc zp_t0
+        sta zp_ptr2
+        bcc @s2
         inc zp_ptr2+1
         lda zp_ptr2+1
         bpl @s2
         sec
         sbc screen_pages
         sta zp_ptr2+1
-@s2:    lda zp_t4
-        bne @d1
-        dec zp_t5
-@d1:    dec zp_t4
-        lda zp_t4
-        ora zp_t5
-        bne @byte
+@s2:    dex
+        bne @unit
         rts
 
 ; zp_t4/5 = the bytes across the text window ((right - left + 1) << char_shift).
