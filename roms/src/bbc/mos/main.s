@@ -26,7 +26,7 @@
         .include "tables.s"
 
 mos_end:
-        .assert mos_end <= $FF00, "the MOS code overruns the entry points"
+        .assert mos_end <= $FC00, "the MOS code runs into the I/O pages (FRED, JIM, SHEILA: &FC00-&FEFF)"
 
 ; ---- extended vectors (AUG, "extended vectors"): a sideways ROM points vector n (&0200 + 2n) at
 ; &FF00 + 3n and puts the routine's address and its ROM number at &0D9F + 3n.  The entry pages that

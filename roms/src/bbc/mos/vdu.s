@@ -219,35 +219,59 @@ set_mode:
 ; ---- the text cursor ----
 
 ; zp_ptr = the address of the cell at column X, row Y (absolute), allowing for hardware scrolling.
+; The column's offset is column << char_shift.  X and Y are not kept; zp_t4/5 are used.
 cell_address:
-        tya
-        sta zp_ptr
-        asl a
-        asl a
-        adc zp_ptr                  ; row * 5
-        sta zp_ptr
-        lda #0
-        sta zp_ptr+1
-        ldy row_shift
-@row:   asl zp_ptr
-        rol zp_ptr+1
-        dey
-        bne @row
         txa
+        ldx char_shift
+        bne @cells
+        sta zp_t4                   ; MODE 7: a byte a column
+        stx zp_t5
+        beq @row
+@cells: cpx #3                      ; MODEs 1, 2 and 5: 2 or 4 columns of 8 bytes each
+        beq @x8
+        asl a
+        dex
+        bne @cells
+@x8:    sta zp_t5                   ; A = columns of 8 bytes (< 80): A * 8
+        asl a
+        asl a
+        asl a
         sta zp_t4
-        lda #0
+        lda zp_t5
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        lsr a
         sta zp_t5
-        ldy char_shift
-        beq @add
-@col:   asl zp_t4
-        rol zp_t5
-        dey
-        bne @col
-@add:   lda zp_ptr
+@row:   sty zp_ptr                  ; the row's offset: row * 5 << row_shift, as (row * 5 << 8)
+        tya                         ; >> (8 - row_shift), row_shift being 7, 6 or 3
+        asl a
+        asl a
+        adc zp_ptr                  ; carry clear: row < 32
+        ldx #0
+        stx zp_ptr
+        ldx row_shift
+        cpx #7
+        beq @s1
+        cpx #6
+        beq @s2
+        lsr a
+        ror zp_ptr
+        lsr a
+        ror zp_ptr
+        lsr a
+        ror zp_ptr
+@s2:    lsr a
+        ror zp_ptr
+@s1:    lsr a
+        ror zp_ptr
+        tax
+        lda zp_ptr
         clc
         adc zp_t4
         sta zp_ptr
-        lda zp_ptr+1
+        txa
         adc zp_t5
         sta zp_ptr+1
         lda zp_ptr
@@ -272,6 +296,8 @@ place_cursor:
         ldx cursor_x
         ldy cursor_y
         jsr cell_address
+; The cursor's cell is the one at zp_ptr.
+place_cursor_at_ptr:
         lda zp_ptr
         sta zp_cursor
         lda zp_ptr+1
@@ -337,10 +363,25 @@ print_char:
         beq @text
         pla
         jmp vdu5_char
-@text:  jsr place_cursor
-        pla
+@text:  pla                         ; the cell at zp_cursor: whatever moves the cursor or
+                                    ; scrolls ends with place_cursor
         jsr draw_char
-        jsr cursor_right
+        lda cursor_x                ; the cursor right: within the window the next cell is
+        cmp twin_right              ; char_bytes on (perhaps past &7FFF)
+        bcs @wrap
+        inc cursor_x
+        lda zp_cursor+1
+        sta zp_ptr+1
+        lda zp_cursor
+        clc
+        adc char_bytes
+        sta zp_ptr
+        bcc @placed
+        inc zp_ptr+1
+        jsr wrap_ptr
+@placed:
+        jmp place_cursor_at_ptr
+@wrap:  jsr cursor_right
         jmp place_cursor
 
 ; Draw character A in the cell at zp_cursor in the text colours.
@@ -399,27 +440,31 @@ draw_char:
         dey
         bpl @s_row
         rts
-@four:  ldy #7                      ; 4 colours: four pixels a byte, 2 bytes across
+@four:  lda zp_cursor              ; 4 colours: four pixels a byte, 2 bytes across; zp_ptr2 is
+        clc                         ; the right half (a cell never straddles &8000)
+        adc #8
+        sta zp_ptr2
+        lda zp_cursor+1
+        adc #0
+        sta zp_ptr2+1
+        ldy #7
 @f_row: lda (zp_ptr),y
-        sta zp_t1
         lsr a
         lsr a
         lsr a
         lsr a
-        jsr nibble_byte
+        tax
+        lda nibble_pixels,x
+        and zp_t0
+        eor zp_bg
         sta (zp_cursor),y
-        lda zp_t1
+        lda (zp_ptr),y
         and #$0F
-        jsr nibble_byte
-        pha
-        tya
-        ora #8
-        tay
-        pla
-        sta (zp_cursor),y
-        tya
-        and #7
-        tay
+        tax
+        lda nibble_pixels,x
+        and zp_t0
+        eor zp_bg
+        sta (zp_ptr2),y
         dey
         bpl @f_row
         rts
@@ -432,17 +477,9 @@ draw_char:
         bpl @t_row
         rts
 
-; A = four pixels (bit 3 leftmost) -> a 4-colour byte in the text colours.
-nibble_byte:
-        sta zp_t2
-        asl a
-        asl a
-        asl a
-        asl a
-        ora zp_t2
-        and zp_t0
-        eor zp_bg
-        rts
+; Four pixels (bit 3 leftmost) as a 4-colour byte of ones: each pixel's bit in both halves.
+nibble_pixels:
+        .byte $00, $11, $22, $33, $44, $55, $66, $77, $88, $99, $AA, $BB, $CC, $DD, $EE, $FF
 
 ; zp_ptr = the 8 bytes defining character A (&20-&FF; X and A kept).  Each group of 32 characters
 ; has its page in font_pages (AUG: the font location bytes &0368-&036E): &20-&7F the ROM font at
@@ -628,28 +665,85 @@ copy_text_row:
         ldx twin_left
         jsr cell_address
         jsr window_width_bytes
-@byte:  ldy #0
+        lda twin_right              ; X units of zp_t0 bytes, none straddling &8000: the window's
+        sec                         ; width as one unit when it is under 256 bytes and neither
+        sbc twin_left               ; row reaches &8000, else its cells
+        tax
+        inx
+        ldy char_bytes
+        lda zp_t5
+        bne @units
+        lda zp_t4
+        clc
+        adc zp_ptr
+        lda zp_ptr+1
+        adc #0
+        bmi @units
+        lda zp_t4
+        clc
+        adc zp_ptr2
+        lda zp_ptr2+1
+        adc #0
+        bmi @units
+        ldy zp_t4
+        ldx #1
+@units: sty zp_t0
+@unit:  ldy zp_t0
+        tya
+        and #7
+        bne @byte
+@eight: dey                         ; 8 bytes at a time, unrolled
         lda (zp_ptr),y
         sta (zp_ptr2),y
-        inc zp_ptr
-        bne @s1
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        tya
+        bne @eight
+        beq @next
+@byte:  dey
+        lda (zp_ptr),y
+        sta (zp_ptr2),y
+        tya
+        bne @byte
+@next:  lda zp_ptr
+        clc
+        adc zp_t0
+        sta zp_ptr
+        bcc @s1
         inc zp_ptr+1
         jsr wrap_ptr
-@s1:    inc zp_ptr2
-        bne @s2
+@s1:    lda zp_ptr2
+        clc
+        adc zp_t0
+        sta zp_ptr2
+        bcc @s2
         inc zp_ptr2+1
         lda zp_ptr2+1
         bpl @s2
         sec
         sbc screen_pages
         sta zp_ptr2+1
-@s2:    lda zp_t4
-        bne @d1
-        dec zp_t5
-@d1:    dec zp_t4
-        lda zp_t4
-        ora zp_t5
-        bne @byte
+@s2:    dex
+        bne @unit
         rts
 
 ; zp_t4/5 = the bytes across the text window ((right - left + 1) << char_shift).
@@ -676,29 +770,185 @@ clear_text_row:
         jsr cell_address
         jsr window_width_bytes
         ; fall into fill_bytes
-; Fill zp_t4/5 bytes from zp_ptr with the background (a space in MODE 7), wrapping.
+; Fill zp_t4/5 bytes (at least one; at most a row, 640) from zp_ptr with the background, wrapping
+; past &7FFF.  Y walks the page.  In the bitmap MODEs the bytes are whole cells of 8 (8-aligned, so
+; a page ends only after an eighth store), X counting the cells; MODE 7's spaces go one at a time.
 fill_bytes:
+        ldy zp_ptr
+        ldx #0
+        stx zp_ptr
+        lda zp_t4
+        ldx char_shift              ; (0 also before the first MODE has set the variables)
+        beq @teletext
+        lsr zp_t5                   ; cells = bytes / 8
+        ror a
+        lsr zp_t5
+        ror a
+        lsr zp_t5
+        ror a
+        tax
+        lda zp_bg
+@cell:
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        sta (zp_ptr),y
+        iny
+        bne @next
+        jsr @page
+@next:  dex
+        bne @cell
+        rts
+@teletext:
         lda zp_bg
         ldx vdu_mode
         cpx #7
-        bne @fill
+        bne @count
         lda #' '
-@fill:  sta zp_t0
-@byte:  ldy #0
-        lda zp_t0
-        sta (zp_ptr),y
-        inc zp_ptr
-        bne @d
-        inc zp_ptr+1
-        jsr wrap_ptr
-@d:     lda zp_t4
-        bne @d1
-        dec zp_t5
-@d1:    dec zp_t4
-        lda zp_t4
-        ora zp_t5
+@count: ldx zp_t4                   ; at most 40 bytes
+@byte:  sta (zp_ptr),y
+        iny
+        bne @same
+        jsr @page
+@same:  dex
         bne @byte
         rts
+@page:  inc zp_ptr+1                ; on to the next page, back into the screen past &7FFF
+        bit zp_ptr+1
+        bpl @in
+        pha
+        lda zp_ptr+1
+        sec
+        sbc screen_pages
+        sta zp_ptr+1
+        pla
+@in:    rts
+
+; The whole screen memory, screen_page to &7FFF, filled with A: one store a byte, unrolled over the
+; pages and entered at the store for screen_page (pages &30-&7F, 3 bytes a store).
+fill_screen:
+        ldx #0
+        ldy screen_page
+        cpy #$7C
+        bne @pages
+@teletext:                          ; MODE 7's four pages in one loop
+        sta $7C00,x
+        sta $7D00,x
+        sta $7E00,x
+        sta $7F00,x
+        inx
+        bne @teletext
+        rts
+@pages: sta zp_t0
+        lda screen_page
+        sec
+        sbc #$30
+        sta zp_ptr
+        asl a
+        adc zp_ptr
+        adc #<fill_pages
+        sta zp_ptr
+        lda #>fill_pages
+        adc #0
+        sta zp_ptr+1
+        lda zp_t0
+        jmp (zp_ptr)
+fill_pages:
+        sta $3000,x
+        sta $3100,x
+        sta $3200,x
+        sta $3300,x
+        sta $3400,x
+        sta $3500,x
+        sta $3600,x
+        sta $3700,x
+        sta $3800,x
+        sta $3900,x
+        sta $3A00,x
+        sta $3B00,x
+        sta $3C00,x
+        sta $3D00,x
+        sta $3E00,x
+        sta $3F00,x
+        sta $4000,x
+        sta $4100,x
+        sta $4200,x
+        sta $4300,x
+        sta $4400,x
+        sta $4500,x
+        sta $4600,x
+        sta $4700,x
+        sta $4800,x
+        sta $4900,x
+        sta $4A00,x
+        sta $4B00,x
+        sta $4C00,x
+        sta $4D00,x
+        sta $4E00,x
+        sta $4F00,x
+        sta $5000,x
+        sta $5100,x
+        sta $5200,x
+        sta $5300,x
+        sta $5400,x
+        sta $5500,x
+        sta $5600,x
+        sta $5700,x
+        sta $5800,x
+        sta $5900,x
+        sta $5A00,x
+        sta $5B00,x
+        sta $5C00,x
+        sta $5D00,x
+        sta $5E00,x
+        sta $5F00,x
+        sta $6000,x
+        sta $6100,x
+        sta $6200,x
+        sta $6300,x
+        sta $6400,x
+        sta $6500,x
+        sta $6600,x
+        sta $6700,x
+        sta $6800,x
+        sta $6900,x
+        sta $6A00,x
+        sta $6B00,x
+        sta $6C00,x
+        sta $6D00,x
+        sta $6E00,x
+        sta $6F00,x
+        sta $7000,x
+        sta $7100,x
+        sta $7200,x
+        sta $7300,x
+        sta $7400,x
+        sta $7500,x
+        sta $7600,x
+        sta $7700,x
+        sta $7800,x
+        sta $7900,x
+        sta $7A00,x
+        sta $7B00,x
+        sta $7C00,x
+        sta $7D00,x
+        sta $7E00,x
+        sta $7F00,x
+        inx
+        beq @done
+        jmp (zp_ptr)
+@done:  rts
 
 ; CLS (VDU 12): the whole screen memory when there is no window (and the 6845's start back to the
 ; first page), else the window's rows; the cursor home.
@@ -708,23 +958,14 @@ clear_screen:
         bne @window
         lda #0
         sta screen_top
-        sta zp_ptr
-        sta zp_t4
         lda screen_page
         sta screen_top+1
-        sta zp_ptr+1
-        lda vdu_mode
-        cmp #7
-        bne @bitmap
-        lda #$7C                    ; MODE 7: &7C00-&7FFF
-        sta zp_ptr+1
-        lda #4
-        sta zp_t5
+        lda zp_bg
+        ldx vdu_mode
+        cpx #7
         bne @fill
-@bitmap:
-        lda screen_pages
-        sta zp_t5
-@fill:  jsr fill_bytes
+        lda #' '                    ; MODE 7: &7C00-&7FFF (screen_page)
+@fill:  jsr fill_screen
         jsr set_screen_start
         jmp vdu30
 @window:

@@ -1,0 +1,43 @@
+"""Our MOS's character output is at least as fast as MOS 1.20's: Acorn's BASIC II prints the same
+text on both, timed in exact emulated cycles between two marker characters on the same hardware
+(emulator/commands/bench_basic.py's time_program), so only the MOS differs.  Acorn's ROMs are only
+run (the reference folder; the tests skip without it)."""
+import pytest
+
+from emulator.basic.listing import BBC_BASIC
+from emulator.commands.bench_basic import MARKS, time_program
+from emulator.firmware import build_machine
+from emulator.session import Machine
+
+# MODE, then the body run between the markers; MODE is set before the start marker.
+PROGRAMS = {
+    "MODE 7 lines, scrolling": (7, ['100 FOR K%=1 TO 30', '110 PRINT "THE QUICK BROWN FOX JUMPS"',
+                                    '120 NEXT K%']),
+    "MODE 4 numbers, scrolling": (4, ['100 FOR K%=1 TO 40', '110 PRINT K%,K%*37', '120 NEXT K%']),
+    "MODE 1 long lines": (1, ['100 FOR K%=1 TO 12', '110 PRINT STRING$(50,"AB")', '120 NEXT K%']),
+    "MODE 2 lines": (2, ['100 FOR K%=1 TO 20', '110 PRINT "THE QUICK BROWN"', '120 NEXT K%']),
+    "MODE 0 TAB": (0, ['100 FOR K%=1 TO 100', '110 PRINT TAB(K% MOD 70,K% MOD 30);"X";', '120 NEXT K%']),
+    "MODE 1 window, scrolling by copying": (1, ['90 VDU 28,2,20,30,5', '100 FOR K%=1 TO 8',
+                                                '110 PRINT "THE QUICK BROWN FOX"', '120 NEXT K%']),
+    "MODE 7 window, scrolling by copying": (7, ['90 VDU 28,2,20,30,5', '100 FOR K%=1 TO 8',
+                                                '110 PRINT "THE QUICK BROWN FOX"', '120 NEXT K%']),
+    "MODE 7 CLS": (7, ['100 FOR K%=1 TO 5', '110 CLS', '120 NEXT K%']),
+    "MODE 0 CLS": (0, ['100 FOR K%=1 TO 2', '110 CLS', '120 NEXT K%']),
+}
+
+
+def _cycles(roms, mode, body):
+    machine = Machine("bbc", roms=roms)
+    machine.run_until_text(">", max_seconds=5)
+    lines = [f"1 MODE {mode}", "2 VDU 0"] + body + ["9000 VDU 27", "9010 END"]
+    return time_program(machine, lines, marks=MARKS[BBC_BASIC])
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_basic_ii_prints_no_slower_on_our_mos_than_on_mos_120(acorn_mos_basic, name):
+    mode, body = PROGRAMS[name]
+    _, built, _ = build_machine("bbc")
+    ours = {"mos": built["mos"].read_bytes(), "basic": acorn_mos_basic["basic"]}
+    our_cycles = _cycles(ours, mode, body)
+    their_cycles = _cycles(acorn_mos_basic, mode, body)
+    assert our_cycles <= their_cycles, f"{name}: {our_cycles} cycles on our MOS, {their_cycles} on MOS 1.20"
