@@ -11,10 +11,11 @@
 
         .org $C000
         .include "font.s"           ; characters &20-&7F, 8 bytes each (AUG: the font is at &C000)
-
+        ; The font ends on a page boundary (&C300), so the interrupt paths, whose cycles are MOS
+        ; 1.20's (irq.s), start there: where their branches cross pages cannot move with other code.
+        .assert * == $C300, "the font no longer ends at &C300: irq.s's page crossings would move"
+        .include "irq.s"
         .include "reset.s"
-        .align 256                  ; the interrupt paths' cycles are MOS 1.20's (irq.s): where their
-        .include "irq.s"            ; branches cross pages must not move with the code before them
         .include "vdu.s"
         .include "graphics.s"
         .include "keyboard.s"
