@@ -38,7 +38,7 @@ def seed_command(machine, seed):
 
 
 def atom_rnd(seed):
-    """Our Atom BASIC's RND after `!8=seed` (roms/src/atom/basic/main.s fn_rnd): the seed steps as
+    """Our Atom BASIC's RND after `!8=seed` (roms/src/atom/basic/funcs.s fn_rnd): the seed steps as
     seed * 1664525 + 1013904223 and RND is the seed with its 16-bit halves swapped.  Lets a test
     check the start the emulated listing draws against the reference's line 20."""
     state = [seed & 0xFFFFFFFF]

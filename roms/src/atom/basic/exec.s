@@ -1,0 +1,267 @@
+; Statements: the dispatch loop and the statement table; ASM, *, REM, NEW, OLD, RUN.
+
+; Statements
+
+exec_stmt:
+        jsr nextc
+        cmp #';'
+        bne @notsemi
+        inc TXTOFF
+        jsr KESCAPE             ; ESCAPE is looked at on every statement terminator
+        bcs escape
+        jmp exec_stmt
+@notsemi:
+        cmp #13
+        bne @stmt
+        jsr KESCAPE
+        bcs escape
+        jmp next_line
+@stmt:  ldx ASMMODE
+        beq @basic
+        jsr KASM                ; between [ and ]: assembly
+        jmp stmt_end
+@basic: cmp #'['
+        bne @star
+        inc TXTOFF
+        jmp st_asm
+@star:  cmp #'*'
+        bne @words
+        jmp st_star
+@words: sec                     ; only capitals start statements
+        sbc #'A'
+        cmp #26
+        bcs @assign
+        tax
+        lda stmt_index,x        ; C is clear
+        adc #<statements
+        sta PTR2
+        lda #>statements
+        adc #0
+        sta PTR2+1
+        jsr match_kw
+        bcs @go
+        jsr KSTMT               ; the kernel's statements (files)
+        bcc @assign
+@go:    jmp (PTR3)
+@assign:
+        jmp assignment
+
+; ESCAPE: back to the prompt with no error report (the documented table has no number for it)
+escape: jmp prompt
+
+; stmt_end: after a statement only ';' or the end of the line may follow.
+stmt_end:
+        jsr nextc
+        cmp #';'
+        beq exec_stmt
+        cmp #13
+        beq exec_stmt
+        error E_STATEMENT
+
+; next_line: the end of a line: in direct mode back to the prompt, else on to the next line.
+next_line:
+        lda TXTPTR+1
+        cmp #>INBUF
+        beq end_stmt
+        sec
+        lda TXTPTR
+        adc TXTOFF
+        sta TXTPTR
+        bcc run_line
+        inc TXTPTR+1
+; run_line: start running the line at TXTPTR.
+run_line:
+        ldy #0
+        lda (TXTPTR),y
+        bmi end_stmt
+        sta CURLINE+1
+        iny
+        lda (TXTPTR),y
+        sta CURLINE
+        iny
+        lda (TXTPTR),y          ; a label a-z after the line number
+        cmp #'a'
+        bcc @nolabel
+        cmp #'z'+1
+        bcs @nolabel
+        iny
+@nolabel:
+        sty TXTOFF
+        jmp exec_stmt
+
+end_stmt:
+        jmp prompt
+
+statements:        ; grouped by first letter (the order within a letter decides what an
+                   ; abbreviation with '.' means); stmt_index finds each letter's group
+stmt_c:
+        .text "CLEA", 'R'+$80
+        .word KCLEAR
+stmt_d:
+        .text "D", 'O'+$80
+        .word st_do
+        .text "DI", 'M'+$80
+        .word st_dim
+        .text "DRA", 'W'+$80
+        .word KDRAW
+stmt_e:
+        .text "EN", 'D'+$80
+        .word end_stmt
+stmt_f:
+        .text "FO", 'R'+$80
+        .word st_for
+stmt_g:
+        .text "GOT", 'O'+$80
+        .word st_goto
+        .text "GOSU", 'B'+$80
+        .word st_gosub
+stmt_i:
+        .text "I", 'F'+$80
+        .word st_if
+        .text "INPU", 'T'+$80
+        .word st_input
+stmt_l:
+        .text "LIS", 'T'+$80
+        .word KLIST
+        .text "LIN", 'K'+$80
+        .word st_link
+        .text "LE", 'T'+$80
+        .word assignment
+        .text "LOA", 'D'+$80
+        .word KLOAD
+stmt_m:
+        .text "MOV", 'E'+$80
+        .word KMOVE
+stmt_n:
+        .text "NEX", 'T'+$80
+        .word st_next
+        .text "NE", 'W'+$80
+        .word st_new
+stmt_o:
+        .text "OL", 'D'+$80
+        .word st_old
+stmt_p:
+        .text "PRIN", 'T'+$80
+        .word st_print
+        .text "PLO", 'T'+$80
+        .word KPLOT
+stmt_r:
+        .text "RETUR", 'N'+$80
+        .word st_return
+        .text "RU", 'N'+$80
+        .word st_run
+        .text "RE", 'M'+$80
+        .word st_rem
+stmt_s:
+        .text "SAV", 'E'+$80
+        .word KSAVE
+stmt_u:
+        .text "UNTI", 'L'+$80
+        .word st_until
+stmt_w:
+        .text "WAI", 'T'+$80
+        .word KWAIT
+stmt_none:
+        .byte 0
+
+; stmt_index: for each letter A-Z, where its statements start in the table (speed: the
+; search starts at the right letter instead of at PRINT)
+stmt_index:
+        .byte stmt_none-statements, stmt_none-statements, stmt_c-statements, stmt_d-statements
+        .byte stmt_e-statements, stmt_f-statements, stmt_g-statements, stmt_none-statements
+        .byte stmt_i-statements, stmt_none-statements, stmt_none-statements, stmt_l-statements
+        .byte stmt_m-statements, stmt_n-statements, stmt_o-statements, stmt_p-statements
+        .byte stmt_none-statements, stmt_r-statements, stmt_s-statements, stmt_none-statements
+        .byte stmt_u-statements, stmt_none-statements, stmt_w-statements, stmt_none-statements
+        .byte stmt_none-statements, stmt_none-statements
+
+st_asm: lda #1
+        sta ASMMODE
+        jmp exec_stmt
+
+; store_target: the variable or array element named next in the text = ACC (assembler labels).
+store_target:
+        jsr var_index
+        bcc @elem
+        jmp store_var
+@elem:  ldx #3
+@push:  lda ACC,x
+        pha
+        dex
+        bpl @push
+        jsr array_element
+        bcs @ok
+        error E_ASMLABEL
+@ok:    lda ACC
+        sta PTR1
+        lda ACC+1
+        sta PTR1+1
+        ldy #0
+@pull:  pla
+        sta (PTR1),y
+        iny
+        cpy #4
+        bne @pull
+        rts
+
+; *command: the rest of the line goes to OSCLI (from #100, ended by 13).
+st_star:
+        ldy TXTOFF
+        ldx #0
+@copy:  lda (TXTPTR),y
+        sta INBUF,x
+        iny
+        inx
+        cmp #13
+        bne @copy
+        dey
+        sty TXTOFF
+        jsr OSCLI
+        jmp exec_stmt
+
+st_rem: ldy TXTOFF
+@skip:  lda (TXTPTR),y
+        cmp #13
+        beq @end
+        iny
+        bne @skip
+@end:   sty TXTOFF
+        jmp exec_stmt
+
+; --- LIST, NEW, OLD, RUN ------------------------------------------------------------------------
+
+st_new: jsr do_new
+        jmp prompt
+
+do_new: lda TEXTPAGE
+        sta PTR1+1
+        ldy #0
+        sty PTR1
+        lda (PTR1),y
+        cmp #$FF
+        beq @empty
+        sta OLDBYTE             ; kept for OLD
+@empty: lda #$FF
+        sta (PTR1),y
+        jmp set_top
+
+st_old: lda TEXTPAGE
+        sta PTR1+1
+        ldy #0
+        sty PTR1
+        lda OLDBYTE
+        sta (PTR1),y
+        jsr set_top
+        jmp prompt
+
+st_run: jsr set_top
+        lda #0
+        sta DOSP
+        sta SUBSP
+        sta FORSP
+        sta ASMMODE
+        sta TXTPTR
+        lda TEXTPAGE
+        sta TXTPTR+1
+        jmp run_line
+
