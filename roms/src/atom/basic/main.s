@@ -109,3 +109,9 @@ prompt: ldx #$FF
         .include "arith.s"
         .include "factor.s"
         .include "funcs.s"
+
+; #D000-#DFFF, the floating-point socket (built as float.rom): the floating-point extension starts
+; at #D000 (fp.s and the files it includes); any of BASIC that does not fit below #D000 follows it.
+        .assert * <= $D000, "BASIC's part runs past #CFFF"
+        .fill $D000-*, $FF
+        .include "fp.s"
