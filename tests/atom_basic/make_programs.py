@@ -275,6 +275,13 @@ case("string_doubled_quote", '10 DIM A9;$A="A""B";PRINT $A\'', ['A"B'])
 case("string_at_an_expression", '10 DIM A9,B9;$A="XY";$B="Q";$A+LEN(A)=$B;PRINT $A\'', ["XYQ"])
 case("top_after_the_text", "10 PRINT TOP-#2900'", [N(11)])
 case("li_is_link_in_a_program", '10 PRINT "A";LI.;PRINT "B"', ["A", "ERROR 29 LINE 10"])
+case("line_after_return_is_the_subroutines", "10 GOSUB 100\n20 A=1/0\n100 P.1\n110 RETURN",
+     [N(1), "ERROR 129 LINE 110"])
+case("line_in_a_subroutine_by_label", "10 GOSUB a\n15 P.3\n20 A=1/0\n100aA=1/0", ["ERROR 129 LINE 15"])
+case("line_after_next_is_nexts", "10 I=0;FOR I=1 TO 2;IF I=2 A=1/0\n20 NEXT", ["ERROR 129 LINE 20"])
+case("assembler_lists_line_address_bytes_text",
+     "10 DIM P-1\n20[LDA @1\n30 RTS;]\n40 P.\"X\"'\n50[NOP;\n60 LDA @2;];P.\"Y\"", [])
+case("assembler_branch_out_of_range", "10 DIM P-1;Q=P;[BNE Q+200;]", [])
 
 os.makedirs(OUT, exist_ok=True)
 recorded = {}                   # program lines -> the rows recorded in the file (Acorn's)

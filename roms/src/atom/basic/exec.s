@@ -9,6 +9,8 @@ exec_stmt:
         inc TXTOFF
         jsr KESCAPE             ; ESCAPE is looked at on every statement terminator
         bcs escape
+        lda ASMMODE             ; between [ and ] the statement after ';' is assembled and
+        bne asm_next            ; listed even when it is empty, as Acorn's
         jmp exec_stmt
 @notsemi:
         cmp #13
@@ -17,9 +19,8 @@ exec_stmt:
         bcs escape
         jmp next_line
 @stmt:  ldx ASMMODE
+        bne asm_next
         beq @basic
-        jsr KASM                ; between [ and ]: assembly
-        jmp stmt_end
 @basic: cmp #'['
         bne @star
         inc TXTOFF
@@ -56,6 +57,10 @@ exec_stmt:
 ; ESCAPE: back to the prompt with no error report (the documented table has no number for it)
 escape: jmp prompt
 
+asm_next:
+        jsr asm_statement       ; between [ and ]: assembly
+        jmp stmt_end
+
 ; stmt_end: after a statement only ';' or the end of the line may follow.
 stmt_end:
         jsr nextc
@@ -80,12 +85,13 @@ next_line:
 run_line:
         ldy #0
         lda (TXTPTR),y
-        bmi @off
+        bmi off_end
         sta CURLINE+1
         iny
         lda (TXTPTR),y
         sta CURLINE
-        iny
+line_body:
+        ldy #2
         lda (TXTPTR),y          ; a label a-z after the line number
         cmp #'a'
         bcc @nolabel
@@ -95,7 +101,15 @@ run_line:
 @nolabel:
         sty TXTOFF
         jmp exec_stmt
-@off:   error E_STATEMENT       ; off the end of the program without END (Acorn's ERROR 94)
+off_end:
+        error E_STATEMENT       ; off the end of the program without END (Acorn's ERROR 94)
+
+; resume_line: run the line at TXTPTR, the line number left as it is (RETURN).
+resume_line:
+        ldy #0
+        lda (TXTPTR),y
+        bpl line_body
+        bmi off_end
 
 end_stmt:
         jmp prompt
@@ -184,9 +198,9 @@ stmt_index:
         .byte stmt_u-statements, stmt_none-statements, stmt_w-statements, stmt_none-statements
         .byte stmt_none-statements, stmt_none-statements
 
-st_asm: lda #1
+st_asm: lda #1                  ; '[': what follows it is the first statement of assembly
         sta ASMMODE
-        jmp exec_stmt
+        jmp asm_next
 
 ; store_target: the variable or array element named next in the text = ACC (assembler labels).
 store_target:

@@ -19,7 +19,7 @@ target: jsr nextc
         ldy #2
         lda (PTR1),y
         cmp TMP
-        beq @found
+        beq @label
 @skip:  lda (PTR1),y
         iny
         cmp #13
@@ -40,7 +40,14 @@ target: jsr nextc
         lda ACC+1
         sta LINENUM+1
         jsr find_line
-        bcc @missing
+        bcs @found
+        error E_LINE
+@label: ldy #0                  ; a label's line is the current line at once (as Acorn's: an
+        lda (PTR1),y            ; error after GOSUB a;... and RETURN reports it)
+        sta CURLINE+1
+        iny
+        lda (PTR1),y
+        sta CURLINE
 @found: jsr nextc
         cmp #';'
         beq @end
@@ -48,8 +55,6 @@ target: jsr nextc
         beq @end
         error E_STATEMENT
 @end:   rts
-@missing:
-        error E_LINE
 @nolabel:
         error E_LABEL
 
@@ -69,20 +74,51 @@ goto_ptr1:
         sta TXTOFF
         jmp exec_stmt
 
+; GOSUB at the end of a program line returns to the start of the next line, which becomes the
+; current line at once; RETURN leaves the line number as the subroutine left it (as Acorn's: an
+; error after RETURN reports the subroutine's last line, one in a subroutine reached by label
+; the line after the GOSUB).
 st_gosub:
         jsr target
         ldx SUBSP
         cpx #SUB_MAX
         bcc @room
         error E_GOSUBS
-@room:  lda TXTPTR
+@room:  ldy TXTOFF
+        lda (TXTPTR),y
+        cmp #13
+        bne @push
+        lda TXTPTR+1
+        cmp #>INBUF
+        beq @push               ; (direct mode: back to the end of the command)
+        sec
+        tya
+        adc TXTPTR
+        sta TXTPTR
+        bcc @next
+        inc TXTPTR+1
+@next:  ldy #0
+        sty TXTOFF              ; offset 0: a line's start, for RETURN
+        lda (TXTPTR),y
+        bmi @push
+        sta CURLINE+1
+        iny
+        lda (TXTPTR),y
+        sta CURLINE
+@push:  lda TXTPTR
         sta SUB_LO,x
         lda TXTPTR+1
         sta SUB_HI,x
         lda TXTOFF
         sta SUB_OFF,x
         inc SUBSP
-        jmp goto_ptr1
+        lda TMP
+        beq goto_ptr1           ; by number: as GOTO
+        lda PTR1
+        sta TXTPTR
+        lda PTR1+1
+        sta TXTPTR+1
+        jmp line_body           ; by label: the line number stays as it is (as Acorn's)
 
 st_return:
         ldx SUBSP
@@ -96,8 +132,9 @@ st_return:
         sta TXTPTR+1
         lda SUB_OFF,x
         sta TXTOFF
-        jsr set_curline
-        jmp stmt_end
+        bne @mid
+        jmp resume_line         ; the start of the line after the GOSUB's
+@mid:   jmp stmt_end
 
 ; --- IF ----------------------------------------------------------------------------------------
 
@@ -274,8 +311,7 @@ st_next:
         sta TXTPTR+1
         lda FOR_OFF,y
         sta TXTOFF
-        jsr set_curline
-        jmp stmt_end
+        jmp stmt_end            ; (the line number stays NEXT's, as Acorn's)
 
 ; set_curline: CURLINE from the line TXTPTR is in (0 in direct mode).
 set_curline:
@@ -325,6 +361,5 @@ st_until:
         sta TXTPTR+1
         lda DO_OFF,x
         sta TXTOFF
-        jsr set_curline
-        jmp exec_stmt
+        jmp exec_stmt           ; (the line number stays UNTIL's, as Acorn's)
 

@@ -1,6 +1,6 @@
 ; Our Acorn Atom kernel: 4 KiB at $F000.  Reset, the documented vectors and entry points, the VDG
-; text driver, the keyboard and line input; BASIC's inline assembler (asm.s) and graphics
-; statements (graphics.s) live here too.  Clean-room, from the documented behaviour
+; text driver, the keyboard and line input; BASIC's graphics statements (graphics.s), LIST and
+; the filing system live here too.  Clean-room, from the documented behaviour
 ; ("Atomic Theory and Practice" ch. 11, 18, 25); see docs/atom_firmware.md.
 
         .include "atom.inc"
@@ -10,7 +10,7 @@
         jmp readline
         jmp bell
         jmp escape_down
-        jmp asm_statement
+        .fill 3, $FF            ; (free: the inline assembler is BASIC's, basic/asm.s)
         jmp st_clear
         jmp st_plot
         jmp st_draw
@@ -622,7 +622,6 @@ readline:
         sec
         rts
 
-.include "asm.s"
 .include "graphics.s"
 .include "list.s"
 .include "files.s"

@@ -1,17 +1,33 @@
-; The inline assembler of Atom BASIC, kept in the kernel ROM (BASIC's 4 KiB are full).
+; The inline assembler of Atom BASIC (above #D000: BASIC's part below it is full).
 ; Syntax as documented for the Atom ("Atomic Theory and Practice", the assembler chapters):
 ; statements between [ and ], separated by ';' or ends of lines; P is the location counter;
 ; '@' marks an immediate operand and '#' a hexadecimal number; ":name" sets a variable or
-; array element (a label) to P.  Every statement is listed: address, bytes, source.
-; Called by BASIC (KASM) with the text pointer at a statement; uses BASIC's evaluator through
-; the jump block at $C006.
+; array element (a label) to P; '\' starts a comment statement.  As on Acorn's, every statement,
+; even an empty one, is listed: the BASIC line number in five columns, the address, the bytes and
+; the statement as typed (label and spaces included) up to ';' or the end of the line: text after
+; an operand is a comment.  A branch out of range prints OUT OF RANGE: and assembles offset 0.
+; Called by BASIC (asm_next) with the text pointer at a statement.  Its workspace is the kernel's
+; scratch KPTR/KTMP (nothing the expression evaluator touches) and ASMCLASS-ASMLEN.
 
 ASM_P       = 16                ; the variable P
 ASMSTART    = KPTR              ; offset of the statement in the line (for the listing)
 ASMADDR     = KTMP              ; address the statement is assembled at, 2 bytes
 
 asm_statement:
-        jsr B_NEXTC
+        ldy TXTOFF              ; the statement as typed starts after the spaces BASIC skipped
+@back:  cpy #3                  ; (not into a line's number, whose low byte may be 32)
+        bcc @start
+        dey
+        lda (TXTPTR),y
+        cmp #' '
+        beq @back
+        iny
+@start: sty ASMSTART
+        lda VAR0+ASM_P
+        sta ASMADDR
+        lda VAR1+ASM_P
+        sta ASMADDR+1
+        jsr nextc
         cmp #']'
         bne @notend
         inc TXTOFF
@@ -22,27 +38,25 @@ asm_statement:
         cmp #':'
         bne @notlabel
         inc TXTOFF
-        lda VAR0+ASM_P          ; a label: the variable named = P
+        lda ASMADDR             ; a label: the variable named = P
         sta ACC
-        lda VAR1+ASM_P
+        lda ASMADDR+1
         sta ACC+1
         lda #0
         sta ACC+2
         sta ACC+3
-        jsr B_LABEL
-        jmp asm_statement
+        jsr store_target
+        jsr nextc
 @notlabel:
+        cmp #$5C                ; backslash: a comment statement
+        beq @none
         cmp #';'
-        beq @empty
+        beq @none
         cmp #13
         bne @instr
-@empty: rts
-@instr: sty ASMSTART
-        lda VAR0+ASM_P
-        sta ASMADDR
-        lda VAR1+ASM_P
-        sta ASMADDR+1
-        jsr find_mnemonic
+@none:  ldx #$FF                ; no bytes
+        jmp asm_list
+@instr: jsr find_mnemonic
         lda ASMCLASS
         asl a
         tax
@@ -95,8 +109,7 @@ find_mnemonic:
         inc MNPTR+1
         bne @entry
 @unknown:
-        brk
-        .byte 208               ; documented error 208: unrecognised mnemonic in assembler
+        error E_MNEMONIC
 
 asm_implied:
         lda #0
@@ -104,17 +117,17 @@ asm_implied:
         jmp asm_emit
 
 asm_jsr:
-        jsr B_EXPR
+        jsr expr
         jmp asm_absolute
 
 asm_jmp:
-        jsr B_NEXTC
+        jsr nextc
         cmp #'('
         bne asm_jsr
         inc TXTOFF
-        jsr B_EXPR
+        jsr expr
         lda #')'
-        jsr B_EXPECT
+        jsr expect
         lda #$6C
         sta ASMBASE
 asm_absolute:
@@ -123,7 +136,7 @@ asm_absolute:
         jmp asm_emit
 
 asm_branch:
-        jsr B_EXPR              ; the target
+        jsr expr              ; the target
         clc
         lda ASMADDR
         adc #2
@@ -143,9 +156,14 @@ asm_branch:
         lda ACC+1
         adc #0
         beq @ok
-        brk
-        .byte 174               ; branch out of range: 174, significant item malformed (the
-                                ; documented table has no number of its own for it)
+        ldx #0
+@msg:   lda range_text,x
+        jsr OSWRCH
+        inx
+        cpx #range_end-range_text
+        bne @msg
+        lda #0                  ; the offset assembled is 0
+        sta ACC
 @ok:    lda #1
         sta ASMLEN
         jmp asm_emit
@@ -154,11 +172,11 @@ asm_branch:
 ;   group 1 (ORA..SBC):   (zp,X) 0, zp 1, @ 2, abs 3, (zp),Y 4, zp,X 5, abs,Y 6, abs,X 7
 ;   groups 2-4:           @ 0, zp 1, A 2, abs 3, zp,X or zp,Y 5, abs,X or abs,Y 7
 asm_operand:
-        jsr B_NEXTC
+        jsr nextc
         cmp #'@'
         bne @notimm
         inc TXTOFF
-        jsr B_EXPR
+        jsr expr
         ldx #0
         lda ASMCLASS
         cmp #1
@@ -171,21 +189,21 @@ asm_operand:
         cmp #'('
         bne @notind
         inc TXTOFF
-        jsr B_EXPR
-        jsr B_NEXTC
+        jsr expr
+        jsr nextc
         cmp #','
         bne @indy
         inc TXTOFF              ; (zp,X)
         jsr skip_letter
         lda #')'
-        jsr B_EXPECT
+        jsr expect
         lda #0
         ldx #1
         jmp asm_mode
 @indy:  lda #')'                ; (zp),Y
-        jsr B_EXPECT
+        jsr expect
         lda #','
-        jsr B_EXPECT
+        jsr expect
         jsr skip_letter
         lda #4
         ldx #1
@@ -213,13 +231,13 @@ asm_operand:
         ldx #0
         jmp asm_mode
 @address:
-        jsr B_EXPR
-        jsr B_NEXTC
+        jsr expr
+        jsr nextc
         ldx #0                  ; X: 0 no index, 1 X, 2 Y
         cmp #','
         bne @indexed
         inc TXTOFF
-        jsr B_NEXTC
+        jsr nextc
         inc TXTOFF
         ldx #1
         cmp #'X'
@@ -255,31 +273,33 @@ asm_mode:
 zp_modes:   .byte 1, 5, 5
 abs_modes:  .byte 3, 7, 7
 
+range_text: .text "OUT OF RANGE:", 13, 10
+range_end:
+
 ; asm_emit: ASMBASE, then ASMLEN bytes of ACC, at P; P moves on; the statement is listed.
 asm_emit:
-        lda ASMADDR+1
-        jsr hex_byte
-        lda ASMADDR
-        jsr hex_byte
-        lda #' '
-        jsr OSWRCH
+        jsr asm_head
         lda ASMBASE
         jsr asm_byte
         ldx #0
 @op:    cpx ASMLEN
-        beq @pad
+        beq asm_pad
         lda ACC,x
         jsr asm_byte
         inx
         bne @op
-@pad:   cpx #2                  ; line the source up
+; asm_list: the statement with no bytes (X = $FF); asm_pad: after X + 1 bytes.
+asm_list:
+        jsr asm_head
+asm_pad:
+        cpx #2                  ; line the source up
         beq @src
         lda #' '
         jsr OSWRCH
         jsr OSWRCH
         jsr OSWRCH
         inx
-        bne @pad
+        bne asm_pad
 @src:   ldy ASMSTART
 @s:     lda (TXTPTR),y
         cmp #13
@@ -289,9 +309,48 @@ asm_emit:
         jsr OSWRCH
         iny
         bne @s
-@end:   lda #0
+@end:   sty TXTOFF              ; the rest of the statement was a comment
+        lda #0
         sta COUNTV
         jmp OSCRLF
+
+; asm_head: the line number in five columns, then the statement's address (ACC and X kept).
+asm_head:
+        lda ACC
+        pha
+        lda ACC+1
+        pha
+        txa
+        pha
+        lda VAR0
+        pha
+        lda #5
+        sta VAR0
+        lda CURLINE
+        sta ACC
+        lda CURLINE+1
+        sta ACC+1
+        lda #0
+        sta ACC+2
+        sta ACC+3
+        jsr print_dec
+        pla
+        sta VAR0
+        lda #' '
+        jsr OSWRCH
+        lda ASMADDR+1
+        jsr hex_byte
+        lda ASMADDR
+        jsr hex_byte
+        lda #' '
+        jsr OSWRCH
+        pla
+        tax
+        pla
+        sta ACC+1
+        pla
+        sta ACC
+        rts
 
 ; asm_byte: store A at P, P + 1, and list it.
 asm_byte:
@@ -311,7 +370,7 @@ asm_byte:
         jmp OSWRCH
 
 skip_letter:
-        jsr B_NEXTC
+        jsr nextc
         inc TXTOFF
         rts
 
