@@ -43,6 +43,8 @@ def at_prompt(m):
     if cursor is None:
         return False
     row, column = cursor
+    if column == 0 and row > 0:         # the prompt filled its row: the cursor waits on the next
+        row, column = row - 1, len(rows(m)[row - 1])
     return column > 0 and rows(m)[row][column - 1:column] == ">"
 
 

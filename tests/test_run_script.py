@@ -103,10 +103,10 @@ def test_a_wait_needs_a_new_appearance_not_a_copy_already_on_the_screen(capsys):
 def test_a_wait_sees_a_new_copy_after_scrolling_removed_old_ones(capsys):
     """16 rows: 20 sums scroll the first answers away (in the same moment as a new answer shows);
     each wait still ends on its own answer, never on the echo of the sum (it holds no 7)."""
-    steps = ["--type", "PRINT 3+4\\r", "--until", "7"] * 20
+    steps = ["--type", "PRINT 3+4'\\r", "--until", "7"] * 20     # (' ends the line: PRINT does not)
     assert run_atom(*steps) == 0
     rows = [row.strip() for row in capsys.readouterr().out.splitlines()]
-    sums = [r for r, row in enumerate(rows) if row == ">PRINT 3+4"]
+    sums = [r for r, row in enumerate(rows) if row == ">PRINT 3+4'"]
     assert len(sums) >= 7                               # the screen has scrolled
     assert all(rows[r + 1] == "7" for r in sums)        # each sum answered before the next
 

@@ -193,6 +193,8 @@ def at_prompt(machine):
     if cursor is None:
         return False
     row, column = cursor
+    if column == 0 and row > 0:         # the prompt filled its row: the cursor waits on the next
+        row, column = row - 1, len(screen[row - 1])
     return 0 < column and row < len(screen) and screen[row][column - 1:column] == PROMPT
 
 

@@ -282,6 +282,7 @@ case("line_after_next_is_nexts", "10 I=0;FOR I=1 TO 2;IF I=2 A=1/0\n20 NEXT", ["
 case("assembler_lists_line_address_bytes_text",
      "10 DIM P-1\n20[LDA @1\n30 RTS;]\n40 P.\"X\"'\n50[NOP;\n60 LDA @2;];P.\"Y\"", [])
 case("assembler_branch_out_of_range", "10 DIM P-1;Q=P;[BNE Q+200;]", [])
+case("fn_rnd_from_a_poked_seed", "10 !8=1234567;?12=89;A=RND;B=RND;PRINT &A,B,&!8,?12'", [])
 
 os.makedirs(OUT, exist_ok=True)
 recorded = {}                   # program lines -> the rows recorded in the file (Acorn's)

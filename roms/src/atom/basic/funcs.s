@@ -21,38 +21,30 @@ fn_abs: jsr factor
         jmp negate
 @done:  rts
 
-; RND: a 32-bit pseudo-random number.  The seed at $08-$0B steps as seed * 1664525 + 1013904223
-; (a full-period linear congruential generator; our own sequence, not Acorn's), and the result is
-; the seed with its halves swapped, so the low bits programs take with % come from the seed's
-; better-mixed high bits.
-fn_rnd: ldx #3
+; RND: the seed at #08-#0C is a 40-bit shift register, moved on 32 places a call: each place
+; shifts it left and feeds bit 19 exclusive-or bit 32 into bit 0; RND is then its low 32 bits.
+; (Found by running Acorn's BASIC: from a seed poked at #08-#0C this gives the numbers, and leaves
+; the seed, that Acorn's does.  Nothing sets the seed at start-up: it is what RAM held.)
+fn_rnd: ldy #32
+@bit:   lda SEED+2
+        lsr a
+        lsr a
+        lsr a                   ; bit 0: the seed's bit 19
+        eor SEED+4              ; ... exclusive-or its bit 32
+        lsr a                   ; into C
+        rol SEED
+        rol SEED+1
+        rol SEED+2
+        rol SEED+3
+        rol SEED+4
+        dey
+        bne @bit
+        ldx #3
 @c:     lda SEED,x
-        sta ARG,x
-        lda rnd_mul,x
         sta ACC,x
         dex
         bpl @c
-        jsr multiply
-        clc
-        ldx #0
-@a:     lda ACC,x
-        adc rnd_add,x
-        sta SEED,x
-        inx
-        txa
-        eor #4
-        bne @a
-        lda SEED+2
-        sta ACC
-        lda SEED+3
-        sta ACC+1
-        lda SEED
-        sta ACC+2
-        lda SEED+1
-        sta ACC+3
         rts
-rnd_mul: .byte $0D, $66, $19, $00       ; 1664525
-rnd_add: .byte $5F, $F3, $6E, $3C       ; 1013904223
 
 fn_ch:  jsr string_source
         ldy #0

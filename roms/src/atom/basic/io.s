@@ -103,7 +103,11 @@ st_print:
         jsr newline
         jmp @item
 @notnl: cmp #','
+        bne @notcomma
+        lda #0                  ; ',' ends '&' (as Acorn's: &A,B prints B in decimal)
+        sta HEXFLAG
         beq @item
+@notcomma:
         cmp #'&'
         bne @notamp
         sta HEXFLAG
