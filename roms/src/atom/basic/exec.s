@@ -4,6 +4,7 @@
 
 exec_stmt:
         jsr nextc
+exec_char:                      ; (A = the character at the text, as nextc leaves it)
         cmp #';'
         bne @notsemi
         inc TXTOFF
@@ -65,9 +66,9 @@ asm_next:
 stmt_end:
         jsr nextc
         cmp #';'
-        beq exec_stmt
+        beq exec_char
         cmp #13
-        beq exec_stmt
+        beq exec_char
         error E_STATEMENT
 
 ; next_line: the end of a line: in direct mode back to the prompt, else on to the next line.

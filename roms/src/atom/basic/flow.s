@@ -269,40 +269,40 @@ st_next:
         lda VAR0,x
         adc FOR_STEP0,y
         sta VAR0,x
-        sta ARG
         lda VAR1,x
         adc FOR_STEP1,y
         sta VAR1,x
-        sta ARG+1
         lda VAR2,x
         adc FOR_STEP2,y
         sta VAR2,x
-        sta ARG+2
         lda VAR3,x
         adc FOR_STEP3,y
         sta VAR3,x
-        sta ARG+3
-        lda FOR_LIM0,y          ; compare with the limit
-        sta ACC
-        lda FOR_LIM1,y
-        sta ACC+1
-        lda FOR_LIM2,y
-        sta ACC+2
-        lda FOR_LIM3,y
-        sta ACC+3
-        jsr compare             ; N set: variable < limit, Z set: equal
-        php
-        ldy FORSP
-        dey
-        lda FOR_STEP3,y
+        lda FOR_STEP3,y         ; on while limit - variable >= 0 (a step below 0: <= 0)
         bmi @down
-        plp
-        beq @again
-        bmi @again
-        bpl @done
-@down:  plp
-        beq @again
-        bpl @again
+        lda FOR_LIM0,y
+        cmp VAR0,x
+        lda FOR_LIM1,y
+        sbc VAR1,x
+        lda FOR_LIM2,y
+        sbc VAR2,x
+        lda FOR_LIM3,y
+        sbc VAR3,x
+        bvc @up
+        eor #$80
+@up:    bpl @again
+        bmi @done
+@down:  lda VAR0,x
+        cmp FOR_LIM0,y
+        lda VAR1,x
+        sbc FOR_LIM1,y
+        lda VAR2,x
+        sbc FOR_LIM2,y
+        lda VAR3,x
+        sbc FOR_LIM3,y
+        bvc @dn
+        eor #$80
+@dn:    bpl @again
 @done:  dec FORSP
         jmp stmt_end
 @again: lda FOR_LO,y

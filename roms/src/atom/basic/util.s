@@ -27,12 +27,15 @@ newline:
 
 ; nextc: skip spaces; A = the character there (not consumed).
 nextc:  ldy TXTOFF
-@sp:    lda (TXTPTR),y
+        lda (TXTPTR),y
         cmp #' '
-        bne @done
-        iny
-        bne @sp
-@done:  sty TXTOFF
+        beq @sp
+        rts
+@sp:    iny
+        lda (TXTPTR),y
+        cmp #' '
+        beq @sp
+        sty TXTOFF
         rts
 
 ; expect: the next non-space character must be A; it is consumed.
@@ -72,29 +75,16 @@ match_kw:
 @entry: ldy #0
         lda (PTR2),y
         beq @none
-@char:  lda (PTR1),y
-        cmp #'.'
-        bne @cmp
-        cpy #0
-        bne @short
-@cmp:   eor (PTR2),y
-        and #$7F
-        bne @fail
-        lda (PTR2),y
-        bmi @full
+@char:  lda (PTR2),y            ; the keyword's character (bit 7: its last)
+        bmi @last
+        cmp (PTR1),y
+        bne @differ
         iny
         bne @char
-@short: iny                     ; consume the '.'
-        tya
-        clc
-        adc TXTOFF
-        sta TXTOFF
-        dey
-@toend: lda (PTR2),y
-        bmi @addr
-        iny
-        bne @toend
-@full:  tya
+@last:  and #$7F
+        cmp (PTR1),y
+        bne @differ
+        tya                     ; the whole keyword: consumed
         sec
         adc TXTOFF
         sta TXTOFF
@@ -106,11 +96,27 @@ match_kw:
         sta PTR3+1
         sec
         rts
-@fail:  lda (PTR2),y            ; skip the rest of this entry
-        bmi @skip
+@differ:
+        lda (PTR1),y            ; a '.' after one character or more: the keyword shortened
+        cmp #'.'
+        bne @skip
+        cpy #0
+        beq @skip
+        iny                     ; consume the '.'
+        tya
+        clc
+        adc TXTOFF
+        sta TXTOFF
+        dey
+@toend: lda (PTR2),y
+        bmi @addr
         iny
-        bne @fail
-@skip:  tya
+        bne @toend
+@skip:  lda (PTR2),y            ; skip the rest of this entry
+        bmi @past
+        iny
+        bne @skip
+@past:  tya
         sec                     ; past the last character and the address
         adc #2
         adc PTR2
