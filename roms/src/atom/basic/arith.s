@@ -31,8 +31,12 @@ multiply:
         sta ACC,x
         dex
         bpl @copy
-        ldy #32
-@bit:   lsr WORK+3
+@bit:   lda WORK                ; (speed: done once no multiplier bits are left)
+        ora WORK+1
+        ora WORK+2
+        ora WORK+3
+        beq @done
+        lsr WORK+3
         ror WORK+2
         ror WORK+1
         ror WORK
@@ -50,9 +54,8 @@ multiply:
         rol ARG+1
         rol ARG+2
         rol ARG+3
-        dey
-        bne @bit
-        rts
+        jmp @bit
+@done:  rts
 
 ; divide: ACC = ARG / ACC, WORK = ARG % ACC; truncated toward zero, the remainder has the
 ; sign of ARG.
@@ -77,7 +80,37 @@ divide: lda ACC
 @z:     sta WORK,x
         dex
         bpl @z
-        ldy #32
+        lda ARG+2               ; both below 65536: 16 bits do (speed)
+        ora ARG+3
+        ora ACC+2
+        ora ACC+3
+        bne @long
+        ldy #16
+        lda ARG+1
+        bne @b16
+        lda ARG                 ; (a dividend below 256: its high byte's 8 steps give nothing)
+        sta ARG+1
+        lda #0
+        sta ARG
+        ldy #8
+@b16:   asl ARG
+        rol ARG+1
+        rol WORK
+        rol WORK+1
+        lda WORK
+        sec
+        sbc ACC
+        tax
+        lda WORK+1
+        sbc ACC+1
+        bcc @n16
+        sta WORK+1
+        stx WORK
+        inc ARG
+@n16:   dey
+        bne @b16
+        beq @quot
+@long:  ldy #32
 @bit:   asl ARG
         rol ARG+1
         rol ARG+2
@@ -113,7 +146,7 @@ divide: lda ACC
         pla
 @next:  dey
         bne @bit
-        ldx #3
+@quot:  ldx #3
 @q:     lda ARG,x
         sta ACC,x
         dex
