@@ -2,6 +2,22 @@
 
 ; Statements
 
+; ESCAPE: back to the prompt with no error report (the documented table has no number for it)
+escape: jmp prompt
+
+asm_next:
+        jsr asm_statement       ; between [ and ]: assembly
+        jmp stmt_end
+
+; stmt_end: after a statement only ';' or the end of the line may follow.
+stmt_end:
+        jsr nextc
+        cmp #';'
+        beq exec_char
+        cmp #13
+        beq exec_char
+        error E_STATEMENT
+
 exec_stmt:
         jsr nextc
 exec_char:                      ; (A = the character at the text, as nextc leaves it)
@@ -34,42 +50,71 @@ exec_char:                      ; (A = the character at the text, as nextc leave
         cmp #26
         bcs @assign
         tax
-        lda stmt_index,x
+        iny                     ; (speed) no statement is one letter or starts with a doubled
+        lda (TXTPTR),y          ; one: A=1, K=K+1 and MM(L)=A go straight to the assignment
+        cmp #'.'
+        beq @word
+        cmp #'A'
+        bcc @assign
+        cmp #'Z'+1
+        bcs @assign
+        dey
+        cmp (TXTPTR),y
+        beq @assign
+@word:  lda stmt_index,x
         cpx #'L'-'A'            ; in a program LIST is no statement (as on Acorn's): L. and LI.
         bne @index              ; are LINK there
         ldy TXTPTR+1
         cpy #>INBUF
         beq @index
         lda #stmt_link-statements
-@index: clc
-        adc #<statements
-        sta PTR2
-        lda #>statements
-        adc #0
-        sta PTR2+1
-        jsr match_kw
-        bcs @go
-        jsr KSTMT               ; the kernel's statements (files)
+@index: tax                     ; X: the entry in statements (the table is under 256 bytes)
+@entry: ldy TXTOFF              ; (speed: matched here with the table indexed directly)
+        lda statements,x
+        beq @none
+        cmp (TXTPTR),y
+        bne @none               ; past this letter's statements
+@char:  inx
+        iny
+        lda statements,x        ; bit 7: the keyword's last character
+        bmi @last
+        cmp (TXTPTR),y
+        beq @char
+        bne @differ
+@last:  and #$7F
+        cmp (TXTPTR),y
+        bne @differ
+        iny
+        sty TXTOFF
+@go:    lda statements+1,x
+        sta PTR3
+        lda statements+2,x
+        sta PTR3+1
+        jmp (PTR3)
+@differ:
+        lda (TXTPTR),y          ; a '.' shortens the keyword
+        cmp #'.'
+        bne @skip
+        iny
+        sty TXTOFF
+@toend: lda statements,x
+        bmi @go
+        inx
+        bne @toend
+@skip:  lda statements,x        ; on to the next entry
+        bmi @next
+        inx
+        bne @skip
+@next:  inx
+        inx
+        inx
+        bne @entry
+@none:  jsr KSTMT               ; the kernel's statements (files)
         bcc @assign
-@go:    jmp (PTR3)
+        jmp (PTR3)
 @assign:
         jmp assignment
 
-; ESCAPE: back to the prompt with no error report (the documented table has no number for it)
-escape: jmp prompt
-
-asm_next:
-        jsr asm_statement       ; between [ and ]: assembly
-        jmp stmt_end
-
-; stmt_end: after a statement only ';' or the end of the line may follow.
-stmt_end:
-        jsr nextc
-        cmp #';'
-        beq exec_char
-        cmp #13
-        beq exec_char
-        error E_STATEMENT
 
 ; next_line: the end of a line: in direct mode back to the prompt, else on to the next line.
 next_line:

@@ -60,12 +60,15 @@ match_kw:
         iny                     ; every keyword has a second letter (or a '.'): a quick no
         lda (TXTPTR),y
         cmp #'.'
-        beq @maybe
+        beq match_here
         sec
         sbc #'A'
         cmp #26
-        bcs @none
-@maybe: clc
+        bcc match_here
+        clc
+        rts
+match_here:                     ; (the same, the text at TXTOFF already checked: exec_stmt)
+        clc
         lda TXTPTR
         adc TXTOFF
         sta PTR1
