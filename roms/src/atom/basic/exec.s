@@ -37,19 +37,18 @@ exec_char:                      ; (A = the character at the text, as nextc leave
         jmp next_line
 @stmt:  ldx ASMMODE
         bne asm_next
-        beq @basic
-@basic: cmp #'['
+        sec                     ; only capitals start statements (looked at first: speed)
+        sbc #'A'
+        cmp #26
+        bcc @words
+        cmp #'['-'A'
         bne @star
         inc TXTOFF
         jmp st_asm
-@star:  cmp #'*'
-        bne @words
+@star:  cmp #<('*'-'A')
+        bne @assign
         jmp st_star
-@words: sec                     ; only capitals start statements
-        sbc #'A'
-        cmp #26
-        bcs @assign
-        tax
+@words: tax
         iny                     ; (speed) no statement is one letter or starts with a doubled
         lda (TXTPTR),y          ; one: A=1, K=K+1 and MM(L)=A go straight to the assignment
         cmp #'.'

@@ -229,13 +229,30 @@ st_for: jsr var_index           ; X = the control variable
         sta FOR_STEP2,y
         lda ACC+3
         sta FOR_STEP3,y
-        lda TXTPTR
-        sta FOR_LO,y
+        jsr nextc               ; the loop's start: here, or (speed) when FOR ends a program
+        ldx FORSP               ; line the next line's start (offset 0), where NEXT goes
+        cmp #13                 ; straight to run_line
+        bne @here
         lda TXTPTR+1
-        sta FOR_HI,y
+        cmp #>INBUF
+        beq @here
+        sec
         lda TXTOFF
-        sta FOR_OFF,y
-        inc FORSP
+        adc TXTPTR
+        sta FOR_LO,x
+        lda TXTPTR+1
+        adc #0
+        sta FOR_HI,x
+        lda #0
+        sta FOR_OFF,x
+        beq @saved
+@here:  lda TXTPTR
+        sta FOR_LO,x
+        lda TXTPTR+1
+        sta FOR_HI,x
+        lda TXTOFF
+        sta FOR_OFF,x
+@saved: inc FORSP
         jmp stmt_end
 
 to_word:
@@ -311,7 +328,12 @@ st_next:
         sta TXTPTR+1
         lda FOR_OFF,y
         sta TXTOFF
+        beq @line
         jmp stmt_end            ; (the line number stays NEXT's, as Acorn's)
+@line:  jsr KESCAPE             ; what the end of the FOR's line would have done
+        bcs @esc
+        jmp run_line
+@esc:   jmp escape
 
 ; set_curline: CURLINE from the line TXTPTR is in (0 in direct mode).
 set_curline:
