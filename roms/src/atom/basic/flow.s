@@ -80,11 +80,7 @@ goto_ptr1:
 ; the line after the GOSUB).
 st_gosub:
         jsr target
-        ldx SUBSP
-        cpx #SUB_MAX
-        bcc @room
-        error E_GOSUBS
-@room:  ldy TXTOFF
+        ldy TXTOFF
         lda (TXTPTR),y
         cmp #13
         bne @push
@@ -100,12 +96,17 @@ st_gosub:
 @next:  ldy #0
         sty TXTOFF              ; offset 0: a line's start, for RETURN
         lda (TXTPTR),y
-        bmi @push
-        sta CURLINE+1
+        bpl @line
+        jmp off_end             ; no next line: off the end (ERROR 94 at the GOSUB, as Acorn's)
+@line:  sta CURLINE+1
         iny
         lda (TXTPTR),y
         sta CURLINE
-@push:  lda TXTPTR
+@push:  ldx SUBSP               ; (the depth is looked at after that, as Acorn's: the report
+        cpx #SUB_MAX            ; names the next line)
+        bcc @room
+        error E_GOSUBS
+@room:  lda TXTPTR
         sta SUB_LO,x
         lda TXTPTR+1
         sta SUB_HI,x
