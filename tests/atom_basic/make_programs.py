@@ -283,6 +283,7 @@ case("assembler_lists_line_address_bytes_text",
      "10 DIM P-1\n20[LDA @1\n30 RTS;]\n40 P.\"X\"'\n50[NOP;\n60 LDA @2;];P.\"Y\"", [])
 case("assembler_branch_out_of_range", "10 DIM P-1;Q=P;[BNE Q+200;]", [])
 case("fn_rnd_from_a_poked_seed", "10 !8=1234567;?12=89;A=RND;B=RND;PRINT &A,B,&!8,?12'", [])
+case("assembler_operand_a_is_the_accumulator", "10 DIM P-1;A=#2950\n20[ROL AA1;ASL A;]\n30[LDA A;]", [])
 
 os.makedirs(OUT, exist_ok=True)
 recorded = {}                   # program lines -> the rows recorded in the file (Acorn's)

@@ -117,11 +117,12 @@ asm_implied:
         jmp asm_emit
 
 asm_jsr:
+        jsr not_a
         jsr expr
         jmp asm_absolute
 
 asm_jmp:
-        jsr nextc
+        jsr not_a
         cmp #'('
         bne asm_jsr
         inc TXTOFF
@@ -136,6 +137,7 @@ asm_absolute:
         jmp asm_emit
 
 asm_branch:
+        jsr not_a
         jsr expr              ; the target
         clc
         lda ASMADDR
@@ -209,23 +211,12 @@ asm_operand:
         ldx #1
         jmp asm_mode
 @notind:
-        cmp #13
-        beq @acc
-        cmp #';'
-        beq @acc
-        cmp #'A'
-        bne @address
-        ldx ASMCLASS            ; "A" alone is the accumulator for the shifts
+        cmp #'A'                ; an operand starting with A is the accumulator, as on Acorn's
+        bne @address            ; (ROL AA1 is ROL A; LDA A or BNE AB is ERROR 156)
+        ldx ASMCLASS
         cpx #2
-        bne @address
-        iny
-        lda (TXTPTR),y
-        cmp #13
         beq @acca
-        cmp #';'
-        beq @acca
-        cmp #' '
-        bne @address
+        error E_ASMMODE
 @acca:  inc TXTOFF
 @acc:   lda #2
         ldx #0
@@ -368,6 +359,14 @@ asm_byte:
 @list:  jsr hex_byte
         lda #' '
         jmp OSWRCH
+
+; not_a: the operand must not start with A (the accumulator, which these instructions lack:
+; ERROR 156, as Acorn's).  A = the operand's first character.
+not_a:  jsr nextc
+        cmp #'A'
+        bne @ok
+        error E_ASMMODE
+@ok:    rts
 
 skip_letter:
         jsr nextc

@@ -35,6 +35,7 @@ E_DIM       = 216               ; illegal DIM statement
 E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it)
 E_ASMLABEL  = 76                ; assembler label error
 E_MNEMONIC  = 208               ; unrecognised mnemonic in assembler
+E_ASMMODE   = 156               ; the accumulator where the instruction has no such mode (Acorn's number)
 E_PRINTQ    = 159               ; unmatched quotes in PRINT or INPUT
 E_STRINGQ   = 200               ; unmatched quotes in string
 
