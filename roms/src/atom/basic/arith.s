@@ -1,5 +1,18 @@
 ; 32-bit arithmetic: multiply, divide, negate.
 
+; add_arg: ACC = ARG + ACC (32 bits).
+add_arg:
+        clc
+        ldx #0
+@a:     lda ARG,x
+        adc ACC,x
+        sta ACC,x
+        inx
+        txa
+        eor #4
+        bne @a
+        rts
+
 ; times: ACC = ARG * ACC as Acorn's `*` gives it: the product of the magnitudes keeps its low 31
 ; bits, then takes the sign (#7FFFFFFF*2 is 2147483646, #40000000*2 is 0).
 times:  lda ARG+3

@@ -266,16 +266,8 @@ expr:   jsr term
         dex
         bpl @or
         bmi @more
-@add:   clc
-        ldx #0
-@a:     lda ARG,x
-        adc ACC,x
-        sta ACC,x
-        inx
-        txa
-        eor #4
-        bne @a
-        beq @more
+@add:   jsr add_arg
+        jmp @more
 @sub:   sec
         ldx #0
 @s:     lda ARG,x

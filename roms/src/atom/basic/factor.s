@@ -43,15 +43,7 @@ address_plus:
         jsr push_acc
         jsr factor
         jsr pull_arg
-        clc
-        ldx #0
-@a:     lda ARG,x
-        adc ACC,x
-        sta ACC,x
-        inx
-        txa
-        eor #4
-        bne @a
+        jsr add_arg
         pla
         rts
 

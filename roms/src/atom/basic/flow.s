@@ -20,17 +20,8 @@ target: jsr nextc
         lda (PTR1),y
         cmp TMP
         beq @label
-@skip:  lda (PTR1),y
-        iny
-        cmp #13
-        bne @skip
-        tya
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @line
-        inc PTR1+1
-        bne @line
+        jsr line_after
+        jmp @line
 @number:
         jsr factor
         lda #0
