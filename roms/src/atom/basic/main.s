@@ -1,4 +1,5 @@
-; Our Atom BASIC: 4 KiB at $C000.  Integer BASIC as documented in "Atomic Theory and Practice":
+; Our Atom BASIC: one program over #C000-#DFFF (basic.rom and float.rom).  Integer BASIC as
+; documented in "Atomic Theory and Practice", as Acorn's behaves where the book leaves it open:
 ; programs kept as typed (line number in two bytes, then the text, then 13), statements
 ; separated by ';', variables @ and A-Z (32 bits), word arrays AA-ZZ, ? and ! indirection.
 ; Clean-room work; see docs/atom_firmware.md for the layout and the error numbers.
