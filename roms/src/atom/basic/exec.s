@@ -6,7 +6,7 @@
 escape: jmp prompt
 
 asm_next:
-        jsr asm_statement       ; between [ and ]: assembly
+        jsr UASM                ; between [ and ]: assembly (the utility ROM's assembler)
         jmp stmt_end
 
 ; stmt_end: after a statement only ';' or the end of the line may follow.

@@ -35,17 +35,15 @@ E_SUBSCRIPT = 134               ; array subscript out of range (outside 0-65535,
 E_DIM       = 216               ; illegal DIM statement
 E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it)
 E_ASMLABEL  = 76                ; assembler label error
-E_MNEMONIC  = 208               ; unrecognised mnemonic in assembler
-E_ASMMODE   = 156               ; the accumulator where the instruction has no such mode (Acorn's number)
 E_PRINTQ    = 159               ; unmatched quotes in PRINT or INPUT
 E_STRINGQ   = 200               ; unmatched quotes in string
 
         .org $C000
         jmp cold
         jmp brk_handler
-        jmp nextc               ; B_NEXTC ... for the kernel's statements (files, graphics, LIST)
+        jmp nextc               ; B_NEXTC ... for the kernel's statements and the assembler
         jmp expr                ; B_EXPR
-        jmp store_target        ; B_LABEL (the assembler's labels; kept where it was)
+        jmp store_target        ; B_LABEL (the assembler's labels)
         jmp expect              ; B_EXPECT
         jmp stmt_end            ; B_STMT_END
         jmp print_dec           ; B_PRINTNUM
@@ -128,4 +126,3 @@ at_eight:
         .include "fp.s"
         .include "funcs.s"
         .include "io.s"
-        .include "asm.s"

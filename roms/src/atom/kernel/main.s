@@ -10,7 +10,7 @@
         jmp readline
         jmp bell
         jmp escape_down
-        .fill 3, $FF            ; (free: the inline assembler is BASIC's, basic/asm.s)
+        .fill 3, $FF            ; (free: the inline assembler is in the utility ROM, utility/asm.s)
         jmp st_clear
         jmp st_plot
         jmp st_draw

@@ -1,4 +1,5 @@
-; The inline assembler of Atom BASIC (above #D000: BASIC's part below it is full).
+; The inline assembler of Atom BASIC, in the utility socket at #A000 (BASIC and the floating point
+; fill #C000-#DFFF, the kernel #F000).
 ; Syntax as documented for the Atom ("Atomic Theory and Practice", the assembler chapters):
 ; statements between [ and ], separated by ';' or ends of lines; P is the location counter;
 ; '@' marks an immediate operand and '#' a hexadecimal number; ":name" sets a variable or
@@ -6,8 +7,9 @@
 ; even an empty one, is listed: the BASIC line number in five columns, the address, the bytes and
 ; the statement as typed (label and spaces included) up to ';' or the end of the line: text after
 ; an operand is a comment.  A branch out of range prints OUT OF RANGE: and assembles offset 0.
-; Called by BASIC (asm_next) with the text pointer at a statement.  Its workspace is the kernel's
-; scratch KPTR/KTMP (nothing the expression evaluator touches) and ASMCLASS-ASMLEN.
+; Called by BASIC (asm_next, through UASM at #A000) with the text pointer at a statement; uses
+; BASIC's evaluator through BASIC's jump block at #C006.  Its workspace is the kernel's scratch
+; KPTR/KTMP (nothing the expression evaluator touches) and ASMCLASS-ASMLEN.
 
 ASM_P       = 16                ; the variable P
 ASMSTART    = KPTR              ; offset of the statement in the line (for the listing)
@@ -27,7 +29,7 @@ asm_statement:
         sta ASMADDR
         lda VAR1+ASM_P
         sta ASMADDR+1
-        jsr nextc
+        jsr B_NEXTC
         cmp #']'
         bne @notend
         inc TXTOFF
@@ -45,8 +47,8 @@ asm_statement:
         lda #0
         sta ACC+2
         sta ACC+3
-        jsr store_target
-        jsr nextc
+        jsr B_LABEL
+        jsr B_NEXTC
 @notlabel:
         cmp #$5C                ; backslash: a comment statement
         beq @none
@@ -109,7 +111,8 @@ find_mnemonic:
         inc MNPTR+1
         bne @entry
 @unknown:
-        error E_MNEMONIC
+        brk
+        .byte E_MNEMONIC
 
 asm_implied:
         lda #0
@@ -118,7 +121,7 @@ asm_implied:
 
 asm_jsr:
         jsr not_a
-        jsr expr
+        jsr B_EXPR
         jmp asm_absolute
 
 asm_jmp:
@@ -126,9 +129,9 @@ asm_jmp:
         cmp #'('
         bne asm_jsr
         inc TXTOFF
-        jsr expr
+        jsr B_EXPR
         lda #')'
-        jsr expect
+        jsr B_EXPECT
         lda #$6C
         sta ASMBASE
 asm_absolute:
@@ -138,7 +141,7 @@ asm_absolute:
 
 asm_branch:
         jsr not_a
-        jsr expr              ; the target
+        jsr B_EXPR              ; the target
         clc
         lda ASMADDR
         adc #2
@@ -174,11 +177,11 @@ asm_branch:
 ;   group 1 (ORA..SBC):   (zp,X) 0, zp 1, @ 2, abs 3, (zp),Y 4, zp,X 5, abs,Y 6, abs,X 7
 ;   groups 2-4:           @ 0, zp 1, A 2, abs 3, zp,X or zp,Y 5, abs,X or abs,Y 7
 asm_operand:
-        jsr nextc
+        jsr B_NEXTC
         cmp #'@'
         bne @notimm
         inc TXTOFF
-        jsr expr
+        jsr B_EXPR
         ldx #0
         lda ASMCLASS
         cmp #1
@@ -191,21 +194,21 @@ asm_operand:
         cmp #'('
         bne @notind
         inc TXTOFF
-        jsr expr
-        jsr nextc
+        jsr B_EXPR
+        jsr B_NEXTC
         cmp #','
         bne @indy
         inc TXTOFF              ; (zp,X)
         jsr skip_letter
         lda #')'
-        jsr expect
+        jsr B_EXPECT
         lda #0
         ldx #1
         jmp asm_mode
 @indy:  lda #')'                ; (zp),Y
-        jsr expect
+        jsr B_EXPECT
         lda #','
-        jsr expect
+        jsr B_EXPECT
         jsr skip_letter
         lda #4
         ldx #1
@@ -216,19 +219,20 @@ asm_operand:
         ldx ASMCLASS
         cpx #2
         beq @acca
-        error E_ASMMODE
+        brk
+        .byte E_ASMMODE
 @acca:  inc TXTOFF
 @acc:   lda #2
         ldx #0
         jmp asm_mode
 @address:
-        jsr expr
-        jsr nextc
+        jsr B_EXPR
+        jsr B_NEXTC
         ldx #0                  ; X: 0 no index, 1 X, 2 Y
         cmp #','
         bne @indexed
         inc TXTOFF
-        jsr nextc
+        jsr B_NEXTC
         inc TXTOFF
         ldx #1
         cmp #'X'
@@ -324,7 +328,7 @@ asm_head:
         lda #0
         sta ACC+2
         sta ACC+3
-        jsr print_dec
+        jsr B_PRINTNUM
         pla
         sta VAR0
         lda #' '
@@ -362,14 +366,15 @@ asm_byte:
 
 ; not_a: the operand must not start with A (the accumulator, which these instructions lack:
 ; ERROR 156, as Acorn's).  A = the operand's first character.
-not_a:  jsr nextc
+not_a:  jsr B_NEXTC
         cmp #'A'
         bne @ok
-        error E_ASMMODE
+        brk
+        .byte E_ASMMODE
 @ok:    rts
 
 skip_letter:
-        jsr nextc
+        jsr B_NEXTC
         inc TXTOFF
         rts
 
