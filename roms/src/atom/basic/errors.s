@@ -38,42 +38,7 @@ brk_handler:
         sty TXTOFF
         jmp exec_stmt
 @report:
-        lda #6                  ; the report is always seen, even after PRINT $21
-        jsr OSWRCH
-        jsr newline             ; as Acorn's: the report starts a new line, even at column 0
-        jsr at_eight            ; ... and leaves @ = 8, the field of its line number
-        ldx #error_text-messages
-        jsr print_message
-        lda ERRNUM
-        jsr set_acc_a
-        jsr print_plain
-        lda CURLINE
-        ora CURLINE+1
-        beq @end
-        ldx #line_text-messages
-        jsr print_message
-        jsr line_to_acc
-        jsr print_dec           ; in the field of @ (ERROR 94 LINE      10)
-@end:   jsr newline
-        jmp prompt
+        jmp UREPORT             ; BASIC's own report (the utility ROM, for room)
 
 err_default:                    ; (the text ERRVEC holds by default: run as BASIC, it ends)
         .text "END", 13
-messages:
-error_text: .text "ERROR ", 0
-line_text:  .text " LINE", 0
-
-; print_message: the text at messages+X, up to a 0.
-print_message:
-        lda messages,x
-        beq @done
-        jsr outch
-        inx
-        bne print_message
-@done:  rts
-
-line_to_acc:
-        lda CURLINE
-        ldx CURLINE+1
-        jmp acc_ax
-

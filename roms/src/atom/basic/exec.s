@@ -47,7 +47,7 @@ exec_char:                      ; (A = the character at the text, as nextc leave
         jmp st_asm
 @star:  cmp #<('*'-'A')
         bne @assign
-        jmp st_star
+        jmp USTAR               ; (the utility ROM)
 @words: tax
         iny                     ; (speed) no statement is one letter or starts with a doubled
         lda (TXTPTR),y          ; one: A=1, K=K+1 and MM(L)=A go straight to the assignment
@@ -168,7 +168,7 @@ stmt_d:
         .text "D", 'O'+$80
         .word st_do
         .text "DI", 'M'+$80
-        .word st_dim
+        .word UDIM
         .text "DRA", 'W'+$80
         .word KDRAW
 stmt_e:
@@ -192,7 +192,7 @@ stmt_l:
         .word KLIST
 stmt_link:
         .text "LIN", 'K'+$80
-        .word st_link
+        .word ULINK
         .text "LE", 'T'+$80
         .word assignment
         .text "LOA", 'D'+$80
@@ -271,21 +271,6 @@ store_target:
         cpy #4
         bne @pull
         rts
-
-; *command: the rest of the line goes to OSCLI (from #100, ended by 13).
-st_star:
-        ldy TXTOFF
-        ldx #0
-@copy:  lda (TXTPTR),y
-        sta INBUF,x
-        iny
-        inx
-        cmp #13
-        bne @copy
-        dey
-        sty TXTOFF
-        jsr OSCLI
-        jmp exec_stmt
 
 st_rem: ldy TXTOFF
 @skip:  lda (TXTPTR),y

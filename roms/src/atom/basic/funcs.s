@@ -4,7 +4,7 @@ functions:
         .text "AB", 'S'+$80
         .word fn_abs
         .text "RN", 'D'+$80
-        .word fn_rnd
+        .word URND              ; (the utility ROM)
         .text "C", 'H'+$80
         .word fn_ch
         .text "COUN", 'T'+$80
@@ -21,30 +21,6 @@ fn_abs: jsr factor
         jmp negate
 @done:  rts
 
-; RND: the seed at #08-#0C is a 40-bit shift register, moved on 32 places a call: each place
-; shifts it left and feeds bit 19 exclusive-or bit 32 into bit 0; RND is then its low 32 bits.
-; (Found by running Acorn's BASIC: from a seed poked at #08-#0C this gives the numbers, and leaves
-; the seed, that Acorn's does.  Nothing sets the seed at start-up: it is what RAM held.)
-fn_rnd: ldy #32
-@bit:   lda SEED+2
-        lsr a
-        lsr a
-        lsr a                   ; bit 0: the seed's bit 19
-        eor SEED+4              ; ... exclusive-or its bit 32
-        lsr a                   ; into C
-        rol SEED
-        rol SEED+1
-        rol SEED+2
-        rol SEED+3
-        rol SEED+4
-        dey
-        bne @bit
-        ldx #3
-@c:     lda SEED,x
-        sta ACC,x
-        dex
-        bpl @c
-        rts
 
 fn_ch:  jsr string_source
         ldy #0

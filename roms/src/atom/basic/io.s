@@ -168,17 +168,6 @@ print_literal:
         rts
 @bad:   error E_PRINTQ
 
-; print_plain: ACC in decimal with no padding.
-print_plain:
-        lda VAR0
-        pha
-        lda #0
-        sta VAR0
-        jsr print_dec
-        pla
-        sta VAR0
-        rts
-
 ; print_dec: ACC as a signed decimal number, right-justified in a field of @ characters.
 print_dec:
         lda ACC+3

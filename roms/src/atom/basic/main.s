@@ -32,8 +32,6 @@ E_DOS       = 18                ; too many DO statements
 E_FORS      = 111               ; missing variable in FOR; too many FOR statements
 E_DIVIDE    = 129               ; division by zero
 E_SUBSCRIPT = 134               ; array subscript out of range (outside 0-65535, as Acorn's)
-E_DIM       = 216               ; illegal DIM statement
-E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it)
 E_ASMLABEL  = 76                ; assembler label error
 E_PRINTQ    = 159               ; unmatched quotes in PRINT or INPUT
 E_STRINGQ   = 200               ; unmatched quotes in string
@@ -53,6 +51,7 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp string_source       ; B_STRING (file names)
         jmp factor              ; B_FACTOR (file handles)
         jmp set_acc_a           ; B_SETACC
+        jmp var_index           ; B_VARINDEX (the utility ROM's DIM)
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE
