@@ -52,6 +52,7 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp factor              ; B_FACTOR (file handles)
         jmp set_acc_a           ; B_SETACC
         jmp var_index           ; B_VARINDEX (the utility ROM's DIM)
+        jmp inc_acc             ; B_INCACC
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE

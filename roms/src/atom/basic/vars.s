@@ -184,3 +184,14 @@ string_source:
         lda #13
         sta TMP3
         rts
+
+; inc_acc: ACC = ACC + 1 (32 bits).
+inc_acc:
+        inc ACC
+        bne @done
+        inc ACC+1
+        bne @done
+        inc ACC+2
+        bne @done
+        inc ACC+3
+@done:  rts

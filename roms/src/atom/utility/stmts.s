@@ -20,7 +20,7 @@ st_dim: jsr B_NEXTC
         lda FREEP+1
         sta ARR_HI,x
         jsr B_FACTOR            ; elements - 1
-        jsr inc_acc
+        jsr B_INCACC
         asl ACC                 ; four bytes each
         rol ACC+1
         asl ACC
@@ -32,7 +32,7 @@ st_dim: jsr B_NEXTC
         lda FREEP+1
         sta VAR1,x
         jsr B_FACTOR
-        jsr inc_acc
+        jsr B_INCACC
 @claim: clc                     ; PTR1 = the new end of the DIM space; its last byte must be RAM
         lda FREEP               ; below the screen (ERROR 30, as Acorn's)
         adc ACC
@@ -68,16 +68,6 @@ st_dim: jsr B_NEXTC
         .byte E_DIM
 @full:  brk
         .byte E_DIMRAM
-
-inc_acc:
-        inc ACC
-        bne @done
-        inc ACC+1
-        bne @done
-        inc ACC+2
-        bne @done
-        inc ACC+3
-@done:  rts
 
 ; LINK address: call machine code with A, X and Y from the variables A, X and Y.
 st_link:
