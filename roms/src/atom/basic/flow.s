@@ -269,12 +269,14 @@ st_next:
         lda FOR_VAR,y
         cmp TMP
         bne @find
-        iny
+        iny                     ; inner loops abandoned; X is already the variable
         sty FORSP
+        dey
+        jmp @step
 @top:   ldy FORSP
         dey
         ldx FOR_VAR,y
-        clc                     ; variable += step
+@step:  clc                     ; variable += step
         lda VAR0,x
         adc FOR_STEP0,y
         sta VAR0,x
