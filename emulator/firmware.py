@@ -2,7 +2,9 @@
 
 Our firmware: each ROM is `roms/src/<machine>/<name>.s`, or `roms/src/<machine>/<name>/main.s` with its
 includes beside it; it is assembled into `roms/build/<machine>/<name>.rom`, exactly the ROM's size (the
-unused space is $FF).  A stamp file beside the images holds a hash of every file under
+unused space is $FF).  A program may span several sockets in a row (the machine's "spans"): our Atom
+BASIC is one program over #C000-#DFFF, written as the socket images basic.rom and float.rom; a socket
+the program does not reach gets no image.  A stamp file beside the images holds a hash of every file under
 `roms/src/<machine>` and of the assembler's own source; the images are rebuilt whenever it differs.  When
 roms/build cannot be written the images go to a per-user cache directory instead.
 
@@ -58,6 +60,8 @@ def rom_sources(machine, source_root=None):
     specs = model.roms
     directory = Path(source_root or SOURCE_ROOT) / machine
     found = {}
+    owner = {socket: program for program, sockets in model.spans.items()
+             for socket in sockets if socket != program}
     if not directory.is_dir():
         return found
     for entry in sorted(directory.iterdir()):
@@ -72,6 +76,10 @@ def rom_sources(machine, source_root=None):
         if name in found:
             raise UserError(f"{directory}: ROM {name!r} has two sources, {found[name]} and {main}")
         found[name] = main
+    for name, main in found.items():
+        if owner.get(name) in found:
+            raise UserError(f"{directory}: ROM {name!r} is part of our {owner[name]!r}, built from "
+                            f"{found[owner[name]]}; {main} has no socket of its own")
     return found
 
 
@@ -96,21 +104,43 @@ def source_hash(machine, source_root=None):
     return digest.hexdigest()
 
 
+def program_sockets(machine, name):
+    """The sockets, in address order, that our program `name` fills: itself, or its machine's span."""
+    model = _machine(machine)
+    return [model.roms[socket] for socket in model.spans.get(name, (name,))]
+
+
 def build_rom(machine, name, source, source_root=None):
-    """The image of one ROM: assembled at its address and padded with $FF to its size."""
+    """The image of one program: assembled at its first socket's address, padded with $FF to the end
+    of its last socket (program_sockets)."""
+    return _assemble_program(machine, name, source, source_root)[0]
+
+
+def _assemble_program(machine, name, source, source_root):
+    """(build_rom's image, the address of the program's last byte)."""
     from emulator.asm import assemble_file
 
-    spec = _machine(machine).roms[name]
+    sockets = program_sockets(machine, name)
+    start, end = sockets[0].address, sockets[-1].end
     machine_dir = Path(source_root or SOURCE_ROOT) / machine
-    result = assemble_file(source, origin=spec.address, include_dirs=[source.parent, machine_dir])
+    result = assemble_file(source, origin=start, include_dirs=[source.parent, machine_dir])
     if not result.image:
         raise UserError(f"{source}: assembles to nothing")
     last = result.end - 1
-    if result.origin != spec.address or last > spec.end:
+    if result.origin != start or last > end:
         raise UserError(
             f"{source}: the code spans {_address(machine, result.origin)}-{_address(machine, last)}, but "
-            f"{name} must start at {_address(machine, spec.address)} and end by {_address(machine, spec.end)}")
-    return result.image + b"\xff" * (spec.size - len(result.image))
+            f"{name} must start at {_address(machine, start)} and end by {_address(machine, end)}")
+    image = result.image + b"\xff" * (end + 1 - start - len(result.image))
+    return image, last
+
+
+def socket_images(machine, name, source, source_root=None):
+    """socket name -> image for our program `name`: one per socket the program's code reaches."""
+    image, last = _assemble_program(machine, name, source, source_root)
+    start = program_sockets(machine, name)[0].address
+    return {socket.name: image[socket.address - start:socket.end + 1 - start]
+            for socket in program_sockets(machine, name) if socket.address <= last}
 
 
 def _writable(directory):
@@ -129,13 +159,17 @@ def _cache_root():
     return Path(base) / "acorn-emulator" / "roms"
 
 
-def _stamp_matches(directory, stamp, names):
+def _stamped_names(directory, stamp):
+    """The names of the images built in `directory` when its stamp is `stamp` and they are all there;
+    None when they must be built (the stamp's second line names the images the last build wrote)."""
     try:
-        if (directory / STAMP_NAME).read_text().strip() != stamp:
-            return False
+        lines = (directory / STAMP_NAME).read_text().splitlines()
     except OSError:
-        return False
-    return all((directory / f"{name}.rom").is_file() for name in names)
+        return None
+    if len(lines) != 2 or lines[0] != stamp:
+        return None
+    names = lines[1].split()
+    return names if all((directory / f"{name}.rom").is_file() for name in names) else None
 
 
 def build_machine(machine, source_root=None, build_root=None, force=False):
@@ -153,12 +187,15 @@ def build_machine(machine, source_root=None, build_root=None, force=False):
     stamp = source_hash(machine, source_root)
     if not force:
         for directory in candidates:
-            if _stamp_matches(directory, stamp, sources):
-                return directory, {n: directory / f"{n}.rom" for n in sources}, False
+            names = _stamped_names(directory, stamp)
+            if names is not None:
+                return directory, {n: directory / f"{n}.rom" for n in names}, False
     directory = next((d for d in candidates if _writable(d)), None)
     if directory is None:
         raise UserError(f"cannot write the built ROMs to {' or '.join(str(d) for d in candidates)}")
-    images = {name: build_rom(machine, name, source, source_root) for name, source in sources.items()}
+    images = {}
+    for name, source in sources.items():
+        images.update(socket_images(machine, name, source, source_root))
     for stale in directory.glob("*.rom"):
         if stale.stem not in images:
             stale.unlink()
@@ -166,7 +203,7 @@ def build_machine(machine, source_root=None, build_root=None, force=False):
     for name, image in images.items():
         paths[name] = directory / f"{name}.rom"
         write_atomically(paths[name], image)
-    write_atomically(directory / STAMP_NAME, stamp + "\n")
+    write_atomically(directory / STAMP_NAME, stamp + "\n" + " ".join(sorted(images)) + "\n")
     return directory, paths, True
 
 

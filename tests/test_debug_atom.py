@@ -164,14 +164,16 @@ def test_watch_the_coin_positions_read_basic_variables_and_rewind(tmp_path, layo
     text = "\n".join(view)
     assert all(re.search(rf"\b{v}\b", text) for v in ("N=3", "T=1", "J=1"))
     assert "PP(0..5)@#" in text
-    assert "  FOR    J=1 TO 2 STEP 1 (loop at line 1200)" in text and "  GOSUB  returns to line 30" in text
+    # GOSUB ends line 30, so it returns to the start of line 40 (as Acorn's BASIC does)
+    # (FOR ends line 1200, so its loop restarts at the start of line 1250)
+    assert "  FOR    J=1 TO 2 STEP 1 (loop at line 1250)" in text and "  GOSUB  returns to line 40" in text
     second = run(monitor, out, "go")
     assert second[0].startswith("watch 2: write $03 to")
     at_second_hit = machine_state(monitor)
     view_second = run(monitor, out, "basic")
     assert re.search(r"\bJ=2\b", "\n".join(view_second))
     run(monitor, out, "run 2000000 cycles")                 # the program ends and prints 3
-    assert any(row.strip() == "3" for row in monitor.machine.screen.text())
+    assert any(row.strip() == "3>" for row in monitor.machine.screen.text())   # no new line before >
     back = run(monitor, out, "back hit")
     assert back[0].startswith("back at watch 2: write $03 to")
     assert machine_state(monitor) == at_second_hit            # byte for byte, devices too

@@ -74,8 +74,8 @@ def test_rom_set_of_our_firmware(tree):
 
 
 @pytest.mark.parametrize("source,message", [
-    (" .org $C100\n nop\n", "the code spans #C100-#C100, but basic must start at #C000 and end by #CFFF"),
-    (" .fill 4097\n", "the code spans #C000-#D000, but basic"),      # one byte more than the ROM
+    (" .org $C100\n nop\n", "the code spans #C100-#C100, but basic must start at #C000 and end by #DFFF"),
+    (" .fill 8193\n", "the code spans #C000-#E000, but basic must start at #C000 and end by #DFFF"),
     (" .org $BFFF\n .byte 0, 1\n", "the code spans #BFFF-#C000"),
     ("x = 1\n", "assembles to nothing"),
 ])
@@ -83,6 +83,27 @@ def test_image_must_fill_its_rom_and_nothing_else(tree, source, message):
     src, build = tree
     (src / "atom" / "basic.s").write_text(source)
     with pytest.raises(UserError, match=message):
+        firmware.build_machine("atom", src, build)
+
+
+def test_a_program_spanning_two_sockets_is_written_as_their_images(tree):
+    # Our Atom BASIC is one program over #C000-#DFFF: basic.rom and float.rom.
+    src, build = tree
+    (src / "atom" / "basic.s").write_text(" jmp high\n .fill $D000-*, $EA\nhigh: rts\n")
+    _, paths, _ = firmware.build_machine("atom", src, build)
+    assert sorted(paths) == ["basic", "float", "kernel"]
+    assert paths["basic"].read_bytes() == bytes([0x4C, 0x00, 0xD0]) + b"\xea" * 4093
+    assert paths["float"].read_bytes() == b"\x60" + b"\xff" * 4095
+    assert sorted(firmware.rom_set("atom", source_root=src, build_root=build)) == ["basic", "float", "kernel"]
+    # the program shrinks back into #C000-#CFFF: float.rom goes, the stamp says so
+    (src / "atom" / "basic.s").write_text(" rts\n")
+    _, paths, rebuilt = firmware.build_machine("atom", src, build)
+    assert rebuilt and sorted(paths) == ["basic", "kernel"] and not (build / "atom" / "float.rom").exists()
+    _, paths, rebuilt = firmware.build_machine("atom", src, build)
+    assert not rebuilt and sorted(paths) == ["basic", "kernel"]
+    # a float source of its own beside our BASIC has no socket left
+    (src / "atom" / "float.s").write_text(" nop\n")
+    with pytest.raises(UserError, match="ROM 'float' is part of our 'basic'"):
         firmware.build_machine("atom", src, build)
 
 

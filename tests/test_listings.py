@@ -84,7 +84,7 @@ def test_typing_the_atom_listing_stores_every_line():
     m = Machine("atom")
     listing = read_listing(PROGRAMS / "silver_dollar_atom.bas")
     type_listing(m, listing, run=False)
-    stored, address = [], 0x2900                  # the Atom's text space: the program as BASIC holds it
+    stored, address = [], 0x2901                  # the Atom's text space after its 13: the program as BASIC holds it
     while m.memory[address] < 0x80:
         end = address + 2
         while m.memory[end] != 13:

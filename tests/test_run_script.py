@@ -103,10 +103,10 @@ def test_a_wait_needs_a_new_appearance_not_a_copy_already_on_the_screen(capsys):
 def test_a_wait_sees_a_new_copy_after_scrolling_removed_old_ones(capsys):
     """16 rows: 20 sums scroll the first answers away (in the same moment as a new answer shows);
     each wait still ends on its own answer, never on the echo of the sum (it holds no 7)."""
-    steps = ["--type", "PRINT 3+4\\r", "--until", "7"] * 20
+    steps = ["--type", "PRINT 3+4'\\r", "--until", "7"] * 20     # (' ends the line: PRINT does not)
     assert run_atom(*steps) == 0
     rows = [row.strip() for row in capsys.readouterr().out.splitlines()]
-    sums = [r for r, row in enumerate(rows) if row == ">PRINT 3+4"]
+    sums = [r for r, row in enumerate(rows) if row == ">PRINT 3+4'"]
     assert len(sums) >= 7                               # the screen has scrolled
     assert all(rows[r + 1] == "7" for r in sums)        # each sum answered before the next
 
@@ -125,7 +125,8 @@ SLOW_REPLY = "FOR I=1 TO 90;WAIT;NEXT I;P.5*9\\r"
 def test_a_run_goes_on_for_max_seconds_after_its_last_keys(capsys):
     # It once stopped half a second after the last key, before the machine's reply showed.
     assert run_atom("--type", SLOW_REPLY) == 0
-    assert "45" in [row.strip() for row in capsys.readouterr().out.splitlines()]
+    # Atom BASIC's PRINT adds no new line: the prompt follows the reply on its row ("45>")
+    assert "45>" in [row.strip() for row in capsys.readouterr().out.splitlines()]
 
 
 def test_the_window_runs_the_same_multi_step_script(pg, capsys):
@@ -135,7 +136,9 @@ def test_the_window_runs_the_same_multi_step_script(pg, capsys):
     out = capsys.readouterr().out
     assert status == 0
     rows = [row.strip() for row in out.splitlines()]
-    assert rows.index("42") < rows.index("45")
+    # PRINT adds no new line: the prompt, and the next keys typed, follow the reply on its row
+    first = next(i for i, row in enumerate(rows) if row.startswith("42>"))
+    assert first < rows.index("45>")
 
 
 def test_a_window_wait_that_times_out_exits_3(pg, capsys):

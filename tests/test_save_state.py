@@ -169,12 +169,13 @@ def perform(machine, name, args, kwargs):
 def test_silver_dollar_saved_mid_game_continues_cycle_for_cycle(name, tmp_path):
     harness = Harness(name, PROGRAMS / f"silver_dollar_{name}.bas")
     path = tmp_path / "mid-game.state"
-    # Seed 2 is a long game on both machines; the save falls inside it, while the listing runs.
-    recorder = Recorder(harness.machine, save_at=150, path=path)
+    # A long game (8 computer moves on the Atom with its RND as Acorn's, seed 4; seed 2 on the BBC);
+    # the save falls inside it, while the listing runs.
+    recorder = Recorder(harness.machine, save_at={"atom": 50, "bbc": 150}[name], path=path)
     harness.machine = recorder
-    game = harness.play(2, Policy(best=0.5, illegal=0.3))
+    game = harness.play({"atom": 4, "bbc": 2}[name], Policy(best=0.5, illegal=0.3))
     assert game.mismatches == [] and game.computer_moves >= 5
-    print(f"\n{name}: {recorder.calls} calls, saved before call 150")
+    print(f"\n{name}: {recorder.calls} calls, saved before call {recorder._save_at}")
     assert recorder.log is not None and len(recorder.log) >= 100, "the save should be mid-game"
     original = recorder._machine
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import emulator
-from emulator.basic.silver_dollar_harness import (Harness, Policy, Totals, atom_rnd, read_board,
+from emulator.basic.silver_dollar_harness import (Harness, Policy, Totals, atom_rnd, read_board, seed_command,
                                                    wait_for_prompt)
 from emulator.reference import silver_dollar as ref
 from bbc_support import missing_bbc_firmware
@@ -91,7 +91,7 @@ def test_the_corrected_start_never_hangs(harness):
         seeds = list(range(1, CORRECTED_STARTS + 1))
     assert len(seeds) == CORRECTED_STARTS
     for seed in seeds:
-        harness.command(f"!8={seed}" if harness.name == "atom" else f"X=RND(-{seed})")
+        harness.command(seed_command(harness.name, seed))
         harness.machine.type("RUN\r", **harness.timing)
         board = harness.wait_for_board()
         assert board is not None and board[4] <= ref.LAST_START_SQUARE, seed
@@ -116,7 +116,7 @@ def test_as_printed_atom_hangs_printing_dots_when_e_starts_past_square_28(atom_a
     start = ref.listing_start_position(atom_rnd(seed))
     assert start[4] >= 29
     h = atom_as_printed
-    h.command(f"!8={seed}")
+    h.command(seed_command("atom", seed))
     h.machine.type("RUN\r", **h.timing)
     h.machine.run_until_typed()
     with pytest.raises(Exception, match="no '>' prompt"):

@@ -32,21 +32,26 @@ START_SECONDS = 10.0                 # from RUN to the board
 
 def seed_command(machine, seed):
     """The BASIC line that seeds RND: the Atom keeps its seed in #08-#0C ("Atomic Theory and
-    Practice", the memory map), BBC BASIC seeds with RND(-n) (User Guide, RND)."""
+    Practice", the memory map; ?12 set too, so the whole seed is known), BBC BASIC seeds with
+    RND(-n) (User Guide, RND)."""
     if model(machine).basic == ATOM_BASIC:
-        return f"!8={seed}"
+        return f"!8={seed};?12=0"
     return f"X=RND(-{seed or 1})"
 
 
 def atom_rnd(seed):
-    """Our Atom BASIC's RND after `!8=seed` (roms/src/atom/basic/main.s fn_rnd): the seed steps as
-    seed * 1664525 + 1013904223 and RND is the seed with its 16-bit halves swapped.  Lets a test
-    check the start the emulated listing draws against the reference's line 20."""
+    """Atom BASIC's RND after `!8=seed;?12=0` (Acorn's and ours, roms/src/atom/basic/funcs.s
+    fn_rnd): the 40-bit seed moves on 32 places a call, each shifting it left and feeding bit 19
+    exclusive-or bit 32 into bit 0; RND is its low 32 bits.  Lets a test check the start the
+    emulated listing draws against the reference's line 20."""
     state = [seed & 0xFFFFFFFF]
 
     def rnd():
-        state[0] = (state[0] * 1664525 + 1013904223) & 0xFFFFFFFF
-        value = (state[0] >> 16) | ((state[0] & 0xFFFF) << 16)
+        s = state[0]
+        for _ in range(32):
+            s = ((s << 1) | ((s >> 19 ^ s >> 32) & 1)) & 0xFF_FFFF_FFFF
+        state[0] = s
+        value = s & 0xFFFFFFFF
         return value - (1 << 32) if value & 0x80000000 else value
     return rnd
 

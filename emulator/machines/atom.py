@@ -82,6 +82,8 @@ ROMS = {spec.name: spec for spec in (
     RomSpec("float", 0xD000, ROM_SIZE, False), RomSpec("dos", 0xE000, ROM_SIZE, False),
     RomSpec("utility", 0xA000, ROM_SIZE, False))}
 ROM_SOCKETS = {name: spec.address for name, spec in ROMS.items()}
+CURSOR_ROW, CURSOR_COLUMN = 0xDE, 0xE0  # the kernel's documented cursor (ATAP ch. 25)
+TEXT_COLUMNS, TEXT_ROWS = 32, 16
 RAM_LAYOUTS = {
     "standard": ((0x0000, 0x0400), (0x2800, 0x1400)),
     "expanded": ((0x0000, 0x8000),),
@@ -266,6 +268,15 @@ class Atom(MachineBase):
     def video_memory(self):
         return memoryview(self.bus.memory)[VIDEO_RAM:VIDEO_RAM + VIDEO_RAM_SIZE]
 
+    def text_cursor(self):
+        """The kernel's cursor: its row's address at #DE-#DF and its column at #E0 (documented,
+        "Atomic Theory and Practice" ch. 25), as (row, column) of the 32 x 16 text screen."""
+        if self.vdg.ag:
+            return None
+        memory = self.bus.memory
+        row, _ = divmod((memory[CURSOR_ROW] | memory[CURSOR_ROW + 1] << 8) - VIDEO_RAM, TEXT_COLUMNS)
+        return (row, memory[CURSOR_COLUMN]) if 0 <= row < TEXT_ROWS else None
+
     # --- PPI wiring -------------------------------------------------------------------------------
 
     def _port_a_changed(self, value, cycle):
@@ -443,6 +454,9 @@ MODEL = MachineModel(
     },
     output_vector=0x208,        # WRCVEC ("Atomic Theory and Practice" ch. 25, the vectors at #200)
     keyboard=KEYBOARD,
+    # Our BASIC is one program over the BASIC and floating-point sockets (issue 19: our firmware
+    # may use #C000-#DFFF for the two together, as Acorn's two ROMs fill the same 8 KiB).
+    spans={"basic": ("basic", "float")},
 )
 
 

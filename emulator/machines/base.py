@@ -53,6 +53,11 @@ class MachineBase:
         if self.disc_drives is not None:
             self.disc_drives.flush()
 
+    def text_cursor(self):
+        """(row, column) of the text cursor the firmware keeps, where the machine documents it;
+        None when it does not (or no text is shown)."""
+        return None
+
     @property
     def typing(self):
         """True while typed keys (or a BREAK) are still queued or held."""

@@ -74,6 +74,9 @@ class MachineModel:
     os_entry_points: dict       # address -> name: the documented calls of its firmware
     output_vector: int          # where OSWRCH's vector is (a bench catches characters there)
     keyboard: KeyboardModel = field(repr=False)
+    # Our firmware's programs that fill several sockets in a row: {program: (its sockets, in address
+    # order)}; the program is assembled once at the first socket and cut into one image a socket.
+    spans: dict = field(default_factory=dict)
     # The ROM socket of the disc filing system that comes with the 8271 ("": the machine has no disc
     # drives), and the one line a user who gives a disc without that ROM is told.
     disc_rom: str = ""

@@ -281,7 +281,12 @@ class Runner:
                 if (still >= WAITING_WITH_PROMPT and tail.endswith("?")) or still >= WAITING:
                     before.append(read_screen(m))
                     m.type(keys.pop(0), **self.timing)
-                    m.run_until_typed(max_seconds=LINE_SECONDS)
+                    try:
+                        m.run_until_typed(max_seconds=LINE_SECONDS)
+                    except Halted:          # a JAM while the key goes in: as above
+                        final = read_screen(m)
+                        self.boot()
+                        return Result(before, final, False)
                     still_since, last = m.seconds, None
                     continue
             elif (tail.endswith(">") and still >= SETTLED) or (still >= SETTLED_ELSEWHERE

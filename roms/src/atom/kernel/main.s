@@ -1,6 +1,6 @@
 ; Our Acorn Atom kernel: 4 KiB at $F000.  Reset, the documented vectors and entry points, the VDG
-; text driver, the keyboard and line input; BASIC's inline assembler (asm.s) and graphics
-; statements (graphics.s) live here too.  Clean-room, from the documented behaviour
+; text driver, the keyboard and line input; BASIC's graphics statements (graphics.s), LIST and
+; the filing system live here too.  Clean-room, from the documented behaviour
 ; ("Atomic Theory and Practice" ch. 11, 18, 25); see docs/atom_firmware.md.
 
         .include "atom.inc"
@@ -10,7 +10,7 @@
         jmp readline
         jmp bell
         jmp escape_down
-        jmp asm_statement
+        .fill 3, $FF            ; (free: the inline assembler is in the utility ROM, utility/asm.s)
         jmp st_clear
         jmp st_plot
         jmp st_draw
@@ -61,7 +61,7 @@ reset:  sei
         cli
         jmp BASIC_COLD
 
-banner: .text "ACORN ATOM", 0
+banner: .text "ACORN ATOM", 10, 13, 0  ; and a blank line, as Acorn's
 
 default_vectors:
         .word nmi_default       ; NMIV
@@ -128,7 +128,7 @@ oscli_default:
 @done:  cld
         rts
 com_msg:
-        .text "COM?", 13, 10, 0
+        .text "COM?", 0         ; BASIC's report starts the next line
 
 ; room: BASIC is about to open TMP bytes in its program.  Error 248 (documented: "Not enough room
 ; to insert line") unless the program's new last byte is RAM below the screen at #8000.  RAM is
@@ -617,13 +617,11 @@ readline:
         lda PPI_A               ; ESCAPE at the keyboard also returns to the text mode
         and #$0F
         sta PPI_A
-        lda #13
+        lda #13                 ; (no new line: BASIC's prompt follows at once, as Acorn's)
         sta INBUF
-        jsr OSCRLF
         sec
         rts
 
-.include "asm.s"
 .include "graphics.s"
 .include "list.s"
 .include "files.s"

@@ -1,16 +1,34 @@
-; The inline assembler of Atom BASIC, kept in the kernel ROM (BASIC's 4 KiB are full).
+; The inline assembler of Atom BASIC, in the utility socket at #A000 (BASIC and the floating point
+; fill #C000-#DFFF, the kernel #F000).
 ; Syntax as documented for the Atom ("Atomic Theory and Practice", the assembler chapters):
 ; statements between [ and ], separated by ';' or ends of lines; P is the location counter;
 ; '@' marks an immediate operand and '#' a hexadecimal number; ":name" sets a variable or
-; array element (a label) to P.  Every statement is listed: address, bytes, source.
-; Called by BASIC (KASM) with the text pointer at a statement; uses BASIC's evaluator through
-; the jump block at $C006.
+; array element (a label) to P; '\' starts a comment statement.  As on Acorn's, every statement,
+; even an empty one, is listed: the BASIC line number in five columns, the address, the bytes and
+; the statement as typed (label and spaces included) up to ';' or the end of the line: text after
+; an operand is a comment.  A branch out of range prints OUT OF RANGE: and assembles offset 0.
+; Called by BASIC (asm_next, through UASM at #A000) with the text pointer at a statement; uses
+; BASIC's evaluator through BASIC's jump block at #C006.  Its workspace is the kernel's scratch
+; KPTR/KTMP (nothing the expression evaluator touches) and ASMCLASS-ASMLEN.
 
 ASM_P       = 16                ; the variable P
 ASMSTART    = KPTR              ; offset of the statement in the line (for the listing)
 ASMADDR     = KTMP              ; address the statement is assembled at, 2 bytes
 
 asm_statement:
+        ldy TXTOFF              ; the statement as typed starts after the spaces BASIC skipped
+@back:  cpy #3                  ; (not into a line's number, whose low byte may be 32)
+        bcc @start
+        dey
+        lda (TXTPTR),y
+        cmp #' '
+        beq @back
+        iny
+@start: sty ASMSTART
+        lda VAR0+ASM_P
+        sta ASMADDR
+        lda VAR1+ASM_P
+        sta ASMADDR+1
         jsr B_NEXTC
         cmp #']'
         bne @notend
@@ -22,27 +40,25 @@ asm_statement:
         cmp #':'
         bne @notlabel
         inc TXTOFF
-        lda VAR0+ASM_P          ; a label: the variable named = P
+        lda ASMADDR             ; a label: the variable named = P
         sta ACC
-        lda VAR1+ASM_P
+        lda ASMADDR+1
         sta ACC+1
         lda #0
         sta ACC+2
         sta ACC+3
         jsr B_LABEL
-        jmp asm_statement
+        jsr B_NEXTC
 @notlabel:
+        cmp #$5C                ; backslash: a comment statement
+        beq @none
         cmp #';'
-        beq @empty
+        beq @none
         cmp #13
         bne @instr
-@empty: rts
-@instr: sty ASMSTART
-        lda VAR0+ASM_P
-        sta ASMADDR
-        lda VAR1+ASM_P
-        sta ASMADDR+1
-        jsr find_mnemonic
+@none:  ldx #$FF                ; no bytes
+        jmp asm_list
+@instr: jsr find_mnemonic
         lda ASMCLASS
         asl a
         tax
@@ -96,7 +112,7 @@ find_mnemonic:
         bne @entry
 @unknown:
         brk
-        .byte 208               ; documented error 208: unrecognised mnemonic in assembler
+        .byte E_MNEMONIC
 
 asm_implied:
         lda #0
@@ -104,11 +120,12 @@ asm_implied:
         jmp asm_emit
 
 asm_jsr:
+        jsr not_a
         jsr B_EXPR
         jmp asm_absolute
 
 asm_jmp:
-        jsr B_NEXTC
+        jsr not_a
         cmp #'('
         bne asm_jsr
         inc TXTOFF
@@ -123,6 +140,7 @@ asm_absolute:
         jmp asm_emit
 
 asm_branch:
+        jsr not_a
         jsr B_EXPR              ; the target
         clc
         lda ASMADDR
@@ -143,9 +161,14 @@ asm_branch:
         lda ACC+1
         adc #0
         beq @ok
-        brk
-        .byte 174               ; branch out of range: 174, significant item malformed (the
-                                ; documented table has no number of its own for it)
+        ldx #0
+@msg:   lda range_text,x
+        jsr OSWRCH
+        inx
+        cpx #range_end-range_text
+        bne @msg
+        lda #0                  ; the offset assembled is 0
+        sta ACC
 @ok:    lda #1
         sta ASMLEN
         jmp asm_emit
@@ -191,23 +214,13 @@ asm_operand:
         ldx #1
         jmp asm_mode
 @notind:
-        cmp #13
-        beq @acc
-        cmp #';'
-        beq @acc
-        cmp #'A'
-        bne @address
-        ldx ASMCLASS            ; "A" alone is the accumulator for the shifts
+        cmp #'A'                ; an operand starting with A is the accumulator, as on Acorn's
+        bne @address            ; (ROL AA1 is ROL A; LDA A or BNE AB is ERROR 156)
+        ldx ASMCLASS
         cpx #2
-        bne @address
-        iny
-        lda (TXTPTR),y
-        cmp #13
         beq @acca
-        cmp #';'
-        beq @acca
-        cmp #' '
-        bne @address
+        brk
+        .byte E_ASMMODE
 @acca:  inc TXTOFF
 @acc:   lda #2
         ldx #0
@@ -255,31 +268,33 @@ asm_mode:
 zp_modes:   .byte 1, 5, 5
 abs_modes:  .byte 3, 7, 7
 
+range_text: .text "OUT OF RANGE:", 13, 10
+range_end:
+
 ; asm_emit: ASMBASE, then ASMLEN bytes of ACC, at P; P moves on; the statement is listed.
 asm_emit:
-        lda ASMADDR+1
-        jsr hex_byte
-        lda ASMADDR
-        jsr hex_byte
-        lda #' '
-        jsr OSWRCH
+        jsr asm_head
         lda ASMBASE
         jsr asm_byte
         ldx #0
 @op:    cpx ASMLEN
-        beq @pad
+        beq asm_pad
         lda ACC,x
         jsr asm_byte
         inx
         bne @op
-@pad:   cpx #2                  ; line the source up
+; asm_list: the statement with no bytes (X = $FF); asm_pad: after X + 1 bytes.
+asm_list:
+        jsr asm_head
+asm_pad:
+        cpx #2                  ; line the source up
         beq @src
         lda #' '
         jsr OSWRCH
         jsr OSWRCH
         jsr OSWRCH
         inx
-        bne @pad
+        bne asm_pad
 @src:   ldy ASMSTART
 @s:     lda (TXTPTR),y
         cmp #13
@@ -289,9 +304,48 @@ asm_emit:
         jsr OSWRCH
         iny
         bne @s
-@end:   lda #0
+@end:   sty TXTOFF              ; the rest of the statement was a comment
+        lda #0
         sta COUNTV
         jmp OSCRLF
+
+; asm_head: the line number in five columns, then the statement's address (ACC and X kept).
+asm_head:
+        lda ACC
+        pha
+        lda ACC+1
+        pha
+        txa
+        pha
+        lda VAR0
+        pha
+        lda #5
+        sta VAR0
+        lda CURLINE
+        sta ACC
+        lda CURLINE+1
+        sta ACC+1
+        lda #0
+        sta ACC+2
+        sta ACC+3
+        jsr B_PRINTNUM
+        pla
+        sta VAR0
+        lda #' '
+        jsr OSWRCH
+        lda ASMADDR+1
+        jsr hex_byte
+        lda ASMADDR
+        jsr hex_byte
+        lda #' '
+        jsr OSWRCH
+        pla
+        tax
+        pla
+        sta ACC+1
+        pla
+        sta ACC
+        rts
 
 ; asm_byte: store A at P, P + 1, and list it.
 asm_byte:
@@ -309,6 +363,15 @@ asm_byte:
 @list:  jsr hex_byte
         lda #' '
         jmp OSWRCH
+
+; not_a: the operand must not start with A (the accumulator, which these instructions lack:
+; ERROR 156, as Acorn's).  A = the operand's first character.
+not_a:  jsr B_NEXTC
+        cmp #'A'
+        bne @ok
+        brk
+        .byte E_ASMMODE
+@ok:    rts
 
 skip_letter:
         jsr B_NEXTC

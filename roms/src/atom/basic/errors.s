@@ -1,0 +1,44 @@
+; Errors: the BRK handler and its report (ERROR n LINE m).
+
+; Errors: BRK n.  The error number is the byte after the BRK.
+
+; As on Acorn's, ?0 = the error number, the FOR, GOSUB and DO stacks are emptied and BASIC runs
+; the text at ?16/?17 (ERRVEC): a program may point it at statements of its own (the line
+; number stays in ?1/?2).  The prompt points it back at err_default, whose report is ours.
+brk_handler:
+        tsx
+        lda $0102,x
+        sec
+        sbc #1
+        sta PTR3
+        lda $0103,x
+        sbc #0
+        sta PTR3+1
+        ldy #0
+        lda (PTR3),y
+        sta ERRNUM
+        ldx #$FF
+        txs
+        cli
+        cld
+        sty DOSP
+        sty SUBSP
+        sty FORSP
+        sty ASMMODE
+        lda ERRVEC
+        cmp #<err_default
+        bne @text
+        lda ERRVEC+1
+        cmp #>err_default
+        beq @report
+@text:  lda ERRVEC              ; a program's own handler
+        sta TXTPTR
+        lda ERRVEC+1
+        sta TXTPTR+1
+        sty TXTOFF
+        jmp exec_stmt
+@report:
+        jmp UREPORT             ; BASIC's own report (the utility ROM, for room)
+
+err_default:                    ; (the text ERRVEC holds by default: run as BASIC, it ends)
+        .text "END", 13

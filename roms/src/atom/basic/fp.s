@@ -1,0 +1,1 @@
+; The floating-point extension, from #D000 (float.rom): include its files here, in address order.

@@ -1,0 +1,8 @@
+10 GOSUB 100
+20 A=1/0
+100 P.1
+110 RETURN
+==
+       1
+ERROR 129 LINE     110
+>

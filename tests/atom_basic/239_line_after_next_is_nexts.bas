@@ -1,0 +1,6 @@
+10 I=0;FOR I=1 TO 2;IF I=2 A=1/0
+20 NEXT
+==
+
+ERROR 129 LINE      20
+>

@@ -1,0 +1,7 @@
+10 DIM P-1;Q=P;[BNE Q+200;]
+==
+OUT OF RANGE:
+   10 291E D0 00    BNE Q+200
+
+ERROR 94 LINE      10
+>

@@ -1,0 +1,9 @@
+10 DIM P-1;A=#2950
+20[ROL AA1;ASL A;]
+30[LDA A;]
+==
+   20 2933 2A       ROL AA1
+   20 2934 0A       ASL A
+
+ERROR 156 LINE      30
+>
