@@ -44,7 +44,7 @@ exec_stmt:
         bcc @assign
 @go:    jmp (PTR3)
 @assign:
-        jmp assignment
+        jmp float_stmt          ; the floating-point statements (fbasic.s), else assignment
 
 ; ESCAPE: back to the prompt with no error report (the documented table has no number for it)
 escape: jmp prompt

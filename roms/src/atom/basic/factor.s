@@ -99,7 +99,8 @@ primary:
         jsr KFN                 ; the kernel's functions (files)
         bcc @var
 @go:    jmp (PTR3)
-@var:   jsr var_index
+@var:   jmp float_factor        ; a real function or %factor, fixed (fbasic.s), else:
+@int:   jsr var_index
         bcc @array
         jmp fetch_var
 @array: jsr array_element
