@@ -11,7 +11,8 @@ FRET        = $51               ; fpush, fpull_arg: the return address's high by
 ; float_stmt: BASIC's statement dispatch found no statement of its own: a %variable assignment,
 ; one of ours, or else BASIC's assignment.
 float_stmt:
-        jsr nextc
+        ldy TXTOFF              ; (BASIC's search has skipped the spaces)
+        lda (TXTPTR),y
         cmp #'%'
         bne @word
         jmp st_fassign
@@ -49,7 +50,8 @@ fstatements:
 ; function (SQR(10) is 3) or %factor (%A, %AA(1), %(expr)), fixed to an integer in ACC; anything
 ; else goes back to BASIC's variables (nothing consumed).
 float_factor:
-        jsr nextc
+        ldy TXTOFF              ; (BASIC's search has skipped the spaces)
+        lda (TXTPTR),y
         cmp #'%'
         beq @fix
         iny                     ; a name of two letters or more (a variable is one letter)
@@ -561,16 +563,20 @@ st_str: jsr fsum
         lda #','
         jsr expect
         jsr expr
+        lda ACC
+        sta FPTR2
+        lda ACC+1
+        sta FPTR2+1
         lda #<FT_B
         ldy #>FT_B
         jsr load_ay
         jsr fstr
         ldy #0
 @c:     lda STRBUF,y
-        sta (ACC),y
+        sta (FPTR2),y
         iny
         cpy FLEN
         bne @c
         lda #13
-        sta (ACC),y
+        sta (FPTR2),y
         jmp stmt_end
