@@ -136,9 +136,9 @@ rel_truth:
 @false: jmp set_acc_a
 
 ; rel_op: a relation next in the text (< = > <= <> >=): A = its bits (1 <, 2 =, 4 >) and it is
-; consumed; A = 0 (Z set) when there is none.
-rel_op: jsr nextc
-        ldx #0
+; consumed; A = 0 (Z set) when there is none.  Called straight after sum (or fsum), which leaves A
+; = the next character and Y = TXTOFF, as nextc does.
+rel_op: ldx #0
 @op:    cmp #'<'
         bne @ne
         inx

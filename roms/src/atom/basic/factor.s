@@ -90,7 +90,8 @@ primary:
         cmp #'9'+1
         bcs @name
         jmp read_decimal
-@name:  lda #<functions
+@name:  jmp float_factor        ; %factor, fixed (fbasic.s); a plain variable straight to @int
+@funcs: lda #<functions
         sta PTR2
         lda #>functions
         sta PTR2+1
@@ -99,7 +100,7 @@ primary:
         jsr KFN                 ; the kernel's functions (files)
         bcc @var
 @go:    jmp (PTR3)
-@var:   jmp float_factor        ; a real function or %factor, fixed (fbasic.s), else:
+@var:   jmp float_name          ; a real function, fixed (fbasic.s), else:
 @int:   jsr var_index
         bcc @array
         jmp fetch_var

@@ -46,35 +46,43 @@ fstatements:
         .word st_str
         .byte 0
 
-; float_factor: BASIC's factor met a name that is no function of its own, or a '%': a real
-; function (SQR(10) is 3) or %factor (%A, %AA(1), %(expr)), fixed to an integer in ACC; anything
-; else goes back to BASIC's variables (nothing consumed).
+; float_factor: BASIC's factor met a name (or a '%'): a %factor (%A, %AA(n), %(expression)) is
+; evaluated and fixed to an integer in ACC; a name that cannot be a function (its second character
+; is no letter and no '.') goes straight to BASIC's variables, the rest to BASIC's functions.
 float_factor:
         ldy TXTOFF              ; (BASIC's search has skipped the spaces)
+        iny
+        lda (TXTPTR),y          ; the second character (speed: every variable comes this way)
+        cmp #'@'
+        bcs @letter
+        cmp #'.'
+        beq @funcs
+        cmp #'('
+        bne @var
+        dey                     ; %(expression)
         lda (TXTPTR),y
         cmp #'%'
-        beq @fix
-        iny                     ; a name of two letters or more (a variable is one letter)
-        lda (TXTPTR),y
-        cmp #'A'
-        bcc @no
-        cmp #'Z'+1
-        bcs @no
-        jsr ffunction
-        bcc @no
-@fixed: jmp ffix
-@fix:   iny
-        lda (TXTPTR),y
-        cmp #'('
         bne @var
         iny
         sty TXTOFF
-        jsr fsum
-        lda #')'
-        jsr expect
-        jmp @fixed
-@var:   jsr fvar_value
-        jmp @fixed
+        jsr ffactor             ; ( expression )
+        jmp ffix
+@letter:
+        dey
+        lda (TXTPTR),y
+        cmp #'%'
+        bne @funcs
+        jsr fvar_value          ; %A, %AA(n)
+        jmp ffix
+@funcs: jmp primary@funcs
+@var:   jmp primary@int
+
+; float_name: a name BASIC's functions do not know: a real function is evaluated and fixed (PRINT
+; SQR(10) gives 3); else BASIC's variables.
+float_name:
+        jsr ffunction
+        bcc @no
+        jmp ffix
 @no:    jmp primary@int
 
 ; --- expressions ---------------------------------------------------------------------------------
