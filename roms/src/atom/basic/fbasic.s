@@ -535,11 +535,7 @@ st_fput:
         tay
         ldx #0
 @b:     lda FT_B,x
-        stx FT2
-        sty FT3
-        jsr OSBPUT
-        ldx FT2
-        ldy FT3
+        jsr OSBPUT              ; (keeps X and Y)
         inx
         cpx #5
         bne @b
@@ -550,11 +546,7 @@ fn_fget:
         jsr factor
         ldy ACC
         ldx #0
-@b:     stx FT2
-        sty FT3
-        jsr OSBGET
-        ldx FT2
-        ldy FT3
+@b:     jsr OSBGET              ; (keeps X and Y)
         sta FT_B,x
         inx
         cpx #5

@@ -33,8 +33,7 @@ FDOT        = $4E               ; reading a number: nonzero after the point
 FVARS       = $2800             ; %@, %A-%Z: 5 bytes each (the documented place, #2800)
 FARR_LO     = $2887             ; %@@, %AA-%ZZ: base addresses, low bytes, then high bytes
 FARR_HI     = $28A2
-FT_A        = $28BD             ; two temporaries (5 bytes, rounded); ffuncs.s has more
-FT_B        = $28C2
+FT_B        = $28BD             ; a temporary (5 bytes, rounded: FPUT, FGET, STR); ffuncs.s has more
 FATNF       = $2E               ; ATN: bit 0 inverted, bit 1 moved by pi/6
 
 E_FOVER     = 169               ; Acorn's float ROM: overflow, division by zero
@@ -343,8 +342,18 @@ exponent_of:
         pla
         jmp fzero
 
-; fmul: FAC = ARG * FAC.  Shift and add: 32 steps, the product's top 40 bits kept.
-fmul:   lda FEXP
+; round_both: FAC and ARG rounded to 32 bits (what multiply, divide and compare take).
+round_both:
+        ldx #0
+        jsr fround
+        ldx #ARGX
+        jmp fround
+
+; fmul: FAC = ARG * FAC.  Shift and add: 32 steps of the multiplier (FAC, rounded to 32 bits)
+; over the multiplicand (ARG with its guard byte, 40 bits); the product's top 40 bits kept.
+fmul:   ldx #0
+        jsr fround
+        lda FEXP
         beq @zero
         lda AEXP
         bne @go
@@ -359,16 +368,19 @@ fmul:   lda FEXP
         lda FSGN
         eor ASGN
         sta FSGN
+        ldx #4
         lda #0
-        sta FW
-        sta FW+1
-        sta FW+2
-        sta FW+3
+@clear: sta FW,x
+        dex
+        bpl @clear
         ldy #32
         lda FM+3
 @step:  lsr a                   ; the multiplier's next bit
         bcc @shift
         clc
+        lda FW+4
+        adc AMG
+        sta FW+4
         lda FW+3
         adc AM+3
         sta FW+3
@@ -385,6 +397,7 @@ fmul:   lda FEXP
         ror FW+1
         ror FW+2
         ror FW+3
+        ror FW+4
         ror FM
         ror FM+1
         ror FM+2
@@ -392,20 +405,18 @@ fmul:   lda FEXP
         lda FM+3
         dey
         bne @step
-        lda FM                  ; the product: FW (4 bytes), then FM as the guard
-        sta FMG
-        lda FW
-        sta FM
-        lda FW+1
-        sta FM+1
-        lda FW+2
-        sta FM+2
-        lda FW+3
-        sta FM+3
+        ldx #4                  ; the product: FW, its last byte the guard
+@copy:  lda FW,x
+        sta FM,x
+        dex
+        bpl @copy
         jmp fnorm
 
-; fdiv: FAC = ARG / FAC.  40 quotient bits by restoring division.
-fdiv:   lda FEXP
+; fdiv: FAC = ARG / FAC.  40 quotient bits by restoring division; the dividend keeps its guard
+; byte (shifted in as the remainder moves up), the divisor is rounded to 32 bits.
+fdiv:   ldx #0
+        jsr fround
+        lda FEXP
         bne @ok
         jmp overflow            ; division by zero: Acorn's ERROR 169 too
 @ok:    lda AEXP
@@ -464,7 +475,8 @@ fdiv:   lda FEXP
         rol FW+2
         rol FW+1
         rol FW
-        asl AM+3
+        asl AMG
+        rol AM+3
         rol AM+2
         rol AM+1
         rol AM
@@ -483,10 +495,7 @@ fdiv:   lda FEXP
 ; --- compare -------------------------------------------------------------------------------------
 
 ; fcmp: ARG against FAC, both rounded: A = 0 equal, 1 ARG greater, $FF ARG less (Z and N so).
-fcmp:   ldx #0
-        jsr fround
-        ldx #ARGX
-        jsr fround
+fcmp:   jsr round_both
         lda AEXP
         bne @a
         sta ASGN                ; a zero has no sign

@@ -86,9 +86,8 @@ fscale10:
         bmi @tiny
         jmp overflow
 @tiny:  jmp fzero
-@fits:  lda #<FT_A              ; x kept while 10^(n mod 16) is made
-        ldy #>FT_A
-        jsr store_ay
+@fits:  lda #<FK_E              ; x kept (as it is) while 10^(n mod 16) is made
+        jsr keep
         lda #<real_one
         ldy #>real_one
         jsr load_ay
@@ -105,9 +104,8 @@ fscale10:
         sta FT3
         cmp #20
         bne @low
-        lda #<FT_A
-        ldy #>FT_A
-        jsr load_arg_ay
+        lda #<FK_E
+        jsr fetch_arg
         jsr apply               ; x * or / 10^(n mod 16)
 @high:  lsr FNBITS                 ; 10^16, 10^32
         bcc @next
