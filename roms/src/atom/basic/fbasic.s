@@ -403,7 +403,7 @@ fprint_fac:
 @text:  ldx #0
 @out:   cpx FT1
         beq @done
-        lda STRBUF,x
+        lda FTEXT,x
         stx FT2
         jsr outch
         ldx FT2
@@ -429,12 +429,6 @@ st_finput:
         pha
         lda #'?'
         jsr outch
-        lda TXTPTR
-        pha
-        lda TXTPTR+1
-        pha
-        lda TXTOFF
-        pha
         jsr KREADLINE
         lda #0
         sta COUNTV
@@ -447,18 +441,8 @@ st_finput:
         cmp #13
         bne @copy
         lda #<INBUF
-        sta TXTPTR
-        lda #>INBUF
-        sta TXTPTR+1
-        lda #0
-        sta TXTOFF
-        jsr fsum
-        pla
-        sta TXTOFF
-        pla
-        sta TXTPTR+1
-        pla
-        sta TXTPTR
+        ldy #>INBUF
+        jsr fsum_at
         pla
         sta FPTR+1
         pla
@@ -469,6 +453,38 @@ st_finput:
         bne @item
         inc TXTOFF
         jmp @item
+
+; fsum_at: FAC = the real expression in the text at A (low), Y (high), read from its start; the
+; program's own place in its text is kept (FINPUT's reply).  ffactor_at: a real factor only (VAL's
+; string: VAL "1+2" is 1 on Acorn's ROMs).
+ffactor_at:
+        sec
+        .byte $24               ; (BIT zp: skips the CLC)
+fsum_at:
+        clc
+        tax
+        lda TXTPTR
+        pha
+        lda TXTPTR+1
+        pha
+        lda TXTOFF
+        pha
+        stx TXTPTR
+        sty TXTPTR+1
+        lda #0
+        sta TXTOFF
+        bcs @factor
+        jsr fsum
+        jmp @back
+@factor:
+        jsr ffactor
+@back:  pla
+        sta TXTOFF
+        pla
+        sta TXTPTR+1
+        pla
+        sta TXTPTR
+        rts
 
 ; FIF relation [THEN] statement
 st_fif: jsr frel
@@ -572,7 +588,7 @@ st_str: jsr fsum
         jsr load_ay
         jsr fstr
         ldy #0
-@c:     lda STRBUF,y
+@c:     lda FTEXT,y
         sta (FPTR2),y
         iny
         cpy FLEN

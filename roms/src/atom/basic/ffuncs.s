@@ -108,28 +108,11 @@ times_const:                    ; FAC = FAC * the constant at powers_of_ten + A
         jsr arg_const
         jmp fmul
 
-; VAL string: the real factor the string starts with (a number, "-" allowed).
+; VAL string: the number the string starts with ("-" allowed).
 fn_val: jsr string_source
-        lda TXTPTR
-        pha
-        lda TXTPTR+1
-        pha
-        lda TXTOFF
-        pha
         lda PTR2
-        sta TXTPTR
-        lda PTR2+1
-        sta TXTPTR+1
-        lda #0
-        sta TXTOFF
-        jsr ffactor
-        pla
-        sta TXTOFF
-        pla
-        sta TXTPTR+1
-        pla
-        sta TXTPTR
-        rts
+        ldy PTR2+1
+        jmp ffactor_at
 
 ; SQR: Newton's method, g = (g + x/g) / 2 five times from g = x with its exponent halved.
 fn_sqr: jsr ffactor

@@ -5,6 +5,8 @@
 
 FE10        = $4F               ; writing: the decimal exponent
 FLEN        = $50               ; writing: characters so far
+FTEXT       = STRBUF+$20        ; writing: the text (#160-#16F; #140 keeps FINPUT's reply)
+FDIGITS     = STRBUF+$30        ; writing: nine digits (#170-#178)
 FNBITS      = $2F               ; fscale10: the power of ten's bits still to apply
 
 powers_of_ten:                  ; 10^1, 10^2, 10^4, 10^8 (exact), 10^16, 10^32 (rounded)
@@ -212,7 +214,7 @@ fread:  lda #0
 @scale: jsr fflt_unsigned
         jmp fscale10
 
-; fstr: FAC as Acorn prints it, at STRBUF; FLEN its length.  FAC is lost.
+; fstr: FAC as Acorn prints it, at FTEXT; FLEN its length.  FAC is lost.
 fstr:   lda #0
         sta FLEN
         lda FEXP
@@ -223,7 +225,7 @@ fstr:   lda #0
         jsr @put
         lda #'0'
 @put:   ldx FLEN
-        sta STRBUF,x
+        sta FTEXT,x
         inc FLEN
         rts
 @nonzero:
@@ -233,12 +235,12 @@ fstr:   lda #0
         jsr @put
         lda #0
         sta FSGN
-@pos:   jsr decimal_digits      ; nine digits at STRBUF+$30, FE10 the exponent
+@pos:   jsr decimal_digits      ; nine digits at FDIGITS, FE10 the exponent
         lda FE10
         cmp #8
         bcs @sci                ; (negative too)
         ldy #0
-@fixed: lda STRBUF+$30,y
+@fixed: lda FDIGITS,y
         jsr @put
         cpy FE10
         bne @nodot
@@ -248,12 +250,12 @@ fstr:   lda #0
         cpy #9
         bne @fixed
         rts
-@sci:   lda STRBUF+$30
+@sci:   lda FDIGITS
         jsr @put
         lda #'.'
         jsr @put
         ldy #1
-@mant:  lda STRBUF+$30,y
+@mant:  lda FDIGITS,y
         jsr @put
         iny
         cpy #9
@@ -282,7 +284,7 @@ fstr:   lda #0
 @ones:  pla
         jmp @put
 
-; decimal_digits: |FAC| (not 0) as nine decimal digits (characters) at STRBUF+$30 and its decimal
+; decimal_digits: |FAC| (not 0) as nine decimal digits (characters) at FDIGITS and its decimal
 ; exponent in FE10: FAC = d.dddddddd * 10^FE10.
 decimal_digits:
         lda FEXP                ; estimate: FE10 = floor((binary exponent - 1) * 77 / 256)
@@ -369,7 +371,7 @@ decimal_digits:
         pla
         tax
         tya
-        sta STRBUF+$30,x
+        sta FDIGITS,x
         dex
         bpl @d
         rts
