@@ -67,6 +67,8 @@ CASES = {
         ['12.5\r'], ['?12.5', '4.0000000050.0000000', '>']),
     'val_reads_a_number': (['10 FPRINT VAL "1+2",VAL "-2.5E1"\'', '20 END'], [],
         ['1.00000000-25.0000000', '>']),
+    'exponent_of_two_digits': (["10 FPRINT 1E100,1E05,1E-05'", '20 END'], [],
+        ['1.00000000E10     0.0100000.0001', '.00000000E-5', '>']),
     'finput': (['10 FINPUT "X"%A,%B', "20 FPRINT %A*%B'", '30 END'], ["1.5\r", "-2E1\r"],
         ['X?1.5', '?-2E1', '-30.0000000', '>']),
 }
@@ -82,6 +84,7 @@ ERRORS = {
     'exp_too_large': (['10 FPRINT EXP 100'], 238),
     'sin_too_large': (['10 FPRINT SIN 1E9'], 128),
     'fdim_not_array': (['10 FDIM %A(3)'], 69),
+    'real_without_equals': (['10 %A'], 174),
     'funtil_without_do': (['10 FUNTIL 1'], 95),
     'power_of_negative': (['10 FPRINT -2^2'], 191),
 }

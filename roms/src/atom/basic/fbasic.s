@@ -350,8 +350,11 @@ st_fassign:
         pha
         lda FPTR2+1
         pha
-        lda #'='
-        jsr expect
+        jsr nextc
+        cmp #'='
+        beq @value
+        error E_ITEM            ; (Acorn's 174 for a real with no '=')
+@value: inc TXTOFF
         jsr fsum
         pla
         sta FPTR+1

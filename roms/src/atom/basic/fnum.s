@@ -186,6 +186,8 @@ fread:  lda #0
 @edigits:
         lda #0
         sta FT1
+        lda #2                  ; two digits at most (1E100 is 1E10, then 0: Acorn's reading)
+        sta FDOT
 @e:     lda (TXTPTR),y
         sec
         sbc #'0'
@@ -200,6 +202,7 @@ fread:  lda #0
         adc FT3
         sta FT1
         iny
+        dec FDOT
         bne @e
 @edone: sty TXTOFF
         lda FT1
