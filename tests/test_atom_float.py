@@ -69,6 +69,8 @@ CASES = {
         ['1.00000000-25.0000000', '>']),
     'exponent_of_two_digits': (["10 FPRINT 1E100,1E05,1E-05'", '20 END'], [],
         ['1.00000000E10     0.0100000.0001', '.00000000E-5', '>']),
+    'integer_factor_without_binary_indirection': (["10 DIM S(3);?S=7;A=2;FPRINT A?S'", '20 END'], [],
+        ['2.000000007.00000000', '>']),
     'finput': (['10 FINPUT "X"%A,%B', "20 FPRINT %A*%B'", '30 END'], ["1.5\r", "-2E1\r"],
         ['X?1.5', '?-2E1', '-30.0000000', '>']),
 }

@@ -125,14 +125,14 @@ fpull_arg:
         pha
         rts
 
-; frel: a real relation (or a real expression alone: true when not 0); ACC = 1 or 0, A the same.
+; frel: a real relation (or a real expression alone: true when not 0); ACC = 1 or 0.
 frel:   jsr fsum
         jsr rel_op
         bne @have
         lda FEXP
         beq @false
         lda #1
-@false: jmp set_acc_a_kept
+@false: jmp set_acc_a
 @have:  pha
         jsr fpush
         jsr fsum
@@ -142,13 +142,7 @@ frel:   jsr fsum
         pla
         sta TMP
         tya
-        jsr rel_truth
-        lda ACC
-        rts
-set_acc_a_kept:
-        jsr set_acc_a
-        lda ACC
-        rts
+        jmp rel_truth
 
 ; fsum: FAC = the real expression at the text: terms with + and -.
 fsum:   jsr fterm
@@ -211,17 +205,14 @@ fpower: jsr ffactor
         jmp @more
 
 ; ffactor: a real factor: - or + factor, ( expression ), a number, %variable, %array element, a
-; real function, or any integer factor of BASIC's, floated.
+; real function, or an integer factor of BASIC's, floated.
 ffactor:
         jsr nextc
         cmp #'-'
         bne @notneg
         inc TXTOFF
         jsr ffactor
-        lda FSGN
-        eor #$80
-        sta FSGN
-        rts
+        jmp fneg
 @notneg:
         cmp #'+'
         bne @notplus
@@ -247,7 +238,19 @@ ffactor:
 @name:  jsr ffunction
         bcc @int
         rts
-@int:   jsr factor
+@int:   jsr nextc               ; an integer factor without the binary indirection BASIC's factor
+        cmp #'?'                ; would take after it (A?0 is A, then ?0; !S?0 is !S, then ?0:
+        beq @ind                ; Acorn's reading)
+        cmp #'!'
+        beq @ind
+        jsr primary
+        jmp fflt
+@ind:   inc TXTOFF
+        pha
+        jsr nextc
+        jsr primary
+        pla
+        jsr fetch_indirect
         jmp fflt
 
 ; ffunction: a real function named at the text: C set and FAC its value; C clear when none.
@@ -491,6 +494,7 @@ fsum_at:
 
 ; FIF relation [THEN] statement
 st_fif: jsr frel
+        lda ACC
         bne @true
         jmp st_rem
 @true:  jmp st_if@true
@@ -503,7 +507,7 @@ st_funtil:
 @ok:    jsr frel
         ldx DOSP
         dex
-        cmp #0
+        lda ACC
         bne @leave
         jmp st_until@again
 @leave: stx DOSP

@@ -340,9 +340,7 @@ fcos:   lda #1
 @sign:  pla
         lsr a
         bcc @done
-        lda FSGN
-        eor #$80
-        sta FSGN
+        jmp fneg
 @done:  rts
 
 fn_cos: jsr ffactor
@@ -485,12 +483,9 @@ fn_asn: jsr ffactor
         jsr fetch
         jsr fac_to_arg
         jsr fmul
-        jsr fac_to_arg
-        jsr fac_one
-        jsr fsub                ; 1 - x^2 ... FAC = ARG - FAC: x^2 - 1
-        lda FSGN
-        eor #$80
-        sta FSGN
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        jsr fsub                ; 1 - x^2
         jsr fsqr
         lda #<FK_E
         jsr fetch_arg

@@ -218,10 +218,14 @@ fnorm:  lda FM
 
 ; --- add and subtract --------------------------------------------------------------------------
 
-; fsub: FAC = ARG - FAC.  fadd: FAC = ARG + FAC.
-fsub:   lda FSGN
+; fneg: FAC = -FAC.
+fneg:   lda FSGN
         eor #$80
         sta FSGN
+        rts
+
+; fsub: FAC = ARG - FAC.  fadd: FAC = ARG + FAC.
+fsub:   jsr fneg
 fadd:   lda AEXP
         beq @done               ; + 0
         lda FEXP
@@ -289,7 +293,7 @@ fadd:   lda AEXP
         ror FMG
         inc FEXP
         bne @done
-        jmp overflow
+        error E_FOVER
 @done:  rts
 @diff:  sec
         lda FMG
@@ -337,7 +341,7 @@ exponent_of:
         lda FEXP
         beq @under
         rts
-@over:  jmp overflow
+@over:  error E_FOVER
 @under: pla
         pla
         jmp fzero
@@ -418,7 +422,7 @@ fdiv:   ldx #0
         jsr fround
         lda FEXP
         bne @ok
-        jmp overflow            ; division by zero: Acorn's ERROR 169 too
+        error E_FOVER           ; division by zero: Acorn's ERROR 169 too
 @ok:    lda AEXP
         bne @go
         jmp fzero

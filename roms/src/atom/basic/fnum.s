@@ -86,7 +86,7 @@ fscale10:
         bcc @fits
         lda FDEC
         bmi @tiny
-        jmp overflow
+        error E_FOVER
 @tiny:  jmp fzero
 @fits:  lda #<FK_E              ; x kept (as it is) while 10^(n mod 16) is made
         jsr keep
