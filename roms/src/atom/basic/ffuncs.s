@@ -192,7 +192,7 @@ odd_poly:
         jsr fetch_arg
         jmp fmul
 
-; LOG: x = m * 2^k, m in [sqrt 0.5, sqrt 2); ln m = z * P(z^2), z = (m-1)/(m+1); + k ln 2.
+; LOG: x = m * 2^k, m in [0.7, 1.4); ln m = z * P(z^2), z = (m-1)/(m+1); + k ln 2.
 fn_log: jsr ffactor
 flog:   lda FEXP
         beq @bad
@@ -205,22 +205,9 @@ flog:   lda FEXP
         tax                     ; k
         lda #128                ; m in [0.5, 1)
         sta FEXP
-        lda FM                  ; below sqrt 0.5 (#B504F334): m * 2, k - 1
+        lda FM                  ; below #B5000000 (about sqrt 0.5): m * 2, k - 1
         cmp #$B5
-        bcc @double
-        bne @keep
-        lda FM+1
-        cmp #$04
-        bcc @double
-        bne @keep
-        lda FM+2
-        cmp #$F3
-        bcc @double
-        bne @keep
-        lda FM+3
-        cmp #$34
         bcs @keep
-@double:
         inc FEXP
         dex
 @keep:  txa
@@ -253,19 +240,8 @@ flog:   lda FEXP
         sta ACC+1
         sta ACC+2
         sta ACC+3
-@pos:   jsr fflt                ; (ln 2 in two parts, as in EXP)
-        lda #<FK_B
-        jsr keep                ; k
-        lda #C_LN2LO
-        jsr times_const
-        lda #<FK_A
-        jsr fetch_arg
-        jsr fadd
-        lda #<FK_A
-        jsr keep
-        lda #<FK_B
-        jsr fetch
-        lda #C_LN2HI
+@pos:   jsr fflt
+        lda #C_LN2
         jsr times_const
         lda #<FK_A
         jsr fetch_arg
@@ -499,7 +475,7 @@ fn_asn: jsr ffactor
         rts
 @bad:   error E_FROOT
 
-; HTN: (e^2x - 1) / (e^2x + 1); beyond +-20 it is +-1.
+; HTN: 1 - 2 / (e^2x + 1); beyond +-16 it is +-1.
 fn_htn: jsr ffactor
         lda FSGN
         pha
@@ -512,26 +488,22 @@ fn_htn: jsr ffactor
         jmp @sign
 @calc:  inc FEXP                ; 2x
         jsr fexp
-        lda #<FK_E
-        jsr keep
-        jsr fac_to_arg
-        jsr fac_one
-        jsr fsub                ; FAC = e^2x - 1
-        lda #<FK_B
-        jsr keep
-        lda #<FK_E
-        jsr fetch
-        jsr fac_to_arg
-        jsr fac_one
-        jsr fadd
-        lda #<FK_B
-        jsr fetch_arg
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        jsr fadd                ; e^2x + 1
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        inc AEXP                ; 2
         jsr fdiv
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        jsr fsub
 @sign:  pla
         sta FSGN
         rts
 
-; fround_int: ACC = FAC rounded to the nearest integer, and FAC = that integer.
+; fround_int: ACC = FAC rounded to the nearest integer (its low and top bytes are what the callers
+; use), and FAC = that integer.
 fround_int:
         jsr fac_to_arg
         lda #<real_half
@@ -541,17 +513,15 @@ fround_int:
         sta FSGN
         jsr fadd
         jsr ffix
-        ldx #3
-@save:  lda ACC,x
-        sta WORK,x
-        dex
-        bpl @save
+        lda ACC
+        pha
+        lda ACC+3
+        pha
         jsr fflt
-        ldx #3
-@back:  lda WORK,x
-        sta ACC,x
-        dex
-        bpl @back
+        pla
+        sta ACC+3
+        pla
+        sta ACC
         rts
 
 sin_poly:                       ; sin r = r * P(r^2)
