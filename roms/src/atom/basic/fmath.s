@@ -445,7 +445,12 @@ fdiv:   ldx #0
         lda #0
         sta FOVF
         ldx #40
-@step:  sec                     ; remainder (AM) - divisor (FM)
+@step:  lda FOVF                ; speed: a remainder whose top byte is below the divisor's is
+        bne @try                ; below it (a 0 bit, C clear, with no trial subtraction)
+        lda AM
+        cmp FM
+        bcc @bit
+@try:   sec                     ; remainder (AM) - divisor (FM)
         lda AM+3
         sbc FM+3
         pha
