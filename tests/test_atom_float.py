@@ -228,3 +228,19 @@ def test_decimal_digits_are_the_nearest_nine(basic):
         exponent = memory[0x4F] - 256 if memory[0x4F] > 127 else memory[0x4F]
         want = round(x * Fraction(10) ** (8 - exponent))
         assert int(digits) == want and 10 ** 8 <= want < 10 ** 9, (float(x), digits, exponent)
+
+
+# --- FPUT and FGET through the host filing card ----------------------------------------------------
+
+def test_fput_writes_the_five_bytes_of_a_real_and_fget_reads_them_back(tmp_path):
+    from emulator import Machine
+    m = Machine("atom", files=str(tmp_path))
+    m.run_until_text(">", max_seconds=3)
+    for line in ['10 %A=PI;%B=-1.5;H=FOUT"REALS"', "20 FPUT H,%A;FPUT H,%B;SHUT H",
+                 '30 H=FIN"REALS";%C=FGET H;%D=FGET H;SHUT H', "40 FPRINT %C,%D'", "50 END", "RUN"]:
+        m.type(line + "\r")
+        m.run_until_typed(max_seconds=30)
+        m.run(0.3)
+    assert (tmp_path / "REALS").read_bytes() == bytes([0x82, 0x49, 0x0F, 0xDA, 0xA2,    # pi
+                                                       0x81, 0xC0, 0x00, 0x00, 0x00])   # -1.5
+    assert "3.14159265-1.50000000" in m.screen.text()
