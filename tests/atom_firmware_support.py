@@ -36,13 +36,22 @@ def tap(m, key, *modifiers, hold=0.05):
     m.run(0.04)
 
 
+def at_prompt(m):
+    """BASIC's prompt '>' is just left of the kernel's cursor (as Acorn's, the prompt follows a
+    program's output on its row when the output ended without a new line)."""
+    cursor = m.hardware.text_cursor()
+    if cursor is None:
+        return False
+    row, column = cursor
+    return column > 0 and rows(m)[row][column - 1:column] == ">"
+
+
 def wait_for_prompt(m, max_seconds=30):
-    """Run until the last non-blank row is the bare prompt '>' (the program has finished)."""
+    """Run until BASIC's prompt is back (at_prompt: the program has finished)."""
     waited = 0.0
     while waited < max_seconds:
         m.run(0.05)
         waited += 0.05
-        text = [r for r in rows(m) if r]
-        if text and text[-1] == ">":
+        if at_prompt(m):
             return
     raise AssertionError("no prompt after %gs:\n%s" % (max_seconds, "\n".join(rows(m))))

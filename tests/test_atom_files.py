@@ -11,7 +11,12 @@ from emulator.media import hostfs
 from atom_firmware_support import rows, type_and_wait, wait_for_prompt
 
 TEXT = 0x2900                   # the start of BASIC's text (?18 = #29)
-PROGRAM = ['10 REM FILES', '20 FOR I=1 TO 3', '30 PRINT "LINE "I', '40 NEXT I', '50 END']
+PROGRAM = ['10 REM FILES', '20 FOR I=1 TO 3', '30 PRINT "LINE "I\'', '40 NEXT I', '50 END']
+
+
+def listed(lines):
+    """The lines as LIST shows them: each number in five columns."""
+    return ["%5s %s" % tuple(line.split(" ", 1)) for line in lines]
 
 
 def boot(directory):
@@ -21,12 +26,15 @@ def boot(directory):
 
 
 def command(m, text):
-    """Type one line, wait for the prompt; the screen rows from the line typed up to the prompt."""
+    """Type one line, wait for the prompt; the screen rows from the line typed up to the prompt
+    (which ends the last row: PRINT gives no new line of its own)."""
     type_and_wait(m, text + "\n", 0.05)
     wait_for_prompt(m)
     screen = [r for r in rows(m) if r]
-    start = max(i for i, r in enumerate(screen) if r == ">" + text)
-    return screen[start + 1:-1]
+    start = max(i for i, r in enumerate(screen) if r.endswith(">" + text))
+    out = screen[start + 1:]
+    out[-1] = out[-1][:-1]
+    return out if out[-1] else out[:-1]
 
 
 def clear(m):
@@ -66,7 +74,7 @@ def test_basic_save_new_load_list_and_run(tmp_path):
     assert command(m, "LIST") == []
     assert command(m, 'LOAD "PROG"') == []
     assert top(m) == end and m.memory.word(0x23) == end     # TOP and the DIM pointer as typed in
-    assert command(m, "LIST") == PROGRAM
+    assert command(m, "LIST") == listed(PROGRAM)
     clear(m)
     assert command(m, "RUN") == ["LINE        1", "LINE        2", "LINE        3"]
 
@@ -78,10 +86,10 @@ def test_basic_load_replaces_a_longer_program_and_save_in_a_program_line(tmp_pat
     for n in range(20, 200, 10):
         type_and_wait(m, '%d REM A LONGER PROGRAM\n' % n, 0.02)
     command(m, 'LOAD "S"')
-    assert command(m, "LIST") == ['10 PRINT "SHORT"']
+    assert command(m, "LIST") == listed(['10 PRINT "SHORT"'])
     type_and_wait(m, '20 SAVE "T";PRINT "SAVED"\n', 0.02)
     clear(m)
-    assert command(m, "RUN") == ["SHORT", "SAVED"]
+    assert command(m, "RUN") == ["SHORTSAVED", "ERROR 94 LINE      20"]
     assert (tmp_path / "T").read_bytes() == m.memory[TEXT:top(m)]
 
 
@@ -233,7 +241,7 @@ def test_load_of_a_missing_file_is_file_not_found(tmp_path):
     assert command(m, '*LOAD "NOPE"') == ["File not found", "ERROR 214"]
     assert command(m, '*RUN "NOPE"') == ["File not found", "ERROR 214"]
     assert command(m, '*DELETE "NOPE"') == ["File not found", "ERROR 214"]
-    assert command(m, "LIST") == ['10 PRINT "KEEP"']           # the program is still there
+    assert command(m, "LIST") == listed(['10 PRINT "KEEP"'])   # the program is still there
     assert command(m, 'PRINT "AB";LOAD "NOPE"') == ["AB", "File not found", "ERROR 214"]
     assert host_files(tmp_path) == before
 
@@ -250,7 +258,7 @@ def test_error_in_a_program_gives_its_line(tmp_path):
     m, before = saved_program(tmp_path)
     type_and_wait(m, '20 LOAD "NOPE"\n', 0.02)
     clear(m)
-    assert command(m, "RUN") == ["KEEP", "File not found", "ERROR 214 LINE 20"]
+    assert command(m, "RUN") == ["KEEP", "File not found", "ERROR 214 LINE      20"]
 
 
 def test_read_only_and_full_directories_keep_the_old_file(tmp_path, monkeypatch):
@@ -332,9 +340,9 @@ def test_basic_file_statements_and_functions(tmp_path):
     out = command(m, "RUN")
     assert (tmp_path / "NUMS").read_bytes() == bytes([10, 20, 30, 40, 50]) + \
         (123456789).to_bytes(4, "little") + b"HELLO\r"
-    # (a PRINT ended by ';' keeps the line: the Atom's rule)
-    assert out == ["      15", "      10      20      30      40", "      50123456789", "HELLO",
-                   "      15      30       3", "       0"]
+    # (PRINT gives no new line of its own: the output runs on over the 32 columns, as Acorn's)
+    assert out == ["      15      10      20      30", "      40      50123456789HELLO",
+                   "    15      30       3       0", "ERROR 94 LINE     130"]
 
 
 def test_run_of_a_file_with_no_execution_address_is_an_error_and_loads_nothing(tmp_path):

@@ -37,15 +37,33 @@ def test_conformance(atom, program):
 def test_list_shows_the_program_as_typed():
     m = boot()
     type_and_wait(m, "20 PRINT B\n10 A=1;  B=2\n30aGOTO a\nLIST\n")
-    assert rows(m)[5:8] == ["10 A=1;  B=2", "20 PRINT B", "30aGOTO a"]
+    # as Acorn's: the banner, a blank row; each line number in five columns
+    assert rows(m)[:10] == ["ACORN ATOM", "", ">20 PRINT B", ">10 A=1;  B=2", ">30aGOTO a", ">LIST",
+                            "   10 A=1;  B=2", "   20 PRINT B", "   30aGOTO a", ">"]
+
+
+def test_list_lists_in_five_columns_whatever_at_is_and_leaves_at_8():
+    m = boot()
+    type_and_wait(m, "10 P.1\n@=2\nLIST\nP.5\n")
+    assert rows(m)[5:7] == ["   10 P.1", ">P.5"]
+    assert rows(m)[7] == "       5>"
 
 
 def test_new_and_old():
     m = boot()
     type_and_wait(m, "10 PRINT 1\nNEW\nLIST\n")
-    assert rows(m)[3:5] == [">LIST", ">"]
+    assert rows(m)[4:6] == [">LIST", ">"]
+    assert m.memory[0x2900:0x2902] == bytes([13, 0xFF])      # as Acorn's: a 13, then the end mark
     type_and_wait(m, "OLD\nLIST\n")
-    assert "10 PRINT 1" in rows(m)
+    assert "   10 PRINT 1" in rows(m)
+
+
+def test_program_text_starts_with_a_13_and_top_follows_the_end_mark():
+    # Acorn's layout: #2900 holds 13, the lines follow from #2901; TOP is the byte after #FF
+    m = boot()
+    type_and_wait(m, "10 P.1\n20 END\nP.TOP\n")
+    assert m.memory[0x2900:0x2910] == b"\r\x00\x0a P.1\r\x00\x14 END\r\xff"
+    assert rows(m)[5] == "   10512>"
 
 
 def test_input_reads_numbers():
@@ -53,26 +71,26 @@ def test_input_reads_numbers():
     type_and_wait(m, '10 INPUT A,B;PRINT A+B\nRUN\n', 0.2)
     type_and_wait(m, "12\n", 0.2)
     type_and_wait(m, "30\n", 0.3)
-    assert rows(m)[3:6] == ["?12", "?30", "      42"]
+    assert rows(m)[4:9] == ["?12", "?30", "      42", "ERROR 94 LINE      10", ">"]
 
 
 def test_input_with_prompt_and_expression():
     m = boot()
     type_and_wait(m, '10 INPUT "N"N;PRINT N*2\nRUN\n', 0.2)
     type_and_wait(m, "#10+1\n", 0.3)
-    assert rows(m)[3:5] == ["N?#10+1", "      34"]
+    assert rows(m)[4:6] == ["N?#10+1", "      34"]
 
 
 def test_direct_mode_statements():
     m = boot()
     type_and_wait(m, "A=6;B=7;PRINT A*B\n")
-    assert rows(m)[2] == "      42"
+    assert rows(m)[3] == "      42>"         # PRINT gives no new line; the prompt follows at once
 
 
 def test_error_in_direct_mode_has_no_line():
     m = boot()
     type_and_wait(m, "PRINT 1/0\n")
-    assert rows(m)[2] == "ERROR 129"
+    assert rows(m)[3:6] == ["", "ERROR 129", ">"]     # the report starts with a new line, always
 
 
 # --- graphics (ATAP ch. 11) and WAIT ---------------------------------------------------------------
@@ -135,7 +153,7 @@ def test_wait_waits_for_sixtieths_of_a_second():
     m.type("FOR I=1 TO 60;WAIT;NEXT\n", hold_ms=15, gap_ms=15, lead_ms=5)
     m.run_until_typed()
     start = m.seconds
-    while rows(m)[2] != ">" and m.seconds - start < 3:
+    while rows(m)[3] != ">" and m.seconds - start < 3:
         m.run(0.01)
     assert 0.95 < m.seconds - start < 1.1
 
@@ -144,11 +162,11 @@ def test_input_of_a_string():
     m = boot()
     type_and_wait(m, '10 DIM A20;INPUT $A;PRINT $A LEN A\nRUN\n', 0.2)
     type_and_wait(m, "HELLO THERE\n", 0.3)
-    assert rows(m)[4:6] == ["?HELLO THERE", "HELLO THERE      11"]
+    assert rows(m)[5:7] == ["?HELLO THERE", "HELLO THERE      11"]
 
 
 def test_star_commands_go_to_oscli():
     m = boot()
     type_and_wait(m, "*CAT\n10 *RUN\nRUN\n", 0.3)
     # no filing system: every command is unknown, documented error 48 "COM? command error"
-    assert rows(m)[2:8] == ["COM?", "ERROR 48", ">10 *RUN", ">RUN", "COM?", "ERROR 48 LINE 10"]
+    assert rows(m)[3:9] == ["COM?", "ERROR 48", ">10 *RUN", ">RUN", "COM?", "ERROR 48 LINE      10"]

@@ -9,8 +9,7 @@ from atom_firmware_support import boot, rows, tap, type_and_wait
 
 def test_reset_shows_banner_and_prompt():
     m = boot()
-    assert rows(m)[0] == "ACORN ATOM"
-    assert rows(m)[1] == ">"
+    assert rows(m)[:3] == ["ACORN ATOM", "", ">"]        # a blank row between, as Acorn's
 
 
 def test_entry_points_and_vectors_are_where_documented():
@@ -30,29 +29,28 @@ def test_entry_points_and_vectors_are_where_documented():
 def test_typing_echoes_capitals_and_shifted_lower_case_and_symbols():
     m = boot()
     type_and_wait(m, "AbC 1!*<=?")
-    assert rows(m)[1] == ">AbC 1!*<=?"
+    assert rows(m)[2] == ">AbC 1!*<=?"
     # lower case is shown as inverse capitals
-    assert m.memory[0x8020 + 2] == 0x82
+    assert m.memory[0x8040 + 2] == 0x82
 
 
 def test_delete_and_cancel_edit_the_line():
     m = boot()
     type_and_wait(m, "PRINT 12\x7f\x7f34\n")
-    assert rows(m)[2].strip() == "34"
+    assert rows(m)[2:4] == [">PRINT 34", "      34>"]
     type_and_wait(m, "PRINT 99\x18PRINT 5\n")     # CTRL-X cancels the line
-    assert rows(m)[5].strip() == "5"
+    assert rows(m)[5] == "       5>"
 
 
 def test_copy_key_edits_from_the_screen():
     m = boot()
-    type_and_wait(m, "PRINT 123\n")               # rows: 1 >PRINT 123, 2 123, 3 >
+    type_and_wait(m, "PRINT 123'\n")              # rows: 2 >PRINT 123', 3 123, 4 >
     tap(m, "UPDOWN", "SHIFT")                     # up twice to the P of PRINT
     tap(m, "UPDOWN", "SHIFT")
     for _ in range(8):                            # copy "PRINT 12"
         tap(m, "COPY")
     type_and_wait(m, "4\n")
-    assert rows(m)[1] == ">PRINT 124"
-    assert rows(m)[2].strip() == "124"
+    assert rows(m)[2:4] == [">PRINT 124'", "     124>"]
 
 
 def test_cursor_keys_move_without_typing():
@@ -61,20 +59,20 @@ def test_cursor_keys_move_without_typing():
     tap(m, "LEFTRIGHT")
     tap(m, "LEFTRIGHT", "SHIFT")                  # left
     type_and_wait(m, "X")
-    assert rows(m)[1] == "> X"
+    assert rows(m)[2] == "> X"
 
 
 def test_control_codes_clear_home_and_move():
     m = boot()
     type_and_wait(m, 'PRINT $12"AB"$8$8"C"$9"D"$10$10$13"E"$30"F";\n')
-    assert rows(m)[:3] == ["FBD", ">", "E"]     # the prompt comes on a new line after F
+    assert rows(m)[:3] == ["F>d", "", "E"]     # the prompt follows F at once (d: the cursor on D)
 
 
 def test_screen_can_be_disabled_and_enabled():
     m = boot()
     type_and_wait(m, 'PRINT $21"HIDDEN"$6"SHOWN"\n')
     text = "\n".join(rows(m))
-    assert "HIDDEN" not in text.split("\n", 2)[2]
+    assert "HIDDEN" not in text.split("\n", 3)[3]
     assert "SHOWN" in text
 
 
@@ -99,7 +97,7 @@ def test_lock_reverses_the_case_of_letters():
     m = boot()
     tap(m, "LOCK")
     type_and_wait(m, "Ab")
-    assert rows(m)[1] == ">aB"
+    assert rows(m)[2] == ">aB"
 
 
 def test_ctrl_gives_control_codes():
@@ -117,7 +115,7 @@ def test_rept_repeats_the_held_key():
     m.release("X")
     m.release("REPT")
     m.run(0.1)
-    assert rows(m)[1].startswith(">XXXX")
+    assert rows(m)[2].startswith(">XXXX")
 
 
 def test_osrdch_is_called_by_machine_code():
@@ -127,7 +125,7 @@ def test_osrdch_is_called_by_machine_code():
         m.memory[0x2A00 + i] = b
     type_and_wait(m, "LINK #2A00;PRINT ?#2B00\n", 0.1)
     type_and_wait(m, "Q", 0.3)
-    assert rows(m)[2].strip() == "81"
+    assert rows(m)[3].strip() == "81>"
 
 
 def test_escape_stops_a_program_and_break_recovers():
@@ -140,9 +138,9 @@ def test_escape_stops_a_program_and_break_recovers():
     type_and_wait(m, "RUN\n", 0.3)
     m.break_key()
     m.run(0.3)
-    assert rows(m)[:2] == ["ACORN ATOM", ">"]
+    assert rows(m)[:3] == ["ACORN ATOM", "", ">"]
     type_and_wait(m, "OLD\nLIST\n")
-    assert "10 A=A+1;GOTO 10" in rows(m)
+    assert "   10 A=A+1;GOTO 10" in rows(m)
 
 
 def test_page_mode_waits_for_a_key_after_a_screenful():
@@ -151,14 +149,14 @@ def test_page_mode_waits_for_a_key_after_a_screenful():
     assert "20" not in "".join(rows(m))            # stopped after 16 lines
     held = [r.strip() for r in rows(m) if r.strip()]
     type_and_wait(m, " ", 1.0)                     # any key goes on
-    assert rows(m)[-3:] == ["      20", "", ">"]     # PRINT $15 then ends its line
+    assert rows(m)[-3:] == ["      19", "      20", ">"]
     assert held != [r.strip() for r in rows(m) if r.strip()]
 
 
 def test_oscli_answers_unknown_commands():
     m = boot()
     type_and_wait(m, "*HELP\n")
-    assert rows(m)[2:5] == ["COM?", "ERROR 48", ">"]     # documented: 48 "COM? command error"
+    assert rows(m)[3:6] == ["COM?", "ERROR 48", ">"]     # documented: 48 "COM? command error"
 
 
 @pytest.mark.parametrize("ram, ram_end", [("standard", 0x3C00), ("expanded", 0x8000)])
@@ -170,12 +168,13 @@ def test_a_line_that_does_not_fit_gives_error_248(ram, ram_end):
     m.run_until_text(">", max_seconds=2)
     top = ram_end - 40                           # leave 40 bytes after TOP
     program, number = bytearray(), 100
-    while len(program) < top - 1 - 0x2900:       # REM lines of at most 64 bytes, as typed
-        size = min(64, top - 1 - 0x2900 - len(program))
-        size = size if top - 1 - 0x2900 - len(program) - size not in range(1, 8) else 32
+    first = 0x2901                               # the text: 13 at #2900, then the lines
+    while len(program) < top - 1 - first:        # REM lines of at most 64 bytes, as typed
+        size = min(64, top - 1 - first - len(program))
+        size = size if top - 1 - first - len(program) - size not in range(1, 8) else 32
         program += bytes([number >> 8, number & 0xFF]) + b" REM" + b"X" * (size - 7) + b"\r"
         number += 1
-    m.memory[0x2900:top] = bytes(program) + bytes([0xFF])
+    m.memory[0x2900:top] = b"\r" + bytes(program) + bytes([0xFF])
     m.memory[0x0D], m.memory[0x0E] = top & 0xFF, top >> 8
     # a stored line is 2 (number) + its text + 1 (13) bytes: 41 do not fit, 40 do
     type_and_wait(m, "9000 REM " + "Y" * 33 + "\n", 1.0)
@@ -190,7 +189,7 @@ def test_a_line_that_does_not_fit_gives_error_248(ram, ram_end):
 def test_documented_workspace_locations():
     m = boot()
     type_and_wait(m, "ABC")
-    assert m.memory.word(0xDE) == 0x8020                # the cursor's row (row 1)
+    assert m.memory.word(0xDE) == 0x8040                # the cursor's row (row 2)
     assert m.memory[0xE0] == 4                          # its column, after ">ABC"
     assert m.memory[0xE1] == 0x80                       # the cursor mask
     tap(m, "LOCK")
@@ -198,5 +197,5 @@ def test_documented_workspace_locations():
     tap(m, "LOCK")
     assert m.memory[0xE7] == 0
     type_and_wait(m, "\x18" "10 PRINT\nPRINT &TOP\n")
-    assert m.memory.word(0x0D) == 0x2900 + 2 + 6 + 1 + 1   # TOP: after the line and the end mark
-    assert rows(m)[4].strip() == "290A"               # CTRL-X gave a new line, no prompt
+    assert m.memory.word(0x0D) == 0x2900 + 1 + 2 + 6 + 1 + 1   # TOP: 13, the line, the end mark
+    assert rows(m)[5] == "    290B>"                  # CTRL-X gave a new line, no prompt

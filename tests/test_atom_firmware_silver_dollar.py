@@ -9,7 +9,7 @@ import random
 
 from emulator.reference import silver_dollar as ref
 
-from atom_firmware_support import CONFORMANCE_DIR, boot, rows, type_and_wait
+from atom_firmware_support import CONFORMANCE_DIR, at_prompt, boot, rows, type_and_wait
 
 LISTING = CONFORMANCE_DIR / "silver_dollar.atom"
 PERSON = {"hold_ms": 50, "gap_ms": 50}
@@ -73,7 +73,7 @@ def test_the_listing_can_be_pasted_at_a_persons_typing_speed():
     m.type(text)                                   # one queue of keys, 50 ms down, 50 ms up
     m.run_until_typed(max_seconds=1000)
     m.run(0.5)
-    stored, address = [], 0x2900                   # the program as BASIC holds it
+    stored, address = [], 0x2901                   # the program as BASIC holds it (after the 13)
     while m.memory[address] < 0x80:
         end = address + 2
         while m.memory[end] != 13:
@@ -96,11 +96,11 @@ def test_escape_and_break_stop_the_game():
     type_and_wait(m, "RUN\n", 2.0)
     type_and_wait(m, "\x1b", 0.5, **PERSON)        # ESCAPE while LINK R waits in OSRDCH
     assert not any(r.startswith("ERROR") for r in rows(m))     # ESCAPE reports no error
-    assert [r for r in rows(m) if r][-1] == ">"                # back at the prompt
+    assert at_prompt(m)                                        # back at the prompt
     type_and_wait(m, "RUN\n", 2.0)
     type_and_wait(m, "PRINT 1\n", 0.5)             # keys go to the game, not to BASIC
     m.break_key()
     m.run(0.5)
-    assert rows(m)[:2] == ["ACORN ATOM", ">"]
+    assert rows(m)[:3] == ["ACORN ATOM", "", ">"]
     type_and_wait(m, "OLD\nRUN\n", 2.0)            # the program survives BREAK
     assert rows(m)[0].startswith(" ") and "A" in rows(m)[0]

@@ -171,7 +171,7 @@ def test_watch_the_coin_positions_read_basic_variables_and_rewind(tmp_path, layo
     view_second = run(monitor, out, "basic")
     assert re.search(r"\bJ=2\b", "\n".join(view_second))
     run(monitor, out, "run 2000000 cycles")                 # the program ends and prints 3
-    assert any(row.strip() == "3" for row in monitor.machine.screen.text())
+    assert any(row.strip() == "3>" for row in monitor.machine.screen.text())   # no new line before >
     back = run(monitor, out, "back hit")
     assert back[0].startswith("back at watch 2: write $03 to")
     assert machine_state(monitor) == at_second_hit            # byte for byte, devices too

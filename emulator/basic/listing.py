@@ -182,9 +182,18 @@ def check_lines(text, machine, path="<listing>"):
 # --- typing it in ------------------------------------------------------------------------------
 
 def at_prompt(machine):
-    """The machine waits at BASIC's prompt: the last row with text is the bare prompt."""
-    rows = [r for r in machine.screen.text() if r.strip()]
-    return bool(rows) and rows[-1].strip() == PROMPT
+    """The machine waits at BASIC's prompt: the last row with text is the bare prompt, or the
+    prompt is just left of the firmware's text cursor (the Atom's follows a program's output on its
+    row when the output ended without a new line, as Acorn's BASIC does)."""
+    screen = machine.screen.text()
+    rows = [r for r in screen if r.strip()]
+    if rows and rows[-1].strip() == PROMPT:
+        return True
+    cursor = machine.hardware.text_cursor()
+    if cursor is None:
+        return False
+    row, column = cursor
+    return 0 < column and row < len(screen) and screen[row][column - 1:column] == PROMPT
 
 
 def wait_for_prompt(machine, max_seconds, what):

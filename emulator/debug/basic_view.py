@@ -105,8 +105,9 @@ class AtomBasicView(BasicView):
         return self.peek(addr) | self.peek(addr + 1) << 8
 
     def lines(self):
-        """[(number, address of its text, text)] of the program in memory."""
-        addr = self.peek(self.at["TEXTPAGE"]) << 8
+        """[(number, address of its text, text)] of the program in memory: the text starts with a
+        13 (at #2900) and the lines follow it, on Acorn's BASIC and ours."""
+        addr = (self.peek(self.at["TEXTPAGE"]) << 8) + 1
         out = []
         while addr < 0xFFFF and not self.peek(addr) & 0x80 and len(out) < 5000:
             number = self.peek(addr) << 8 | self.peek(addr + 1)
@@ -133,7 +134,7 @@ class AtomBasicView(BasicView):
         if not self.stacks or "ARR_LO" not in self.at:
             return []
         lines = self.lines()
-        top = lines[-1][1] + len(lines[-1][2]) + 2 if lines else self.peek(self.at["TEXTPAGE"]) << 8
+        top = lines[-1][1] + len(lines[-1][2]) + 2 if lines else (self.peek(self.at["TEXTPAGE"]) << 8) + 2
         free = self.word(self.at["FREEP"]) if "FREEP" in self.at else 0x10000
         out = []
         for i in range(26):

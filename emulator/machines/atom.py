@@ -50,6 +50,8 @@ VIA_BASE = 0xB800
 FILING_CARD = 0xBC00             # a free block of the #B000-#BFFF I/O space (docs/hostfs.md)
 ROM_SOCKETS = {"utility": 0xA000, "basic": 0xC000, "float": 0xD000, "dos": 0xE000, "kernel": 0xF000}
 ROM_SIZE = 0x1000
+CURSOR_ROW, CURSOR_COLUMN = 0xDE, 0xE0  # the kernel's documented cursor (ATAP ch. 25)
+TEXT_COLUMNS, TEXT_ROWS = 32, 16
 RAM_LAYOUTS = {
     "standard": ((0x0000, 0x0400), (0x2800, 0x1400)),
     "expanded": ((0x0000, 0x8000),),
@@ -203,6 +205,15 @@ class Atom(MachineBase):
 
     def video_memory(self):
         return memoryview(self.bus.memory)[VIDEO_RAM:VIDEO_RAM + VIDEO_RAM_SIZE]
+
+    def text_cursor(self):
+        """The kernel's cursor: its row's address at #DE-#DF and its column at #E0 (documented,
+        "Atomic Theory and Practice" ch. 25), as (row, column) of the 32 x 16 text screen."""
+        if self.vdg.ag:
+            return None
+        memory = self.bus.memory
+        row, _ = divmod((memory[CURSOR_ROW] | memory[CURSOR_ROW + 1] << 8) - VIDEO_RAM, TEXT_COLUMNS)
+        return (row, memory[CURSOR_COLUMN]) if 0 <= row < TEXT_ROWS else None
 
     # --- PPI wiring -------------------------------------------------------------------------------
 

@@ -13,6 +13,11 @@ class MachineBase:
         its key (None: the machine's defaults)."""
         self.typist.type_chords(chords, hold_ms, gap_ms, lead_ms)
 
+    def text_cursor(self):
+        """(row, column) of the text cursor the firmware keeps, where the machine documents it;
+        None when it does not (or no text is shown)."""
+        return None
+
     @property
     def typing(self):
         """True while typed keys (or a BREAK) are still queued or held."""

@@ -259,6 +259,23 @@ case("error_missing_equals", "10 FOR I 1 TO 2", ["ERROR 94 LINE 10"])
 case("error_assembler_label", "10 DIM P-1;[:5 NOP;]", ["ERROR 76 LINE 10"])
 case("error_star_command", "10 PRINT 1\n20 *CAT\n30 PRINT 2", [N(1), "COM?", "ERROR 48 LINE 20"])
 
+# --- Acorn's BASIC as its ROMs show it (issue 19; the rows are recorded from Acorn's) -------------
+case("cond_relations_in_brackets", "10 A=(3<4)+(2=2)*2;B=(1=2);PRINT A,B'", [N(3, 0)])
+case("cond_and_or_act_on_all_bits", "10 A=(5 OR 2);B=(6 AND 3);PRINT A,B'", [N(7, 2)])
+case("cond_if_then_needs_then_before_t", "10 IF 1=1 T=2", ["ERROR 174 LINE 10"])
+case("expr_letter_after_variable", "10 A=1;B=2;PRINT AB", ["ERROR 29 LINE 10"])
+case("expr_multiply_keeps_31_bits", "10 PRINT #7FFFFFFF*2,#40000000*2,-3*5'", [N(2147483646, 0, -15)])
+case("error_handler_of_the_program",
+     '10 E=TOP;$E="P.""ERR""?0\';E."\n15 ?16=E;?17=E/256\n20 A=1/0', ["ERR     129"])
+case("dim_sets_two_bytes", "10 A=-1;DIM A0;PRINT A-TOP'", [N(-65536)])
+case("dim_past_the_end_of_ram", "10 DIM A 20000", ["ERROR 30 LINE 10"])
+case("goto_takes_a_factor", '10 GOTO 10+20\n20 PRINT "NO"\n30 PRINT "YES"', ["ERROR 94 LINE 10"])
+case("goto_number_lands_on_the_label", '10 GOTO 20\n20zPRINT "Z"', ["ERROR 94 LINE 20"])
+case("string_doubled_quote", '10 DIM A9;$A="A""B";PRINT $A\'', ['A"B'])
+case("string_at_an_expression", '10 DIM A9,B9;$A="XY";$B="Q";$A+LEN(A)=$B;PRINT $A\'', ["XYQ"])
+case("top_after_the_text", "10 PRINT TOP-#2900'", [N(11)])
+case("li_is_link_in_a_program", '10 PRINT "A";LI.;PRINT "B"', ["A", "ERROR 29 LINE 10"])
+
 os.makedirs(OUT, exist_ok=True)
 recorded = {}                   # program lines -> the rows recorded in the file (Acorn's)
 for f in os.listdir(OUT):

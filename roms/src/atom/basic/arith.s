@@ -1,6 +1,28 @@
 ; 32-bit arithmetic: multiply, divide, negate.
 
-; multiply: ACC = ARG * ACC (the low 32 bits).
+; times: ACC = ARG * ACC as Acorn's `*` gives it: the product of the magnitudes keeps its low 31
+; bits, then takes the sign (#7FFFFFFF*2 is 2147483646, #40000000*2 is 0).
+times:  lda ARG+3
+        eor ACC+3
+        pha                     ; bit 7: the sign of the product
+        lda ACC+3
+        bpl @accpos
+        jsr negate
+@accpos:
+        lda ARG+3
+        bpl @argpos
+        jsr negate_arg
+@argpos:
+        jsr multiply
+        lda ACC+3
+        and #$7F
+        sta ACC+3
+        pla
+        bpl @done
+        jmp negate
+@done:  rts
+
+; multiply: ACC = ARG * ACC (the low 32 bits; RND's generator).
 multiply:
         ldx #3
 @copy:  lda ACC,x

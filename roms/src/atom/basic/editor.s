@@ -108,10 +108,7 @@ enter_line:
 
 ; set_top: TOP = the byte after the end mark; DIM space starts there.
 set_top:
-        lda #0
-        sta PTR1
-        lda TEXTPAGE
-        sta PTR1+1
+        jsr text_start
 @line:  ldy #0
         lda (PTR1),y
         bmi @end
@@ -131,10 +128,7 @@ set_top:
 ; find_line: PTR1 = the first line numbered LINENUM or more (or the end mark); C set when
 ; it is numbered exactly LINENUM.
 find_line:
-        lda #0
-        sta PTR1
-        lda TEXTPAGE
-        sta PTR1+1
+        jsr text_start
 @line:  ldy #0
         lda (PTR1),y
         bmi @after
@@ -152,6 +146,15 @@ find_line:
         rts
 @next:  jsr line_after
         jmp @line
+
+; text_start: PTR1 = the first line.  As Acorn's, the text starts with a 13 (at #2900) and the
+; lines follow it (from #2901), so TOP, DIM space and SAVEd files match.
+text_start:
+        lda #1
+        sta PTR1
+        lda TEXTPAGE
+        sta PTR1+1
+        rts
 
 ; line_after: PTR1 = the line after the one at PTR1.
 line_after:

@@ -32,7 +32,14 @@ exec_stmt:
         cmp #26
         bcs @assign
         tax
-        lda stmt_index,x        ; C is clear
+        lda stmt_index,x
+        cpx #'L'-'A'            ; in a program LIST is no statement (as on Acorn's): L. and LI.
+        bne @index              ; are LINK there
+        ldy TXTPTR+1
+        cpy #>INBUF
+        beq @index
+        lda #stmt_link-statements
+@index: clc
         adc #<statements
         sta PTR2
         lda #>statements
@@ -73,7 +80,7 @@ next_line:
 run_line:
         ldy #0
         lda (TXTPTR),y
-        bmi end_stmt
+        bmi @off
         sta CURLINE+1
         iny
         lda (TXTPTR),y
@@ -88,6 +95,7 @@ run_line:
 @nolabel:
         sty TXTOFF
         jmp exec_stmt
+@off:   error E_STATEMENT       ; off the end of the program without END (Acorn's ERROR 94)
 
 end_stmt:
         jmp prompt
@@ -123,6 +131,7 @@ stmt_i:
 stmt_l:
         .text "LIS", 'T'+$80
         .word KLIST
+stmt_link:
         .text "LIN", 'K'+$80
         .word st_link
         .text "LE", 'T'+$80
@@ -233,22 +242,21 @@ st_rem: ldy TXTOFF
 st_new: jsr do_new
         jmp prompt
 
-do_new: lda TEXTPAGE
-        sta PTR1+1
+do_new: jsr text_start         ; the text: 13, then the end mark where the first line was
         ldy #0
-        sty PTR1
         lda (PTR1),y
         cmp #$FF
         beq @empty
         sta OLDBYTE             ; kept for OLD
 @empty: lda #$FF
         sta (PTR1),y
+        dec PTR1
+        lda #13
+        sta (PTR1),y
         jmp set_top
 
-st_old: lda TEXTPAGE
-        sta PTR1+1
+st_old: jsr text_start
         ldy #0
-        sty PTR1
         lda OLDBYTE
         sta (PTR1),y
         jsr set_top
@@ -260,8 +268,10 @@ st_run: jsr set_top
         sta SUBSP
         sta FORSP
         sta ASMMODE
+        jsr text_start
+        lda PTR1
         sta TXTPTR
-        lda TEXTPAGE
+        lda PTR1+1
         sta TXTPTR+1
         jmp run_line
 

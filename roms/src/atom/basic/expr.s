@@ -1,12 +1,14 @@
-; Expressions: AND/OR, relations, sums and terms; comparison of numbers and strings.
+; Expressions: conditions (AND/OR, relations), sums and terms; comparison of numbers and strings.
 
 ; Expressions: the value is left in ACC (32 bits).  Operands wait on the 6502 stack.
-;   expr   = rel { AND rel | OR rel }
-;   rel    = sum [ = <> < > <= >= sum ]  |  string ( = | <> ) string
-;   sum    = term { + - | : term }          (: is exclusive or)
+;   cond   = rel { AND rel | OR rel }       (IF, UNTIL and brackets only, as Acorn's; AND and
+;                                             OR act on all 32 bits: 1 AND 2 is 0)
+;   rel    = expr [ = <> < > <= >= expr ]  |  string ( = | <> ) string     (1 or 0)
+;   expr   = term { + - | : term }          (: is exclusive or)
 ;   term   = factor { * / % & factor }
+; A relation, AND or OR after a plain expression ends it (PRINT 3=3 prints 3, then meets '=').
 
-expr:   jsr rel
+cond:   jsr rel
 @more:  lda #<logic_words
         sta PTR2
         lda #>logic_words
@@ -19,16 +21,19 @@ expr:   jsr rel
         jsr push_acc
         jsr rel
         jsr pull_arg
-        jsr truth               ; both sides as 0 / 1
         pla
+        tay                     ; 0: AND, 1: OR
+        ldx #3
+@bit:   lda ACC,x
+        cpy #0                  ; sets C
         bne @or
-        lda ACC
-        and ARG
-        jmp @set
-@or:    lda ACC
-        ora ARG
-@set:   jsr set_acc_a
-        jmp @more
+        and ARG,x
+        bcs @st                 ; always
+@or:    ora ARG,x
+@st:    sta ACC,x
+        dex
+        bpl @bit
+        bmi @more
 
 logic_words:
         .text "AN", 'D'+$80
@@ -36,19 +41,6 @@ logic_words:
         .text "O", 'R'+$80
         .word 1
         .byte 0
-
-; truth: ACC and ARG each become 1 if nonzero, else 0 (ACC+0 and ARG+0 only).
-truth:  ldx #ARG
-        jsr @one
-        ldx #ACC
-@one:   lda 0,x
-        ora 1,x
-        ora 2,x
-        ora 3,x
-        beq @z
-        lda #1
-@z:     sta 0,x
-        rts
 
 set_acc_a:
         sta ACC
@@ -75,6 +67,7 @@ push_acc:
         pha
         txa
         pha
+stack_check:                    ; (fpush, fbasic.s, ends here too)
         tsx
         cpx #$30
         bcc @deep
@@ -103,13 +96,13 @@ pull_arg:
 rel:    jsr nextc
         cmp #'$'
         beq string_rel
-        jsr sum
+        jsr expr
         jsr rel_op
         bne @have
         rts
 @have:  pha
         jsr push_acc
-        jsr sum
+        jsr expr
         jsr pull_arg
         jsr compare             ; ARG against ACC: A = 0, 1 or $FF
         tay
@@ -136,7 +129,7 @@ rel_truth:
 @false: jmp set_acc_a
 
 ; rel_op: a relation next in the text (< = > <= <> >=): A = its bits (1 <, 2 =, 4 >) and it is
-; consumed; A = 0 (Z set) when there is none.  Called straight after sum (or fsum), which leaves A
+; consumed; A = 0 (Z set) when there is none.  Called straight after expr (or fsum), which leaves A
 ; = the next character and Y = TXTOFF, as nextc does.
 rel_op: ldx #0
 @op:    cmp #'<'
@@ -251,7 +244,7 @@ compare:
 @less:  lda #$FF                ; Z clear, N set
         rts
 
-sum:    jsr term
+expr:   jsr term
 @more:  jsr nextc
         cmp #'+'
         beq @op
@@ -347,6 +340,6 @@ term:   jsr factor
         dex
         bpl @an
         bmi @more
-@mul:   jsr multiply
+@mul:   jsr times
         jmp @more
 

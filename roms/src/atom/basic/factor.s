@@ -77,7 +77,7 @@ primary:
         cmp #'('
         bne @notbr
         inc TXTOFF
-        jsr expr
+        jsr cond                ; a bracket holds a condition (A=(B=C) gives 1 or 0)
         lda #')'
         jmp expect
 @notbr: cmp #'#'
@@ -137,11 +137,9 @@ array_element:
         sec
         sbc #'A'
         pha
-        jsr factor              ; the subscript
-        lda ACC+1               ; no sizes are kept: a subscript that is negative or too big
-        and #$C0                ; to address (16384 or more) is out of range
-        ora ACC+2
-        ora ACC+3
+        jsr factor              ; the subscript: no sizes are kept and, as on Acorn's, only one
+        lda ACC+2               ; outside 0-65535 is refused (the element is at base + 4 *
+        ora ACC+3               ; subscript, in 16 bits)
         bne @range
         asl ACC
         rol ACC+1

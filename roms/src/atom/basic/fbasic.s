@@ -14,9 +14,8 @@ float_stmt:
         ldy TXTOFF              ; (BASIC's search has skipped the spaces)
         lda (TXTPTR),y
         cmp #'%'
-        bne @word
-        jmp st_fassign
-@word:  cmp #'F'                ; only these letters start our statements: the others go straight
+        beq st_fassign
+        cmp #'F'                ; only these letters start our statements: the others go straight
         beq @ours               ; to the assignment
         cmp #'S'
         bne @int
@@ -45,6 +44,26 @@ fstatements:
         .text "ST", 'R'+$80
         .word st_str
         .byte 0
+
+; %v = real expression
+st_fassign:
+        jsr fvar_addr
+        lda FPTR2
+        pha
+        lda FPTR2+1
+        pha
+        jsr nextc
+        cmp #'='
+        beq @value
+        error E_ITEM            ; (Acorn's 174 for a real with no '=')
+@value: inc TXTOFF
+        jsr fsum
+        pla
+        sta FPTR+1
+        pla
+        sta FPTR
+        jsr pack
+        jmp stmt_end
 
 ; float_factor: BASIC's factor met a name (or a '%'): a %factor (%A, %AA(n), %(expression)) is
 ; evaluated and fixed to an integer in ACC; a name that cannot be a function (its second character
@@ -101,11 +120,7 @@ fpush:  pla
         pha
         tya
         pha
-        tsx
-        cpx #$30
-        bcc @deep
-        rts
-@deep:  error E_ITEM
+        jmp stack_check         ; (expr.s: ERROR 174 when the stack runs low)
 
 ; fpull_arg: ARG = the real fpush put on the stack.
 fpull_arg:
@@ -193,12 +208,9 @@ fpower: jsr ffactor
         beq @op
         rts
 @op:    inc TXTOFF
-        jsr fpush               ; a
+        jsr flog                ; LOG a (ERROR 191 for a <= 0 before b is read)
+        jsr fpush
         jsr ffactor             ; b
-        jsr fpull_arg
-        jsr fpush               ; b
-        jsr arg_to_fac
-        jsr flog
         jsr fpull_arg
         jsr fmul
         jsr fexp
@@ -345,26 +357,6 @@ times5: lda ACC
         rts
 
 ; --- statements ----------------------------------------------------------------------------------
-
-; %v = real expression
-st_fassign:
-        jsr fvar_addr
-        lda FPTR2
-        pha
-        lda FPTR2+1
-        pha
-        jsr nextc
-        cmp #'='
-        beq @value
-        error E_ITEM            ; (Acorn's 174 for a real with no '=')
-@value: inc TXTOFF
-        jsr fsum
-        pla
-        sta FPTR+1
-        pla
-        sta FPTR
-        jsr pack
-        jmp stmt_end
 
 ; FPRINT: "strings", ' (new line), commas, and real expressions, each right-justified in a field
 ; of @ characters.  No new line at the end (Acorn's own behaviour).

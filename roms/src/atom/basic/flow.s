@@ -2,7 +2,9 @@
 
 ; --- GOTO, GOSUB, RETURN -----------------------------------------------------------------------
 
-; target: the line a GOTO or GOSUB names, a label a-z or a line number; PTR1 = the line.
+; target: the line a GOTO or GOSUB names, a label a-z (TMP = it) or a line number (TMP = 0);
+; PTR1 = the line.  As Acorn's, the number is a factor and the statement must end after it
+; (GOTO 10+20 is ERROR 94).
 target: jsr nextc
         cmp #'a'
         bcc @number
@@ -10,10 +12,7 @@ target: jsr nextc
         bcs @number
         inc TXTOFF
         sta TMP
-        lda #0
-        sta PTR1
-        lda TEXTPAGE
-        sta PTR1+1
+        jsr text_start
 @line:  ldy #0
         lda (PTR1),y
         bmi @nolabel
@@ -33,14 +32,22 @@ target: jsr nextc
         inc PTR1+1
         bne @line
 @number:
-        jsr expr
+        jsr factor
+        lda #0
+        sta TMP
         lda ACC
         sta LINENUM
         lda ACC+1
         sta LINENUM+1
         jsr find_line
         bcc @missing
-@found: rts
+@found: jsr nextc
+        cmp #';'
+        beq @end
+        cmp #13
+        beq @end
+        error E_STATEMENT
+@end:   rts
 @missing:
         error E_LINE
 @nolabel:
@@ -53,7 +60,14 @@ goto_ptr1:
         sta TXTPTR
         lda PTR1+1
         sta TXTPTR+1
-        jmp run_line
+        lda TMP
+        beq @number
+        jmp run_line            ; to a label: on after it
+@number:
+        jsr set_curline         ; to a number: straight after it, where a label is no statement
+        lda #2                  ; (ERROR 94, as Acorn's)
+        sta TXTOFF
+        jmp exec_stmt
 
 st_gosub:
         jsr target
@@ -87,20 +101,24 @@ st_return:
 
 ; --- IF ----------------------------------------------------------------------------------------
 
-st_if:  jsr expr
+st_if:  jsr cond
         lda ACC
         ora ACC+1
         ora ACC+2
         ora ACC+3
         bne @true
         jmp st_rem              ; false: the rest of the line is skipped
-@true:
+@true:  jsr nextc               ; THEN is optional, but a T here must start it (IF A=1 T=2
+        cmp #'T'                ; is ERROR 174, as on Acorn's)
+        bne @go
         lda #<then_word
         sta PTR2
         lda #>then_word
         sta PTR2+1
-        jsr match_kw            ; THEN is optional
-        jmp exec_stmt
+        jsr match_kw
+        bcs @go
+        error E_ITEM
+@go:    jmp exec_stmt
 
 then_word:
         .text "THE", 'N'+$80
@@ -114,8 +132,10 @@ st_for: jsr var_index           ; X = the control variable
         error E_FORS                    ; documented: missing variable in FOR
 @var:   txa
         pha
-        lda #'='
-        jsr expect
+        jsr nextc
+        cmp #'='
+        bne @item               ; FOR I 1 TO 2: a significant item missing, as Acorn's
+        inc TXTOFF
         jsr expr
         pla
         tax
@@ -141,7 +161,7 @@ st_for: jsr var_index           ; X = the control variable
         sta PTR2+1
         jsr match_kw
         bcs @to
-        error E_ITEM
+@item:  error E_ITEM
 @to:    jsr expr
         ldy FORSP
         lda ACC
@@ -289,7 +309,7 @@ st_until:
         ldx DOSP
         bne @ok
         error E_UNTIL
-@ok:    jsr expr
+@ok:    jsr cond
         ldx DOSP
         dex
         lda ACC

@@ -175,29 +175,22 @@ fswap:  ldx #7
 ; exponent runs out).
 fnorm:  lda FM
         bmi @done
-@bytes: lda FM                  ; whole bytes first
+@bytes: lda FM                  ; whole bytes first (speed: small integers floated)
         bne @bits
         lda FEXP
         cmp #9
         bcc @bits
         sbc #8
         sta FEXP
-        lda FM+1
-        sta FM
-        lda FM+2
-        sta FM+1
-        lda FM+3
-        sta FM+2
-        lda FMG
-        sta FM+3
+        ldx #0
+@move:  lda FM+1,x
+        sta FM,x
+        inx
+        cpx #4
+        bne @move
         lda #0
         sta FMG
-        ora FM
-        ora FM+1
-        ora FM+2
-        ora FM+3
-        bne @bytes
-        jmp fzero
+        beq @bytes              ; (an all-zero mantissa ends below, once the exponent is small)
 @bits:  lda FM
         ora FM+1
         ora FM+2
@@ -241,18 +234,14 @@ fadd:   lda AEXP
 @align: cmp #40
         bcs @done               ; ARG is too small to count
         tay
-@byte:  cpy #8                  ; ARG's mantissa right by Y bits
+@byte:  cpy #8                  ; ARG's mantissa right by Y bits, whole bytes first
         bcc @bit
-        lda AM+3
-        sta AMG
-        lda AM+2
-        sta AM+3
-        lda AM+1
-        sta AM+2
-        lda AM
-        sta AM+1
-        lda #0
-        sta AM
+        ldx #4
+@move:  lda AM-1,x
+        sta AM,x
+        dex
+        bne @move
+        stx AM
         tya
         sbc #8                  ; (C set)
         tay

@@ -71,57 +71,37 @@ const_ay:
         iny
 @ok:    rts
 
-; fscale10: FAC = FAC * 10^FDEC (FDEC signed).  10^(|n| mod 16) is made first, exactly where it
-; fits in 32 bits, and used once; 10^16 and 10^32 then one at a time.
+; fscale10: FAC = FAC * 10^FDEC (FDEC signed): for each bit k of |FDEC|, one product (or quotient)
+; by 10^(2^k) (10^1 to 10^8 exact; the guard byte keeps the roundings below the ninth digit).
 fscale10:
         lda FDEC
-        bne @some
-        rts
-@some:  bpl @pos
+        beq @done
+        bpl @pos
         eor #$FF
         clc
         adc #1
-@pos:   sta FNBITS                 ; |n|
+@pos:   sta FNBITS              ; |n|
         cmp #64
         bcc @fits
         lda FDEC
         bmi @tiny
         error E_FOVER
 @tiny:  jmp fzero
-@fits:  lda #<FK_E              ; x kept (as it is) while 10^(n mod 16) is made
-        jsr keep
-        lda #<real_one
-        ldy #>real_one
-        jsr load_ay
-        lda #0
+@fits:  lda #0
         sta FT3                 ; the table's place
-@low:   lsr FNBITS
-        bcc @skip
-        lda FT3
-        jsr arg_const
-        jsr fmul
-@skip:  lda FT3
-        clc
-        adc #5
-        sta FT3
-        cmp #20
-        bne @low
-        lda #<FK_E
-        jsr fetch_arg
-        jsr apply               ; x * or / 10^(n mod 16)
-@high:  lsr FNBITS                 ; 10^16, 10^32
+@bit:   lsr FNBITS
         bcc @next
         jsr fac_to_arg          ; ARG = x
         lda FT3
-        jsr fac_const           ; FAC = 10^k
+        jsr fac_const           ; FAC = 10^(2^k)
         jsr apply
 @next:  lda FT3
         clc
         adc #5
         sta FT3
-        cmp #30
-        bne @high
-        rts
+        lda FNBITS
+        bne @bit
+@done:  rts
 ; apply: FAC = ARG * FAC when FDEC > 0, else ARG / FAC.
 apply:  lda FDEC
         bmi @div
@@ -290,17 +270,15 @@ fstr:   lda #0
 ; decimal_digits: |FAC| (not 0) as nine decimal digits (characters) at FDIGITS and its decimal
 ; exponent in FE10: FAC = d.dddddddd * 10^FE10.
 decimal_digits:
-        lda FEXP                ; estimate: FE10 = floor((binary exponent - 1) * 77 / 256)
-        sec
-        sbc #129
+        lda FEXP                ; estimate: FE10 = floor((binary exponent - 1) * 77 / 256), one
+        sec                     ; less for a negative one, so never above the true exponent (and
+        sbc #129                ; at most two below it)
         sta FT1
+        sta FW
         lda #0
         bcs @ext                ; (C clear: negative)
         lda #$FF
 @ext:   sta FT2
-        lda FT1
-        sta FW
-        lda FT2
         sta FW+1
         ldx #2                  ; 77 = 1 + 4 + 8 + 64
         jsr @times
@@ -309,8 +287,12 @@ decimal_digits:
         ldx #3
         jsr @times
         lda FW+1
-        sta FE10
-        lda #8                  ; scale to 1E8 <= x < 1E9
+        ldx FT2
+        bpl @est
+        sec
+        sbc #1
+@est:   sta FE10
+        lda #8                  ; scale to 1E8 <= x < 1E11
         sec
         sbc FE10
         sta FDEC
@@ -322,32 +304,16 @@ decimal_digits:
         ldy #>real_1e9
         jsr load_ay
         jsr fcmp
-        bmi @small
-        lda #<FK_F              ; x >= 1E9: x / 10
+        bmi @round              ; x < 1E9
+        lda #<FK_F              ; x / 10
         jsr fetch_arg
         lda #0
         jsr fac_const
         jsr fdiv
         inc FE10
         jmp @big
-@small: lda #<E8
-        ldy #>E8
-        jsr load_ay
-        jsr fcmp
-        pha
-        lda #<FK_F
-        jsr fetch
-        pla
-        bpl @round
-        lda #0                  ; x < 1E8: x * 10
-        jsr arg_const
-        jsr fmul
-        dec FE10
-        lda #<FK_F
-        jsr keep
-        jsr fac_to_arg
-        jmp @small
-@round: jsr fac_to_arg          ; + 0.5, then the integer part
+@round: lda #<FK_F              ; + 0.5, then the integer part
+        jsr fetch_arg
         lda #<real_half
         ldy #>real_half
         jsr load_ay

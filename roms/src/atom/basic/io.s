@@ -5,53 +5,46 @@
 st_input:
         jsr nextc
         cmp #'"'
-        bne @var
+        bne @nl
         jsr print_literal
+        jmp @sep
+@nl:    cmp #$27                ; ' a new line, as in PRINT
+        bne @var
+        inc TXTOFF
+        jsr newline
         jmp @sep
 @var:   cmp #'$'
         bne @number
         inc TXTOFF
         jsr factor              ; INPUT $A: the reply is stored at A as a string
-        lda #'?'
-        jsr outch
-        jsr KREADLINE
-        bcc @text
-        jmp escape
-@text:  lda ACC
+        jsr reply
+        lda ACC
         sta PTR1
         lda ACC+1
         sta PTR1+1
         ldy #$FF
 @copy:  iny
-        lda INBUF,y
+        lda INPUTBUF,y
         sta (PTR1),y
         cmp #13
         bne @copy
-        lda #0
-        sta COUNTV
-        jmp @sep
+        beq @sep
 @number:
         jsr var_index
         bcs @read
         jmp stmt_end
 @read:  txa
         pha
-        lda #'?'
-        jsr outch
+        jsr reply
         lda TXTPTR              ; keep the place in the program
         pha
         lda TXTPTR+1
         pha
         lda TXTOFF
         pha
-        jsr KREADLINE
-        lda #0
-        sta COUNTV
-        bcc @eval
-        jmp escape
-@eval:  lda #<INBUF
+        lda #<INPUTBUF
         sta TXTPTR
-        lda #>INBUF
+        lda #>INPUTBUF
         sta TXTPTR+1
         lda #0
         sta TXTOFF
@@ -71,14 +64,32 @@ st_input:
         inc TXTOFF
 @next:  jmp st_input
 
+; reply: '?', then a line typed at the keyboard, kept at INPUTBUF as on Acorn's (#100 keeps the
+; command line); ESCAPE stops the program.
+reply:  lda #'?'
+        jsr outch
+        jsr KREADLINE
+        bcs @escape
+        ldy #$FF
+@copy:  iny
+        lda INBUF,y
+        sta INPUTBUF,y
+        cmp #13
+        bne @copy
+        lda #0
+        sta COUNTV
+        rts
+@escape:
+        jmp escape
+
 ; --- PRINT -------------------------------------------------------------------------------------
 
 st_print:
         lda #0
         sta HEXFLAG
 @item:  jsr nextc
-        cmp #13
-        beq @newline
+        cmp #13                 ; PRINT ends without a new line of its own (only ' gives one)
+        beq @end
         cmp #';'
         beq @end
         cmp #'"'
@@ -130,8 +141,6 @@ st_print:
         jmp @item
 @dec:   jsr print_dec
         jmp @item
-@newline:
-        jsr newline
 @end:   jmp exec_stmt
 
 ; print_literal: print a "string" ("" stands for one ").

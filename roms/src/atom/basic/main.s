@@ -30,8 +30,9 @@ E_GOSUBS    = 2                 ; too many GOSUBs
 E_DOS       = 18                ; too many DO statements
 E_FORS      = 111               ; missing variable in FOR; too many FOR statements
 E_DIVIDE    = 129               ; division by zero
-E_SUBSCRIPT = 134               ; array subscript out of range
+E_SUBSCRIPT = 134               ; array subscript out of range (outside 0-65535, as Acorn's)
 E_DIM       = 216               ; illegal DIM statement
+E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it)
 E_ASMLABEL  = 76                ; assembler label error
 E_PRINTQ    = 159               ; unmatched quotes in PRINT or INPUT
 E_STRINGQ   = 200               ; unmatched quotes in string
@@ -44,7 +45,7 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp store_target        ; B_LABEL
         jmp expect              ; B_EXPECT
         jmp stmt_end            ; B_STMT_END
-        jmp print_plain         ; B_PRINTNUM
+        jmp print_dec           ; B_PRINTNUM
         jmp prompt              ; B_PROMPT
         jmp set_top             ; B_SETTOP (the kernel's LOAD)
         jmp match_kw            ; B_MATCH (the kernel's keyword tables)
@@ -54,17 +55,16 @@ E_STRINGQ   = 200               ; unmatched quotes in string
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE
-        lda #8                  ; @: the field width for numbers
-        sta VAR0
-        lda #0
-        sta VAR1
-        sta VAR2
-        sta VAR3
+        jsr at_eight
         sta COUNTV
         jsr do_new              ; BREAK gives an empty program; OLD brings it back
 prompt: ldx #$FF
         txs
         cld
+        lda #<err_default       ; errors get BASIC's own report again
+        sta ERRVEC
+        lda #>err_default
+        sta ERRVEC+1
         lda #0
         sta CURLINE
         sta CURLINE+1
@@ -73,10 +73,7 @@ prompt: ldx #$FF
         sta FORSP
         sta HEXFLAG
         sta ASMMODE
-        lda COUNTV
-        beq @ask
-        jsr newline
-@ask:   lda #'>'
+        lda #'>'                ; straight after the output, as Acorn's (no new line first)
         jsr outch
         jsr KREADLINE
         lda #0
@@ -98,20 +95,30 @@ prompt: ldx #$FF
 @direct:
         jmp exec_stmt
 
+; at_eight: @ (the field width for numbers) = 8, as at start-up and after an error.  A = 0.
+at_eight:
+        lda #8
+        sta VAR0
+        lda #0
+        sta VAR1
+        sta VAR2
+        sta VAR3
+        rts
+
         .include "errors.s"
         .include "util.s"
         .include "editor.s"
         .include "exec.s"
         .include "flow.s"
         .include "vars.s"
-        .include "io.s"
         .include "expr.s"
         .include "arith.s"
         .include "factor.s"
-        .include "funcs.s"
 
-; #D000-#DFFF, the floating-point socket (built as float.rom): the floating-point extension starts
-; at #D000 (fp.s and the files it includes); any of BASIC that does not fit below #D000 follows it.
-        .assert * <= $D000, "BASIC's part runs past #CFFF"
-        .fill $D000-*, $FF
+        .include "funcs.s"
+        .include "io.s"
+
+; The floating-point extension (fp.s and the files it includes) follows BASIC straight on: the
+; two fill #C000-#DFFF together (built as basic.rom and float.rom), wherever the boundary between
+; them falls (a fixed #D000 for the extension would leave a gap that the 8 KiB cannot spare).
         .include "fp.s"

@@ -2,21 +2,24 @@
 
 ; --- assignment --------------------------------------------------------------------------------
 
-; var_index: a simple variable @ or A-Z (not the first letter of an array AA-ZZ) is next: X = its
-; index, C set, and it is consumed.  C clear otherwise.
+; var_index: a simple variable @ or A-Z is next: X = its index, C set, and it is consumed.  C
+; clear otherwise.  As Acorn's, a letter right after it makes it no variable: AA-ZZ are arrays,
+; and AB or AND is not A.
 var_index:
         jsr nextc
         cmp #'@'
         bcc @no
         cmp #'Z'+1
         bcs @no
-        iny
-        cmp (TXTPTR),y          ; a doubled letter is an array
-        beq @no
-        sty TXTOFF
-        sec
-        sbc #'@'
+        sbc #'@'-1              ; C clear: A - '@'
         tax
+        iny
+        lda (TXTPTR),y
+        cmp #'A'
+        bcc @yes
+        cmp #'Z'+1
+        bcc @no
+@yes:   sty TXTOFF
         sec
         rts
 @no:    clc
@@ -101,10 +104,11 @@ assignment:
         sta (PTR1),y
         jmp stmt_end
 
-; $address = "string" or $address = $address: the string is stored with a 13 after it.
+; $address = "string" or $address = $address: the string is stored with a 13 after it.  Both
+; addresses are expressions ($A+LEN(A)=$B, $B=$A+2) and "" in a literal stores one ", as Acorn's.
 string_assign:
         inc TXTOFF
-        jsr factor
+        jsr expr
         lda ACC
         pha
         lda ACC+1
@@ -116,20 +120,31 @@ string_assign:
         sta PTR1+1
         pla
         sta PTR1
-        ldy #0
+        ldy #0                  ; Y: the source's index; PTR1 moves on with each byte stored
 @copy:  lda (PTR2),y
-        cmp TMP3
-        beq @end
         cmp #13
         beq @end
+        cmp TMP3
+        bne @put                ; (equal: the closing " of a literal, or "" for one ")
+        iny
+        lda (PTR2),y
+        cmp #'"'
+        bne @end
+@put:   sty TMP4
+        ldy #0
         sta (PTR1),y
+        inc PTR1
+        bne @next
+        inc PTR1+1
+@next:  ldy TMP4
         iny
         bne @copy
 @end:   lda #13
+        ldy #0
         sta (PTR1),y
         jmp stmt_end
 
-; string_source: a "literal" (PTR2 = its first character, TMP3 = '"') or $factor (PTR2 = the
+; string_source: a "literal" (PTR2 = its first character, TMP3 = '"') or $expr (PTR2 = the
 ; address, TMP3 = 13).  The literal is consumed.
 string_source:
         jsr nextc
@@ -150,13 +165,18 @@ string_source:
         beq @bad
         cmp #'"'
         bne @skip
-        sty TXTOFF
+        lda (TXTPTR),y          ; "" stands for one " and does not end it
+        cmp #'"'
+        bne @end
+        iny
+        bne @skip
+@end:   sty TXTOFF
         rts
 @bad:   error E_STRINGQ
 @address:
         lda #'$'
         jsr expect
-        jsr factor
+        jsr expr
         lda ACC
         sta PTR2
         lda ACC+1
@@ -193,22 +213,37 @@ st_dim: jsr nextc
         rol ACC+1
         jmp @claim
 @bytes: jsr var_index
-        lda FREEP
-        sta VAR0,x
+        lda FREEP               ; as Acorn's, only the variable's low two bytes are set: the
+        sta VAR0,x              ; others keep what they held
         lda FREEP+1
         sta VAR1,x
-        lda #0
-        sta VAR2,x
-        sta VAR3,x
         jsr factor
         jsr inc_acc
-@claim: clc
-        lda FREEP
+@claim: clc                     ; PTR1 = the new end of the DIM space; its last byte must be RAM
+        lda FREEP               ; below the screen (ERROR 30, as Acorn's)
         adc ACC
+        sta PTR1
         sta FREEP
         lda FREEP+1
         adc ACC+1
+        sta PTR1+1
         sta FREEP+1
+        lda PTR1
+        bne @low
+        dec PTR1+1
+@low:   dec PTR1
+        lda PTR1+1
+        bmi @full
+        ldy #0
+        lda (PTR1),y
+        eor #$FF
+        sta (PTR1),y
+        cmp (PTR1),y
+        php
+        eor #$FF
+        sta (PTR1),y
+        plp
+        bne @full
         jsr nextc
         cmp #','
         bne @end
@@ -216,6 +251,7 @@ st_dim: jsr nextc
         jmp st_dim
 @end:   jmp stmt_end
 @bad:   error E_DIM
+@full:  error E_DIMRAM
 
 inc_acc:
         inc ACC

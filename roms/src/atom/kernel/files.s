@@ -87,10 +87,7 @@ fs_error:
         beq @raise
         jsr OSWRCH
         jmp @text
-@raise: jsr OSCRLF
-        lda #0
-        sta COUNTV              ; BASIC's report follows on this new line
-        jmp FSBRK
+@raise: jmp FSBRK               ; BASIC's report starts its own new line
 
 ; fs_name_at_x: the name whose address is at 0,X/1,X goes to the card.  When BASIC's SAVE, LOAD,
 ; FIN or FOUT made it (FSQ bit 6, set by basic_string), it is the whole string: a space is part

@@ -1,9 +1,17 @@
 ; BASIC's LIST, kept in the kernel ROM because BASIC's socket is full (docs/atom_firmware.md).
-; Each line as stored: its number, then its text as typed.  ESCAPE, looked at before each line,
-; stops the listing.  Reached through KLIST from BASIC's statement table; ends at BASIC's prompt.
+; Each line as stored: its number in five columns, then its text as typed.  ESCAPE, looked at
+; before each line, stops the listing.  Reached through KLIST from BASIC's statement table; ends
+; at BASIC's prompt with @ = 8 (as Acorn's: LIST lists in five columns whatever @ was, and leaves
+; @ at 8).
 
 st_list:
+        lda #5                  ; @ = 5 while listing
+        sta VAR0
         lda #0
+        sta VAR1
+        sta VAR2
+        sta VAR3
+        lda #1                  ; the first line follows the 13 the text starts with
         sta PTR3
         lda TEXTPAGE
         sta PTR3+1
@@ -37,4 +45,6 @@ st_list:
         bne @line
 @done:  lda #0                  ; every line ended with a new line
         sta COUNTV
+        lda #8
+        sta VAR0
         jmp B_PROMPT

@@ -61,7 +61,7 @@ reset:  sei
         cli
         jmp BASIC_COLD
 
-banner: .text "ACORN ATOM", 0
+banner: .text "ACORN ATOM", 10, 13, 0  ; and a blank line, as Acorn's
 
 default_vectors:
         .word nmi_default       ; NMIV
@@ -128,7 +128,7 @@ oscli_default:
 @done:  cld
         rts
 com_msg:
-        .text "COM?", 13, 10, 0
+        .text "COM?", 0         ; BASIC's report starts the next line
 
 ; room: BASIC is about to open TMP bytes in its program.  Error 248 (documented: "Not enough room
 ; to insert line") unless the program's new last byte is RAM below the screen at #8000.  RAM is
@@ -617,9 +617,8 @@ readline:
         lda PPI_A               ; ESCAPE at the keyboard also returns to the text mode
         and #$0F
         sta PPI_A
-        lda #13
+        lda #13                 ; (no new line: BASIC's prompt follows at once, as Acorn's)
         sta INBUF
-        jsr OSCRLF
         sec
         rts
 

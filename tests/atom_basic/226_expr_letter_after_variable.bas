@@ -1,0 +1,5 @@
+10 A=1;B=2;PRINT AB
+==
+
+ERROR 29 LINE      10
+>

@@ -1,0 +1,6 @@
+10 A=-1;DIM A0;PRINT A-TOP'
+==
+  -65536
+
+ERROR 94 LINE      10
+>

@@ -1,0 +1,7 @@
+10 GOTO 10+20
+20 PRINT "NO"
+30 PRINT "YES"
+==
+
+ERROR 94 LINE      10
+>

@@ -1,0 +1,6 @@
+10 GOTO 20
+20zPRINT "Z"
+==
+
+ERROR 94 LINE      20
+>

@@ -1,0 +1,6 @@
+10 DIM A9,B9;$A="XY";$B="Q";$A+LEN(A)=$B;PRINT $A'
+==
+XYQ
+
+ERROR 94 LINE      10
+>

@@ -1,0 +1,6 @@
+10 PRINT TOP-#2900'
+==
+      22
+
+ERROR 94 LINE      10
+>

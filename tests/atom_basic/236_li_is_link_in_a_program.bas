@@ -1,0 +1,5 @@
+10 PRINT "A";LI.;PRINT "B"
+==
+A
+ERROR 29 LINE      10
+>
