@@ -270,29 +270,15 @@ fstr:   lda #0
 ; decimal_digits: |FAC| (not 0) as nine decimal digits (characters) at FDIGITS and its decimal
 ; exponent in FE10: FAC = d.dddddddd * 10^FE10.
 decimal_digits:
-        lda FEXP                ; estimate: FE10 = floor((binary exponent - 1) * 77 / 256), one
-        sec                     ; less for a negative one, so never above the true exponent (and
-        sbc #129                ; at most two below it)
-        sta FT1
-        sta FW
-        lda #0
-        bcs @ext                ; (C clear: negative)
-        lda #$FF
-@ext:   sta FT2
-        sta FW+1
-        ldx #2                  ; 77 = 1 + 4 + 8 + 64
-        jsr @times
-        ldx #1
-        jsr @times
-        ldx #3
-        jsr @times
-        lda FW+1
-        ldx FT2
-        bpl @est
-        sec
-        sbc #1
-@est:   sta FE10
-        lda #8                  ; scale to 1E8 <= x < 1E11
+        lda FEXP                ; estimate: the exponent of the smallest number with FAC's top four
+        lsr a                   ; exponent bits, never above the true one (and at most six below)
+        lsr a
+        lsr a
+        lsr a
+        tax
+        lda exponent_floor,x
+        sta FE10
+        lda #8                  ; scale to 1E8 <= x < 1E15
         sec
         sbc FE10
         sta FDEC
@@ -344,15 +330,8 @@ decimal_digits:
         dex
         bpl @d
         rts
-@times: asl FT1                 ; FW += (FT1,FT2) << X
-        rol FT2
-        dex
-        bne @times
-        clc
-        lda FW
-        adc FT1
-        sta FW
-        lda FW+1
-        adc FT2
-        sta FW+1
-        rts
+
+; exponent_floor: for each value of the exponent's top four bits, floor(log10) of the smallest
+; number with them: floor((16n - 129) * log10 2), from 2^-128 for n = 0.
+exponent_floor:
+        .byte -39, -35, -30, -25, -20, -15, -10, -6, -1, 4, 9, 14, 18, 23, 28, 33
