@@ -542,8 +542,7 @@ cos_poly:                       ; cos r = P(r^2)
         .byte $80, $80, $00, $00, $00   ; -1/2!
         .byte $81, $00, $00, $00, $00   ; 1/0!
 atn_poly:                       ; atn x = x * P(x^2)
-        .byte 9
-        .byte $7C, $70, $F0, $F0, $F1   ; 1/17
+        .byte 8
         .byte $7D, $88, $88, $88, $89   ; -1/15
         .byte $7D, $1D, $89, $D8, $9E   ; 1/13
         .byte $7D, $BA, $2E, $8B, $A3   ; -1/11
@@ -553,8 +552,7 @@ atn_poly:                       ; atn x = x * P(x^2)
         .byte $7F, $AA, $AA, $AA, $AB   ; -1/3
         .byte $81, $00, $00, $00, $00   ; 1/1
 log_poly:                       ; ln m = z * P(z^2)
-        .byte 7
-        .byte $7E, $1D, $89, $D8, $9E   ; 2/13
+        .byte 6
         .byte $7E, $3A, $2E, $8B, $A3   ; 2/11
         .byte $7E, $63, $8E, $38, $E4   ; 2/9
         .byte $7F, $12, $49, $24, $92   ; 2/7
