@@ -2,7 +2,7 @@
 
 Our firmware: each ROM is `roms/src/<machine>/<name>.s`, or `roms/src/<machine>/<name>/main.s` with its
 includes beside it; it is assembled into `roms/build/<machine>/<name>.rom`, exactly the ROM's size (the
-unused space is $FF).  A program may span several sockets in a row (the machine's "spans"): our Atom
+unused space is $FF).  A program may span several sockets in a row (its machine model's `spans`): our Atom
 BASIC is one program over #C000-#DFFF, written as the socket images basic.rom and float.rom; a socket
 the program does not reach gets no image.  A stamp file beside the images holds a hash of every file under
 `roms/src/<machine>` and of the assembler's own source; the images are rebuilt whenever it differs.  When

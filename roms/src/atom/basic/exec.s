@@ -112,7 +112,7 @@ exec_char:                      ; (A = the character at the text, as nextc leave
         bcc @assign
         jmp (PTR3)
 @assign:
-        jmp assignment
+        jmp float_stmt          ; the floating-point statements (fbasic.s), else assignment
 
 
 ; next_line: the end of a line: in direct mode back to the prompt, else on to the next line.

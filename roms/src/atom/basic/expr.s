@@ -67,6 +67,7 @@ push_acc:
         pha
         txa
         pha
+stack_check:                    ; (fpush, fbasic.s, ends here too)
         tsx
         cpx #$30
         bcc @deep
@@ -96,8 +97,41 @@ rel:    jsr nextc
         cmp #'$'
         beq string_rel
         jsr expr
-        jsr nextc
-        ldx #0                  ; relation bits: 1 <, 2 =, 4 >
+        jsr rel_op
+        bne @have
+        rts
+@have:  pha
+        jsr push_acc
+        jsr expr
+        jsr pull_arg
+        jsr compare             ; ARG against ACC: A = 0, 1 or $FF
+        tay
+        pla
+        sta TMP
+        tya
+        ; fall into rel_truth
+
+; rel_truth: A = a comparison's result (0 equal, 1 greater, $FF less), TMP = the relation's bits:
+; ACC = 1 when the relation holds, else 0.  (Also the real relations', fbasic.s.)
+rel_truth:
+        ldx #2
+        cmp #0
+        beq @result             ; equal: X = 2
+        ldx #4
+        cmp #1
+        beq @result             ; greater: X = 4
+        ldx #1                  ; less
+@result:
+        txa
+        and TMP
+        beq @false
+        lda #1
+@false: jmp set_acc_a
+
+; rel_op: a relation next in the text (< = > <= <> >=): A = its bits (1 <, 2 =, 4 >) and it is
+; consumed; A = 0 (Z set) when there is none.  Called straight after expr (or fsum), which leaves A
+; = the next character and Y = TXTOFF, as nextc does.
+rel_op: ldx #0
 @op:    cmp #'<'
         bne @ne
         inx
@@ -120,29 +154,9 @@ rel:    jsr nextc
         cpx #1
         beq @op
 @got:   txa
-        bne @have
-        rts
-@have:  sty TXTOFF
-        pha
-        jsr push_acc
-        jsr expr
-        jsr pull_arg
-        jsr compare             ; ARG against ACC: A = 0, 1 or $FF
-        ldx #2
-        cmp #0
-        beq @result             ; equal: X = 2
-        ldx #4
-        cmp #1
-        beq @result             ; greater: X = 4
-        ldx #1                  ; less
-@result:
-        stx TMP
-        pla
-        and TMP
-        beq @false
-        lda #1
-@false: jsr set_acc_a
-        rts
+        beq @none
+        sty TXTOFF
+@none:  rts
 
 ; string_rel: $a = $b or $a <> $b ("literals" too): 1 or 0.
 string_rel:

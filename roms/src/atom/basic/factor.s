@@ -82,18 +82,20 @@ primary:
         cmp #'9'+1
         bcs @name
         jmp read_decimal
-@name:  jsr var_index           ; a variable first (speed): no function has one letter
-        bcc @word
-        jmp fetch_var
-@word:  lda #<functions
+@name:  jmp float_factor        ; %factor, fixed (fbasic.s); a plain variable straight to @int
+@funcs: lda #<functions
         sta PTR2
         lda #>functions
         sta PTR2+1
         jsr match_kw
         bcs @go
         jsr KFN                 ; the kernel's functions (files)
-        bcc @array
+        bcc @var
 @go:    jmp (PTR3)
+@var:   jmp float_name          ; a real function, fixed (fbasic.s), else:
+@int:   jsr var_index
+        bcc @array
+        jmp fetch_var
 @array: jsr array_element
         bcs @elem
         error E_SYNTAX

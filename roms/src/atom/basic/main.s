@@ -116,13 +116,10 @@ at_eight:
         .include "arith.s"
         .include "factor.s"
 
-; #D000-#DFFF, the floating-point socket (built as float.rom): the floating-point extension starts
-; at #D000 (fp.s and the files it includes); the files of BASIC that do not fit below #D000
-; follow it.
-        .if * > $D000
-        .error "BASIC's part runs past #CFFF: move a file to after fp.s"
-        .endif
-        .fill $D000-*, $FF
-        .include "fp.s"
         .include "funcs.s"
         .include "io.s"
+
+; The floating-point extension (fp.s and the files it includes) follows BASIC straight on: the
+; two fill #C000-#DFFF together (built as basic.rom and float.rom), wherever the boundary between
+; them falls (a fixed #D000 for the extension would leave a gap that the 8 KiB cannot spare).
+        .include "fp.s"

@@ -1,0 +1,573 @@
+; The real functions: SQR LOG EXP SIN COS TAN ATN ASN ACS HTN DEG RAD PI ABS SGN FLT VAL FGET, as
+; "Atomic Theory and Practice" ch. 22 lists them.  Our own methods: Newton's for SQR; for the others
+; a reduction to a small range, then a Taylor polynomial (coefficients below, each 1/n! or 1/n).
+; The errors' numbers are those Acorn's float ROM gives (run as an oracle).
+
+ffunctions:
+        .text "SI", 'N'+$80
+        .word fn_sin
+        .text "CO", 'S'+$80
+        .word fn_cos
+        .text "TA", 'N'+$80
+        .word fn_tan
+        .text "AT", 'N'+$80
+        .word fn_atn
+        .text "AS", 'N'+$80
+        .word fn_asn
+        .text "AC", 'S'+$80
+        .word fn_acs
+        .text "SQ", 'R'+$80
+        .word fn_sqr
+        .text "LO", 'G'+$80
+        .word fn_log
+        .text "EX", 'P'+$80
+        .word fn_exp
+        .text "P", 'I'+$80
+        .word fn_pi
+        .text "AB", 'S'+$80
+        .word fn_fabs
+        .text "SG", 'N'+$80
+        .word fn_sgn
+        .text "FL", 'T'+$80
+        .word fn_flt
+        .text "HT", 'N'+$80
+        .word fn_htn
+        .text "DE", 'G'+$80
+        .word fn_deg
+        .text "RA", 'D'+$80
+        .word fn_rad
+        .text "VA", 'L'+$80
+        .word fn_val
+        .text "FGE", 'T'+$80
+        .word fn_fget
+        .byte 0
+
+; keep: FAC to the temporary at #2800 + A, as it is (8 bytes, the guard byte too, so a value kept
+; loses nothing).  fetch, fetch_arg: FAC or ARG from one.
+FK_A        = $C8               ; the temporaries, #28C8-#28F7
+FK_B        = $D0
+FK_C        = $D8
+FK_D        = $E0
+FK_E        = $E8
+FK_F        = $F0
+keep:   tay
+        ldx #0
+@c:     lda FSGN,x
+        sta FVARS,y
+        iny
+        inx
+        cpx #8
+        bne @c
+        rts
+fetch_arg:
+        ldx #ARGX
+        .byte $2C
+fetch:  ldx #0
+        tay
+        lda #8
+        sta FRET                ; (free outside fpush and fpull_arg)
+@c:     lda FVARS,y
+        sta FSGN,x
+        iny
+        inx
+        dec FRET
+        bne @c
+        rts
+
+fn_pi:  lda #C_PI
+        jmp fac_const
+
+fn_fabs: jsr ffactor
+        lda #0
+        sta FSGN
+        rts
+
+fn_sgn: jsr ffactor
+        lda FEXP
+        beq @zero
+        lda FSGN
+        pha
+        jsr fac_one
+        pla
+        sta FSGN
+@zero:  rts
+fac_one:                        ; FAC = 1
+        lda #real_one-powers_of_ten
+        jmp fac_const
+
+fn_flt: jsr factor
+        jmp fflt
+
+fn_deg: lda #C_DEG
+        .byte $2C
+fn_rad: lda #C_RAD
+        pha
+        jsr ffactor
+        pla
+times_const:                    ; FAC = FAC * the constant at powers_of_ten + A
+        jsr arg_const
+        jmp fmul
+
+; VAL string: the number the string starts with ("-" allowed).
+fn_val: jsr string_source
+        lda PTR2
+        ldy PTR2+1
+        jmp ffactor_at
+
+; SQR: Newton's method, g = (g + x/g) / 2 five times from g = x with its exponent halved.
+fn_sqr: jsr ffactor
+fsqr:   lda FEXP
+        beq @done
+        lda FSGN
+        bpl @ok
+        error E_FROOT
+@ok:    lda #<FK_A
+        jsr keep                ; x
+        lda FEXP
+        lsr a
+        adc #64
+        sta FEXP
+        lda #5
+        sta FT3
+@step:  lda #<FK_B
+        jsr keep                ; g
+        lda #<FK_A
+        jsr fetch_arg
+        jsr fdiv                ; x / g
+        lda #<FK_B
+        jsr fetch_arg
+        jsr fadd
+        dec FEXP                ; / 2
+        dec FT3
+        bne @step
+@done:  rts
+
+; fpoly: FAC = P(FAC), the table at A (low), Y (high): a count, then the coefficients, highest
+; power first.
+fpoly:  sta FPTR2
+        sty FPTR2+1
+        lda #<FK_C
+        jsr keep                ; x
+        ldy #0
+        lda (FPTR2),y
+        sta FT3
+        inc FPTR2
+        bne @first
+        inc FPTR2+1
+@first: lda FPTR2
+        ldy FPTR2+1
+        jsr load_ay
+@next:  dec FT3
+        beq @done
+        clc
+        lda FPTR2
+        adc #5
+        sta FPTR2
+        bcc @x
+        inc FPTR2+1
+@x:     lda #<FK_C
+        jsr fetch_arg
+        jsr fmul
+        lda FPTR2
+        ldy FPTR2+1
+        jsr load_arg_ay
+        jsr fadd
+        jmp @next
+@done:  rts
+
+; odd_poly: FAC = x * P(x^2), the table at A, Y.
+odd_poly:
+        pha
+        tya
+        pha
+        lda #<FK_D
+        jsr keep                ; x
+        jsr fac_to_arg
+        jsr fmul                ; x^2
+        pla
+        tay
+        pla
+        jsr fpoly
+        lda #<FK_D
+        jsr fetch_arg
+        jmp fmul
+
+; LOG: x = m * 2^k, m in [0.7, 1.4); ln m = z * P(z^2), z = (m-1)/(m+1); + k ln 2.
+fn_log: jsr ffactor
+flog:   lda FEXP
+        beq @bad
+        lda FSGN
+        bpl @ok
+@bad:   error E_FLOG
+@ok:    lda FEXP
+        sec
+        sbc #128
+        tax                     ; k
+        lda #128                ; m in [0.5, 1)
+        sta FEXP
+        lda FM                  ; below #B5000000 (about sqrt 0.5): m * 2, k - 1
+        cmp #$B5
+        bcs @keep
+        inc FEXP
+        dex
+@keep:  txa
+        pha
+        lda #<FK_A
+        jsr keep                ; m
+        jsr fac_to_arg
+        jsr fac_one
+        jsr fsub                ; FAC = m - 1
+        lda #<FK_B
+        jsr keep
+        lda #<FK_A
+        jsr fetch
+        jsr fac_to_arg
+        jsr fac_one
+        jsr fadd                ; m + 1
+        lda #<FK_B
+        jsr fetch_arg
+        jsr fdiv                ; z
+        lda #<log_poly
+        ldy #>log_poly
+        jsr odd_poly
+        lda #<FK_A
+        jsr keep
+        pla                     ; + k ln 2
+        jsr set_acc_a
+        lda ACC
+        bpl @pos
+        lda #$FF
+        sta ACC+1
+        sta ACC+2
+        sta ACC+3
+@pos:   jsr fflt
+        lda #C_LN2
+        jsr times_const
+        lda #<FK_A
+        jsr fetch_arg
+        jmp fadd
+
+; EXP: x = k ln 2 + r; e^r by its Taylor polynomial, times 2^k.
+fn_exp: jsr ffactor
+fexp:   lda FEXP                ; |x| >= 128: too large, or 0
+        cmp #128+8
+        bcc @ok
+        lda FSGN
+        bpl @big
+        jmp fzero
+@big:   error E_FEXP
+@ok:    lda #<FK_A
+        jsr keep                ; x
+        lda #C_INVLN2
+        jsr times_const
+        jsr fround_int          ; k, the nearest integer: |r| <= ln 2 / 2
+        lda ACC
+        pha
+        lda ACC+3
+        pha
+        lda #<FK_B
+        jsr keep                ; k
+        lda #C_LN2HI            ; r = x - k ln 2, ln 2 in two parts
+        jsr subtract_part
+        lda #C_LN2LO
+        jsr subtract_part
+        lda #<exp_poly
+        ldy #>exp_poly
+        jsr fpoly
+        pla                     ; * 2^k
+        tax
+        pla
+        clc
+        adc FEXP
+        sta FEXP
+        txa
+        bmi @down
+        bcs @big
+        rts
+@down:  bcc @zero
+        lda FEXP
+        beq @zero
+        rts
+@zero:  jmp fzero
+
+; SIN, COS, TAN: x = q pi/2 + r (pi/2 in three parts, so r keeps its digits for large x),
+; |r| <= pi/4, then sin or cos of r by the quadrant q.  ERROR 128 for |x| >= 2^24 pi/2.
+fn_sin: jsr ffactor
+fsin:   lda #0
+        .byte $2C
+fcos:   lda #1
+        pha
+        jsr reduce
+        pla
+        clc
+        adc FT3                 ; the quadrant
+        lsr a
+        pha
+        bcs @cos
+        lda #<sin_poly
+        ldy #>sin_poly
+        jsr odd_poly
+        jmp @sign
+@cos:   jsr fac_to_arg
+        jsr fmul
+        lda #<cos_poly
+        ldy #>cos_poly
+        jsr fpoly
+@sign:  pla
+        lsr a
+        bcc @done
+        jmp fneg
+@done:  rts
+
+fn_cos: jsr ffactor
+        jmp fcos
+
+fn_tan: jsr ffactor
+        lda #<FK_E
+        jsr keep
+        jsr fcos
+        lda #<FK_F              ; (fsin's own temporaries are A-D)
+        jsr keep
+        lda #<FK_E
+        jsr fetch
+        jsr fsin
+        jsr fac_to_arg
+        lda #<FK_F
+        jsr fetch
+        jmp fdiv
+
+; reduce: FAC = r, FT3 = q mod 4.
+reduce: lda FEXP
+        cmp #128+25
+        bcc @ok
+        error E_FRANGE
+@ok:    lda #<FK_A
+        jsr keep                ; x
+        lda #C_TWOOVERPI
+        jsr times_const
+        jsr fround_int          ; q = x * 2/pi rounded to the nearest
+        lda ACC
+        and #3
+        sta FT3
+        lda #<FK_B
+        jsr keep                ; q
+        lda #C_HP1
+        jsr subtract_part
+        lda #C_HP2
+        jsr subtract_part
+        lda #C_HP3
+; subtract_part: FAC = FK_A = FK_A - FK_B * the constant at powers_of_ten + A.
+subtract_part:
+        pha
+        lda #<FK_B
+        jsr fetch
+        pla
+        jsr times_const
+        lda #<FK_A
+        jsr fetch_arg
+        jsr fsub
+        lda #<FK_A
+        jmp keep
+
+; ATN: |x| > 1: pi/2 - atn(1/x); above tan(pi/12): pi/6 + atn((x sqrt 3 - 1)/(x + sqrt 3));
+; then x * P(x^2).
+fn_atn: jsr ffactor
+fatn:   lda FSGN
+        pha
+        lda #0
+        sta FSGN
+        sta FATNF                 ; bit 0: inverted, bit 1: moved by pi/6
+        jsr fac_to_arg
+        jsr fac_one
+        jsr fcmp
+        bmi @small
+        beq @small
+        jsr fswap               ; 1 / x
+        jsr fdiv
+        inc FATNF
+        jmp @range
+@small: jsr arg_to_fac
+@range: jsr fac_to_arg
+        lda #C_TAN15
+        jsr fac_const
+        jsr fcmp
+        pha
+        jsr arg_to_fac
+        pla
+        bmi @poly
+        lda #<FK_A
+        jsr keep                ; x
+        lda #C_ROOT3
+        jsr times_const
+        jsr fac_to_arg
+        jsr fac_one
+        jsr fsub
+        lda #<FK_B
+        jsr keep                ; x sqrt 3 - 1
+        lda #<FK_A
+        jsr fetch
+        lda #C_ROOT3
+        jsr arg_const
+        jsr fadd
+        lda #<FK_B
+        jsr fetch_arg
+        jsr fdiv
+        lda FATNF
+        ora #2
+        sta FATNF
+@poly:  lda FATNF
+        pha
+        lda #<atn_poly
+        ldy #>atn_poly
+        jsr odd_poly
+        pla
+        sta FATNF
+        and #2
+        beq @noshift
+        lda #C_SIXTHPI
+        jsr arg_const
+        jsr fadd
+@noshift:
+        lsr FATNF
+        bcc @sign
+        jsr fac_to_arg          ; pi/2 - it
+        lda #C_HALFPI
+        jsr fac_const
+        jsr fsub
+@sign:  pla
+        sta FSGN
+        rts
+
+; ASN: atn(x / sqr(1 - x^2)); |x| > 1: ERROR 123; +-1: +-pi/2.  ACS: pi/2 - ASN.
+fn_acs: jsr fn_asn
+        lda #C_HALFPI
+        jsr arg_const
+        jmp fsub
+fn_asn: jsr ffactor
+        lda FSGN
+        pha
+        lda #0
+        sta FSGN
+        lda #<FK_E
+        jsr keep
+        jsr fac_to_arg
+        jsr fac_one
+        jsr fcmp
+        beq @one
+        bpl @bad
+        lda #<FK_E
+        jsr fetch
+        jsr fac_to_arg
+        jsr fmul
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        jsr fsub                ; 1 - x^2
+        jsr fsqr
+        lda #<FK_E
+        jsr fetch_arg
+        jsr fdiv
+        jsr fatn
+        jmp @sign
+@one:   lda #C_HALFPI
+        jsr fac_const
+@sign:  pla
+        sta FSGN
+        rts
+@bad:   error E_FROOT
+
+; HTN: 1 - 2 / (e^2x + 1); beyond +-16 it is +-1.
+fn_htn: jsr ffactor
+        lda FSGN
+        pha
+        lda #0
+        sta FSGN
+        lda FEXP
+        cmp #128+5              ; |x| >= 16: 1
+        bcc @calc
+        jsr fac_one
+        jmp @sign
+@calc:  inc FEXP                ; 2x
+        jsr fexp
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        jsr fadd                ; e^2x + 1
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        inc AEXP                ; 2
+        jsr fdiv
+        lda #real_one-powers_of_ten
+        jsr arg_const
+        jsr fsub
+@sign:  pla
+        sta FSGN
+        rts
+
+; fround_int: ACC = FAC rounded to the nearest integer (its low and top bytes are what the callers
+; use), and FAC = that integer.
+fround_int:
+        jsr fac_to_arg
+        lda #<real_half
+        ldy #>real_half
+        jsr load_ay
+        lda ASGN
+        sta FSGN
+        jsr fadd
+        jsr ffix
+        lda ACC
+        pha
+        lda ACC+3
+        pha
+        jsr fflt
+        pla
+        sta ACC+3
+        pla
+        sta ACC
+        rts
+
+sin_poly:                       ; sin r = r * P(r^2)
+        .byte 6
+        .byte $67, $D7, $32, $2B, $40   ; -1/11!
+        .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
+        .byte $74, $D0, $0D, $00, $D0   ; -1/7!
+        .byte $7A, $08, $88, $88, $89   ; 1/5!
+        .byte $7E, $AA, $AA, $AA, $AB   ; -1/3!
+        .byte $81, $00, $00, $00, $00   ; 1/1!
+cos_poly:                       ; cos r = P(r^2)
+        .byte 7
+        .byte $64, $0F, $76, $C7, $80   ; 1/12!
+        .byte $6B, $93, $F2, $7D, $BC   ; -1/10!
+        .byte $71, $50, $0D, $00, $D0   ; 1/8!
+        .byte $77, $B6, $0B, $60, $B6   ; -1/6!
+        .byte $7C, $2A, $AA, $AA, $AB   ; 1/4!
+        .byte $80, $80, $00, $00, $00   ; -1/2!
+        .byte $81, $00, $00, $00, $00   ; 1/0!
+atn_poly:                       ; atn x = x * P(x^2)
+        .byte 8
+        .byte $7D, $88, $88, $88, $89   ; -1/15
+        .byte $7D, $1D, $89, $D8, $9E   ; 1/13
+        .byte $7D, $BA, $2E, $8B, $A3   ; -1/11
+        .byte $7D, $63, $8E, $38, $E4   ; 1/9
+        .byte $7E, $92, $49, $24, $92   ; -1/7
+        .byte $7E, $4C, $CC, $CC, $CD   ; 1/5
+        .byte $7F, $AA, $AA, $AA, $AB   ; -1/3
+        .byte $81, $00, $00, $00, $00   ; 1/1
+log_poly:                       ; ln m = z * P(z^2)
+        .byte 6
+        .byte $7E, $3A, $2E, $8B, $A3   ; 2/11
+        .byte $7E, $63, $8E, $38, $E4   ; 2/9
+        .byte $7F, $12, $49, $24, $92   ; 2/7
+        .byte $7F, $4C, $CC, $CC, $CD   ; 2/5
+        .byte $80, $2A, $AA, $AA, $AB   ; 2/3
+        .byte $82, $00, $00, $00, $00   ; 2/1
+exp_poly:                       ; e^r = P(r)
+        .byte 10
+        .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
+        .byte $71, $50, $0D, $00, $D0   ; 1/8!
+        .byte $74, $50, $0D, $00, $D0   ; 1/7!
+        .byte $77, $36, $0B, $60, $B6   ; 1/6!
+        .byte $7A, $08, $88, $88, $89   ; 1/5!
+        .byte $7C, $2A, $AA, $AA, $AB   ; 1/4!
+        .byte $7E, $2A, $AA, $AA, $AB   ; 1/3!
+        .byte $80, $00, $00, $00, $00   ; 1/2!
+        .byte $81, $00, $00, $00, $00   ; 1/1!
+        .byte $81, $00, $00, $00, $00   ; 1/0!

@@ -1,0 +1,246 @@
+"""Our floating-point extension (roms/src/atom/basic/f*.s) against what Acorn's Atom ROMs with their
+floating-point ROM show for the same programs.
+
+Each case below is a program typed in and RUN (tests/reference/harness.py) and the rows after >RUN,
+as Acorn's ROMs (kernel, BASIC and float.rom from the reference folder) showed them on this emulated
+Atom: facts recorded by running the oracle, which ours must reproduce.  Each program ends its output
+with ' and stops with END, so the rows do not depend on where BASIC puts its prompt.  For the
+errors only the number is compared (the row around it is BASIC's, not the floating point's).  With
+the reference folder (ACORN_REFERENCE=DIR or pytest --reference DIR) the same programs are also run
+on Acorn's ROMs, to keep the record honest.
+
+The arithmetic core is also tried alone on the bare 6502 against exact rational arithmetic.
+"""
+import random
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from emulator.asm import assemble_file
+from emulator.machines.bare import bare_cpu, run_bare
+from reference import corpus
+from reference.harness import ACORN, OURS, Runner
+
+# name: (the program's lines, the keys it is given, the rows Acorn's ROMs show after >RUN)
+CASES = {
+    'fixed_and_exponent_forms': (["10 FPRINT 1.5,2/3,PI,1E10,1E-5,-0.1'", '20 END'], [],
+        ['1.500000006.66666667E-13.1415926', '51.00000000E101.00000000E-5-1.00', '000000E-1', '>']),
+    'nine_digits_boundaries': (["10 FPRINT 12345678,99999999,99999999.9'", "20 FPRINT 123456789,0.1,1,-2.5'", '30 END'], [],
+        ['12345678.099999999.099999999.9', '1.23456789E81.00000000E-11.00000', '000-2.50000000', '>']),
+    'zero_in_the_field': (["10 FPRINT 0,FLT(2/3)'", "20 @=0;FPRINT 0,1.5,-0.001'", '30 @=8;END'], [],
+        ['     0.0     0.0', '0.01.50000000-1.00000000E-3', '>']),
+    'field_width': (["10 @=15;FPRINT 1.5,-2'", '20 @=8;END'], [],
+        ['     1.50000000    -2.00000000', '>']),
+    'range': (["10 FPRINT 1E-30,1E38,1E-39'", '20 END'], [],
+        ['1.00000000E-301.00000000E38', '0.0', '>']),
+    'arithmetic': (["10 FPRINT 1/3*3,2*3^2,-2*-3,--1'", "20 FPRINT 2^10,0.1+0.2,1E10/3'", '30 END'], [],
+        ['1.0000000018.00000006.000000001.', '00000000', '1024.000003.00000000E-13.3333333', '3E9', '>']),
+    'functions': (["10 FPRINT SIN 1,COS 1,ATN 1'", "20 FPRINT SQR 2,EXP 1,LOG 10'", '30 END'], [],
+        ['8.41470985E-15.40302306E-17.8539', '8163E-1', '1.414213562.718281832.30258509', '>']),
+    'more_functions': (["10 FPRINT DEG PI,HTN 1,ABS-3'", "20 FPRINT SGN -3,SGN 0,ACS 0.5'", '30 END'], [],
+        ['180.0000007.61594156E-13.0000000', '0', '-1.00000000     0.01.04719755', '>']),
+    'inverse_trig': (["10 FPRINT ATN 2,ATN -100,ASN 1,ACS -1'", "20 FPRINT EXP -1,SQR 4,SQR 1E10'", '30 END'], [],
+        ['1.10714872-1.560796661.570796333', '.14159265', '3.67879441E-12.00000000100000.00', '0', '>']),
+    'val_and_pi': (['10 FPRINT VAL "1.5E2",PI*2,3.7^2.1\'', '20 END'], [],
+        ['150.0000006.2831853115.6035573', '>']),
+    'variables': (['10 %A=2.7;%B=-%A;%Z=%A*%B', "20 FPRINT %A,%B,%Z'", '30 END'], [],
+        ['2.70000000-2.70000000-7.29000000', '', '>']),
+    'integer_context': (['10 %A=2.7;A=%A;B=-%A;C=SQR(10);D=%(3/2+1/2)', "20 FPRINT FLT A,FLT B,FLT C,FLT D'", '30 END'], [],
+        ['2.00000000-2.000000003.000000002', '.00000000', '>']),
+    'floated_integers': (["10 A=7;B=2;FPRINT A/B,FLT(A/B)'", '20 END'], [],
+        ['3.500000003.00000000', '>']),
+    'arrays': (['10 FDIM %AA(3),%BB(2)', '20 %AA(2)=1.5;%BB(1)=2', "30 FPRINT %AA(2)*%BB(1)'", '40 END'], [],
+        ['3.00000000', '>']),
+    'fif': (['10 %A=0.1;FIF %A=0.1 FPRINT "EQ"\'', '20 FIF %A<0.2 THEN FPRINT "LT"\'', '30 FIF %A>1 FPRINT "GT"', '40 END'], [],
+        ['EQ', 'LT', '>']),
+    'funtil': (['10 %A=1;DO %A=%A/2', '20 FUNTIL %A<0.01', "30 FPRINT %A'", '40 END'], [],
+        ['7.81250000E-3', '>']),
+    'str': (['10 DIM S(20)', "20 STR 2/3,S;FPRINT FLT(LEN S),FLT(S?0),FLT(S?12)'", '30 END'], [],
+        ['13.000000054.000000049.0000000', '>']),
+    'strings_and_newlines': (['10 FPRINT "A=",1.5\'"B"2\'', '20 END'], [],
+        ['A=1.50000000', 'B2.00000000', '>']),
+    'last_digit': (["10 FPRINT 1E-38,ASN 0.5,1E-37'", '20 END'], [],
+        ['1.00000000E-385.23598775E-11.000', '00000E-37', '>']),
+    'finput_leaves_the_reply_at_140': (['10 FINPUT %A', "20 FPRINT FLT(LEN #140),FLT(#140?1)'", '30 END'],
+        ['12.5\r'], ['?12.5', '4.0000000050.0000000', '>']),
+    'val_reads_a_number': (['10 FPRINT VAL "1+2",VAL "-2.5E1"\'', '20 END'], [],
+        ['1.00000000-25.0000000', '>']),
+    'exponent_of_two_digits': (["10 FPRINT 1E100,1E05,1E-05'", '20 END'], [],
+        ['1.00000000E10     0.0100000.0001', '.00000000E-5', '>']),
+    'integer_factor_without_binary_indirection': (["10 DIM S(3);?S=7;A=2;FPRINT A?S'", '20 END'], [],
+        ['2.000000007.00000000', '>']),
+    'finput': (['10 FINPUT "X"%A,%B', "20 FPRINT %A*%B'", '30 END'], ["1.5\r", "-2E1\r"],
+        ['X?1.5', '?-2E1', '-30.0000000', '>']),
+}
+
+# name: (the program's lines, the error number Acorn's ROMs report)
+ERRORS = {
+    'division_by_zero': (['10 FPRINT 1/0'], 169),
+    'overflow': (['10 FPRINT 1E39'], 169),
+    'sqr_negative': (['10 FPRINT SQR -1'], 123),
+    'asn_beyond_one': (['10 FPRINT ASN 2'], 123),
+    'log_zero': (['10 FPRINT LOG 0'], 191),
+    'log_negative': (['10 FPRINT LOG -1'], 191),
+    'exp_too_large': (['10 FPRINT EXP 100'], 238),
+    'sin_too_large': (['10 FPRINT SIN 1E9'], 128),
+    'fdim_not_array': (['10 FDIM %A(3)'], 69),
+    'real_without_equals': (['10 %A'], 174),
+    'funtil_without_do': (['10 FUNTIL 1'], 95),
+    'power_of_negative': (['10 FPRINT -2^2'], 191),
+}
+
+ERROR_ROW = re.compile(r"ERROR (\d+)")
+
+
+@pytest.fixture(scope="module")
+def ours():
+    return Runner("atom", OURS)
+
+
+def run(runner, lines, keys=()):
+    return corpus.output_rows(runner.run(lines, keys, max_seconds=20).final.rows)
+
+
+def error_number(rows):
+    found = [int(m.group(1)) for m in map(ERROR_ROW.search, rows) if m]
+    return found[-1] if found else None
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_ours_shows_what_acorns_shows(ours, name):
+    lines, keys, acorn_rows = CASES[name]
+    assert run(ours, lines, keys) == acorn_rows
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_ours_reports_acorns_error(ours, name):
+    lines, number = ERRORS[name]
+    assert error_number(run(ours, lines)) == number
+
+
+@pytest.fixture(scope="module")
+def acorn(acorn_atom_roms):
+    if not (acorn_atom_roms / "float.rom").is_file():
+        pytest.skip(f"{acorn_atom_roms} has no float.rom")
+    return Runner("atom", ACORN, str(acorn_atom_roms))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_acorns_roms_still_show_the_record(acorn, ours, name):
+    lines, keys, acorn_rows = CASES[name]
+    assert run(acorn, lines, keys) == acorn_rows == run(ours, lines, keys)
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_acorns_roms_still_report_the_error(acorn, name):
+    lines, number = ERRORS[name]
+    assert error_number(run(acorn, lines)) == number
+
+
+# --- the arithmetic core alone, on the bare 6502 ---------------------------------------------------
+
+BASIC_SOURCE = Path(__file__).resolve().parent.parent / "roms" / "src" / "atom" / "basic" / "main.s"
+FAC, ARG = 0x30, 0x38               # fmath.s: sign, exponent, 4 mantissa bytes, guard byte
+CALL_AT = 0x0400
+
+
+@pytest.fixture(scope="module")
+def basic():
+    return assemble_file(BASIC_SOURCE, origin=0xC000,
+                         include_dirs=[BASIC_SOURCE.parent, BASIC_SOURCE.parent.parent])
+
+
+def to_register(x):
+    """The unpacked form of a nonzero rational x rounded to 32 bits: sign, exponent, mantissa."""
+    sign = 0x80 if x < 0 else 0
+    x, exponent = abs(Fraction(x)), 128
+    while x >= 1:
+        x, exponent = x / 2, exponent + 1
+    while x < Fraction(1, 2):
+        x, exponent = x * 2, exponent - 1
+    mantissa = round(x * 2 ** 32)
+    if mantissa == 2 ** 32:
+        mantissa, exponent = mantissa // 2, exponent + 1
+    return bytes([sign, exponent]) + mantissa.to_bytes(4, "big") + b"\0"
+
+
+def from_register(raw):
+    if raw[1] == 0:
+        return Fraction(0)
+    value = Fraction(int.from_bytes(raw[2:7], "big"), 2 ** 40) * Fraction(2) ** (raw[1] - 128)
+    return -value if raw[0] & 0x80 else value
+
+
+def call(basic, routine, fac, arg=None):
+    """Run `routine` with FAC (and ARG) holding the given values; the value FAC holds after it."""
+    memory = run_routine(basic, routine, fac, arg)
+    return from_register(bytes(memory[FAC:FAC + 7]))
+
+
+def run_routine(basic, routine, fac, arg=None):
+    """The memory after a JSR to `routine` with FAC (and ARG) holding the given values."""
+    target = basic.symbols[routine]
+    cpu = bare_cpu(bytes(basic.image), 0xC000, CALL_AT)
+    memory = cpu.bus.memory
+    back = CALL_AT + 3                  # JSR routine, then JMP to itself (the bare CPU's trap)
+    memory[CALL_AT:CALL_AT + 6] = bytes([0x20, target & 0xFF, target >> 8, 0x4C, back & 0xFF, back >> 8])
+    memory[FAC:FAC + 7] = to_register(fac)
+    if arg is not None:
+        memory[ARG:ARG + 7] = to_register(arg)
+    run_bare(cpu, 500_000)
+    assert cpu.pc == back, f"{routine} did not return"
+    return memory
+
+
+def rounded(x):
+    return from_register(to_register(x))
+
+
+OPERANDS = [Fraction(3, 2), Fraction(-7, 3), Fraction(1, 10), Fraction(10 ** 12), Fraction(1, 3 * 10 ** 9),
+            Fraction(-1), Fraction(65535, 65536)]
+random.seed(19)
+OPERANDS += [Fraction(random.uniform(-1e6, 1e6)) for _ in range(8)]
+PAIRS = [(a, b) for a in OPERANDS for b in OPERANDS[::3]]
+
+
+@pytest.mark.parametrize("routine, exact", [
+    ("fadd", lambda a, f: a + f), ("fsub", lambda a, f: a - f),
+    ("fmul", lambda a, f: a * f), ("fdiv", lambda a, f: a / f)])
+def test_the_four_rules_are_right_to_the_last_bit(basic, routine, exact):
+    for a, f in PAIRS:
+        a, f = rounded(a), rounded(f)
+        want = exact(a, f)
+        got = call(basic, routine, f, a)
+        if want == 0:
+            assert got == 0
+        else:
+            assert abs(got - want) <= abs(want) * Fraction(1, 2 ** 31), (routine, a, f, float(got))
+
+
+def test_decimal_digits_are_the_nearest_nine(basic):
+    for x in [Fraction(2, 3), Fraction(314159265358979, 10 ** 14), Fraction(1, 10), Fraction(12345678),
+              Fraction(99999999949, 10 ** 11), Fraction(7, 10 ** 20)]:
+        x = rounded(x)
+        memory = run_routine(basic, "decimal_digits", x)
+        digits = bytes(memory[0x170:0x179]).decode()
+        exponent = memory[0x4F] - 256 if memory[0x4F] > 127 else memory[0x4F]
+        want = round(x * Fraction(10) ** (8 - exponent))
+        assert int(digits) == want and 10 ** 8 <= want < 10 ** 9, (float(x), digits, exponent)
+
+
+# --- FPUT and FGET through the host filing card ----------------------------------------------------
+
+def test_fput_writes_the_five_bytes_of_a_real_and_fget_reads_them_back(tmp_path):
+    from emulator import Machine
+    m = Machine("atom", files=str(tmp_path))
+    m.run_until_text(">", max_seconds=3)
+    for line in ['10 %A=PI;%B=-1.5;H=FOUT"REALS"', "20 FPUT H,%A;FPUT H,%B;SHUT H",
+                 '30 H=FIN"REALS";%C=FGET H;%D=FGET H;SHUT H', "40 FPRINT %C,%D'", "50 END", "RUN"]:
+        m.type(line + "\r")
+        m.run_until_typed(max_seconds=30)
+        m.run(0.3)
+    assert (tmp_path / "REALS").read_bytes() == bytes([0x82, 0x49, 0x0F, 0xDA, 0xA2,    # pi
+                                                       0x81, 0xC0, 0x00, 0x00, 0x00])   # -1.5
+    assert "3.14159265-1.50000000" in m.screen.text()
