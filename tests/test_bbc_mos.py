@@ -591,6 +591,25 @@ def test_sound_and_envelope(beeb):
     assert sound.attenuation[0] == 0
 
 
+
+def test_every_sound_pitch_gives_its_period(beeb):
+    # User Guide, SOUND: pitch 89 is 440 Hz, 48 steps an octave; the chip's period is 4 MHz / (32 f),
+    # at most 1023 (pitch 0).  The MOS keeps one octave and halves it per octave: all 256 checked.
+    def period(pitch):
+        return min(1023, round(4_000_000 / (32 * 440 * 2 ** ((pitch - 89) / 48))))
+
+    sound = beeb.hw.sound
+    played = {}
+    for first in range(0, 256, 3):
+        pitches = range(first, min(first + 3, 256))
+        for channel, pitch in enumerate(pitches, 1):  # SOUND &1n,-15,pitch,255: at once, until flushed
+            beeb.osword(7, bytes([0x10 | channel, 0, 0xF1, 0xFF, pitch, 0, 255, 0]))
+        beeb.m.run(0.02)
+        for channel, pitch in enumerate(pitches, 1):
+            played[pitch] = sound.tone[3 - channel]  # channel n is the chip's tone channel 3 - n
+    assert played == {pitch: period(pitch) for pitch in range(256)}
+
+
 def test_copy_key_editing(beeb):
     beeb.vdu(12, "PRINT 42\r\n")
     beeb.m.type("A")
