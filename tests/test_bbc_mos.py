@@ -771,6 +771,14 @@ def test_a_foreign_system_via_interrupt_goes_to_irq2v(beeb):
     assert "STILL HERE" in beeb.text()[4]
 
 
+
+def test_osbyte_150_and_151_read_and_write_sheila(beeb):
+    # AUG, OSBYTE &96/&97: X the offset in &FE00-&FEFF, Y the byte written / read back
+    beeb.osbyte(151, 0x63, 0x5A)                 # the user VIA's DDRA
+    assert beeb.osbyte(150, 0x63)[1] == 0x5A
+    beeb.osbyte(151, 0x63, 0xA5)
+    assert beeb.osbyte(150, 0x63)[1] == 0xA5
+
 def test_triangle_with_vertices_off_the_screen(beeb):
     def point(x, y):
         block = beeb.osword(9, bytes([x & 255, x >> 8, y & 255, y >> 8, 0]))
