@@ -297,6 +297,11 @@ def test_every_mode_layout_text_and_scrolling(beeb, mode, columns, rows, start):
     assert text[0] == "row 6"
     assert text[rows - 2] == f"row {rows + 4}"
     assert text[rows - 1] == ""
+    mem = beeb.m.memory                          # CLS: all the screen memory and nothing below it
+    mem[start - 0x100:0x8000] = bytes([0xAA]) * (0x8100 - start)
+    beeb.vdu(12)
+    assert bytes(mem[start:0x8000]) == bytes([0x20 if mode == 7 else 0]) * (0x8000 - start)
+    assert bytes(mem[start - 0x100:start]) == bytes([0xAA]) * 0x100
 
 
 def test_text_window_scrolls_inside_itself(beeb):

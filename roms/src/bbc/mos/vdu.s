@@ -188,8 +188,8 @@ set_mode:
         and #$96
         sta vdu_status
         jsr vdu20
-        jsr vdu26
-        jsr clear_screen
+        jsr default_windows
+        jsr clear_screen            ; which homes the text cursor
         ; the video ULA last, once the 6845 shows the cleared screen (not RAM as it powered up);
         ; flashing restarts with the first colours
         ldx vdu_mode
@@ -836,29 +836,22 @@ fill_bytes:
 @in:    rts
 
 ; The whole screen memory, screen_page to &7FFF, filled with A: unrolled over the half pages, two
-; stores a page (X 0-127), entered at the stores for screen_page (pages &30-&7F, 6 bytes a page).
+; stores a page (X 0-127), entered at the stores for the MODE's first page (&30-&7F, 6 bytes a page).
 fill_screen:
-        sta zp_t0
-        ldx #0
+        ldy vdu_mode
+        ldx fill_entry_lo,y
+        stx zp_ptr
+        ldx fill_entry_hi,y
         stx zp_ptr+1
-        lda screen_page
-        sec
-        sbc #$30
-        asl a                       ; 2 n (n < &50)
-        sta zp_ptr
-        asl a                       ; 4 n, to 9 bits
-        rol zp_ptr+1
-        adc zp_ptr                  ; 6 n
-        bcc @entry
-        inc zp_ptr+1
-        clc
-@entry: adc #<fill_pages
-        sta zp_ptr
-        lda zp_ptr+1
-        adc #>fill_pages
-        sta zp_ptr+1
-        lda zp_t0
+        ldx #0
         jmp (zp_ptr)
+; Each MODE's entry to fill_pages: the stores for its first page (mode_page's), 6 bytes a page.
+fill_entry_lo:
+        .byte <(fill_pages+6*($30-$30)), <(fill_pages+6*($30-$30)), <(fill_pages+6*($30-$30)), <(fill_pages+6*($40-$30))
+        .byte <(fill_pages+6*($58-$30)), <(fill_pages+6*($58-$30)), <(fill_pages+6*($60-$30)), <(fill_pages+6*($7C-$30))
+fill_entry_hi:
+        .byte >(fill_pages+6*($30-$30)), >(fill_pages+6*($30-$30)), >(fill_pages+6*($30-$30)), >(fill_pages+6*($40-$30))
+        .byte >(fill_pages+6*($58-$30)), >(fill_pages+6*($58-$30)), >(fill_pages+6*($60-$30)), >(fill_pages+6*($7C-$30))
 fill_pages:
         sta $3000,x
         sta $3080,x
@@ -1236,7 +1229,11 @@ vdu23:  lda vdu_queue_end-9
         lda #$20                    ; blink mode 01: no cursor
         sta CRTC_DATA
         rts
-vdu26:  lda #0                      ; the default windows, origin and cursors
+vdu26:  jsr default_windows
+        jmp vdu30
+; The default windows, origin and graphics cursor (VDU 26 without the text cursor's home).
+default_windows:
+        lda #0
         ldx #$0F
 @g:     sta gwin_left,x             ; graphics window 0,0 - origin 0,0
         dex
@@ -1260,8 +1257,7 @@ vdu26:  lda #0                      ; the default windows, origin and cursors
         lda vdu_status
         and #$F7
         sta vdu_status
-        jsr graphics_home
-        jmp vdu30
+        jmp graphics_home
 vdu27:  rts
 vdu28:  ldx vdu_mode                ; left, bottom, right, top: ignored unless it fits
         lda vdu_queue_end-2         ; right
