@@ -297,6 +297,11 @@ def test_every_mode_layout_text_and_scrolling(beeb, mode, columns, rows, start):
     assert text[0] == "row 6"
     assert text[rows - 2] == f"row {rows + 4}"
     assert text[rows - 1] == ""
+    mem = beeb.m.memory                          # CLS: all the screen memory and nothing below it
+    mem[start - 0x100:0x8000] = bytes([0xAA]) * (0x8100 - start)
+    beeb.vdu(12)
+    assert bytes(mem[start:0x8000]) == bytes([0x20 if mode == 7 else 0]) * (0x8000 - start)
+    assert bytes(mem[start - 0x100:start]) == bytes([0xAA]) * 0x100
 
 
 def test_text_window_scrolls_inside_itself(beeb):
@@ -591,6 +596,25 @@ def test_sound_and_envelope(beeb):
     assert sound.attenuation[0] == 0
 
 
+
+def test_every_sound_pitch_gives_its_period(beeb):
+    # User Guide, SOUND: pitch 89 is 440 Hz, 48 steps an octave; the chip's period is 4 MHz / (32 f),
+    # at most 1023 (pitch 0).  The MOS keeps one octave and halves it per octave: all 256 checked.
+    def period(pitch):
+        return min(1023, round(4_000_000 / (32 * 440 * 2 ** ((pitch - 89) / 48))))
+
+    sound = beeb.hw.sound
+    played = {}
+    for first in range(0, 256, 3):
+        pitches = range(first, min(first + 3, 256))
+        for channel, pitch in enumerate(pitches, 1):  # SOUND &1n,-15,pitch,255: at once, until flushed
+            beeb.osword(7, bytes([0x10 | channel, 0, 0xF1, 0xFF, pitch, 0, 255, 0]))
+        beeb.m.run(0.02)
+        for channel, pitch in enumerate(pitches, 1):
+            played[pitch] = sound.tone[3 - channel]  # channel n is the chip's tone channel 3 - n
+    assert played == {pitch: period(pitch) for pitch in range(256)}
+
+
 def test_copy_key_editing(beeb):
     beeb.vdu(12, "PRINT 42\r\n")
     beeb.m.type("A")
@@ -751,6 +775,14 @@ def test_a_foreign_system_via_interrupt_goes_to_irq2v(beeb):
     beeb.vdu("STILL HERE")
     assert "STILL HERE" in beeb.text()[4]
 
+
+
+def test_osbyte_150_and_151_read_and_write_sheila(beeb):
+    # AUG, OSBYTE &96/&97: X the offset in &FE00-&FEFF, Y the byte written / read back
+    beeb.osbyte(151, 0x63, 0x5A)                 # the user VIA's DDRA
+    assert beeb.osbyte(150, 0x63)[1] == 0x5A
+    beeb.osbyte(151, 0x63, 0xA5)
+    assert beeb.osbyte(150, 0x63)[1] == 0xA5
 
 def test_triangle_with_vertices_off_the_screen(beeb):
     def point(x, y):

@@ -372,30 +372,7 @@ byte144:                            ; *TV: vertical offset X, interlace Y (for t
 byte145:                            ; get a byte from buffer X: Y = it, C set if empty
         jsr remove_buffer
         rts
-byte146:
-        lda $FC00,x
-        tay
-        rts
-byte147:
-        tya
-        sta $FC00,x
-        rts
-byte148:
-        lda $FD00,x
-        tay
-        rts
-byte149:
-        tya
-        sta $FD00,x
-        rts
-byte150:
-        lda $FE00,x
-        tay
-        rts
-byte151:
-        tya
-        sta $FE00,x
-        rts
+; byte146-byte151 (FRED, JIM and SHEILA read and written) sit in the key table's gaps (tables.s).
 byte152:                            ; look at buffer X's next byte: Y, C set if empty
         bit v_flag_byte
         jmp (REMV)

@@ -596,12 +596,46 @@ write_pitch:
         ora #$E0
         jmp sound_chip_write
 @tone:  sty s_t4
+        stx s_t3
         lda SOUNDWS+SND_PITCH,y
-        tay
-        lda pitch_low,y
-        and #$0F
+        ldx #0
+@octave:                            ; X = pitch DIV 48 (the octave), A = pitch MOD 48 (the step)
+        cmp #48
+        bcc @step
+        sbc #48
+        inx
+        bne @octave
+@step:  tay
+        lda pitch_high,y            ; the step's period in half units, halved X + 1 times
         sta s_tmp
-        txa
+        lda pitch_low,y
+@halve: lsr s_tmp
+        ror a
+        dex
+        bpl @halve
+        adc #0                      ; rounded: plus the last bit shifted out
+        bcc @rounded
+        inc s_tmp
+@rounded:
+        ldy s_tmp
+        cpy #4
+        bcc @fits
+        dec s_tmp                   ; 1024 and over (only pitch 0): 1023
+        lda #$FF
+@fits:  pha
+        lsr s_tmp                   ; the period's high 6 bits (it is at most 1023)
+        ror a
+        lsr s_tmp
+        ror a
+        lsr s_tmp
+        ror a
+        lsr s_tmp
+        ror a
+        tay
+        pla
+        and #$0F                    ; its low 4 bits, with the channel, first
+        sta s_tmp
+        lda s_t3
         eor #3
         lsr a
         ror a
@@ -610,19 +644,9 @@ write_pitch:
         ora #$80
         ora s_tmp
         jsr sound_chip_write
-        lda pitch_high,y            ; the period's high 6 bits
-        sta s_tmp
-        lda pitch_low,y
-        lsr s_tmp
-        ror a
-        lsr s_tmp
-        ror a
-        lsr s_tmp
-        ror a
-        lsr s_tmp
-        ror a
-        and #$3F
+        tya
         jsr sound_chip_write
+        ldx s_t3
         ldy s_t4
         rts
 

@@ -98,15 +98,48 @@ os_var_defaults_end:
 
 ; Key number (&10-&7F) -> character (User Guide, keyboard; the matrix in emulator/chips/bbc_keyboard.py):
 ; letters as capitals, symbols unshifted, &80+n the function keys, &8B COPY, &8C-&8F the arrows
-; (left, right, down, up), 0 nothing (CAPS LOCK and SHIFT LOCK are handled by number).
+; (left, right, down, up), 0 nothing (CAPS LOCK and SHIFT LOCK are handled by number).  A row is 16
+; bytes (OSBYTE &AC gives its address) but the matrix has 10 columns: the 6 bytes after each row's
+; 10 hold OSBYTE &92-&97 (FRED, JIM and SHEILA read into Y and written from Y, 5 bytes each).
 key_table:
-        .byte 'Q', '3', '4', '5', $84, '8', $87, '-', '^', $8C, 0, 0, 0, 0, 0, 0
-        .byte $80, 'W', 'E', 'T', '7', 'I', '9', '0', '_', $8E, 0, 0, 0, 0, 0, 0
-        .byte '1', '2', 'D', 'R', '6', 'U', 'O', 'P', '[', $8F, 0, 0, 0, 0, 0, 0
-        .byte 0, 'A', 'X', 'F', 'Y', 'J', 'K', '@', ':', 13, 0, 0, 0, 0, 0, 0
-        .byte 0, 'S', 'C', 'G', 'H', 'N', 'L', ';', ']', $7F, 0, 0, 0, 0, 0, 0
-        .byte 9, 'Z', ' ', 'V', 'B', 'M', ',', '.', '/', $8B, 0, 0, 0, 0, 0, 0
-        .byte $1B, $81, $82, $83, $85, $86, $88, $89, '\\', $8D, 0, 0, 0, 0, 0, 0
+        .byte 'Q', '3', '4', '5', $84, '8', $87, '-', '^', $8C
+byte146:
+        lda $FC00,x
+        tay
+        rts
+        .byte 0
+        .byte $80, 'W', 'E', 'T', '7', 'I', '9', '0', '_', $8E
+byte147:
+        tya
+        sta $FC00,x
+        rts
+        .byte 0
+        .byte '1', '2', 'D', 'R', '6', 'U', 'O', 'P', '[', $8F
+byte148:
+        lda $FD00,x
+        tay
+        rts
+        .byte 0
+        .byte 0, 'A', 'X', 'F', 'Y', 'J', 'K', '@', ':', 13
+byte149:
+        tya
+        sta $FD00,x
+        rts
+        .byte 0
+        .byte 0, 'S', 'C', 'G', 'H', 'N', 'L', ';', ']', $7F
+byte150:
+        lda $FE00,x
+        tay
+        rts
+        .byte 0
+        .byte 9, 'Z', ' ', 'V', 'B', 'M', ',', '.', '/', $8B
+byte151:
+        tya
+        sta $FE00,x
+        rts
+        .byte 0
+        .byte $1B, $81, $82, $83, $85, $86, $88, $89, '\\', $8D
+        .assert * == key_table + 6 * 16 + 10, "the key table's rows are 16 bytes apart"
 
 ; Characters &E0-&FF (and &80-&DF, which share their definitions) start blank.
 user_chars_default:

@@ -188,8 +188,8 @@ set_mode:
         and #$96
         sta vdu_status
         jsr vdu20
-        jsr vdu26
-        jsr clear_screen
+        jsr default_windows
+        jsr clear_screen            ; which homes the text cursor
         ; the video ULA last, once the 6845 shows the cleared screen (not RAM as it powered up);
         ; flashing restarts with the first colours
         ldx vdu_mode
@@ -835,118 +835,186 @@ fill_bytes:
         pla
 @in:    rts
 
-; The whole screen memory, screen_page to &7FFF, filled with A: one store a byte, unrolled over the
-; pages and entered at the store for screen_page (pages &30-&7F, 3 bytes a store).
+; The whole screen memory, screen_page to &7FFF, filled with A: unrolled over the half pages, two
+; stores a page (X 0-127), entered at the stores for the MODE's first page (&30-&7F, 6 bytes a page).
 fill_screen:
+        ldy vdu_mode
+        ldx fill_entry_lo,y
+        stx zp_ptr
+        ldx fill_entry_hi,y
+        stx zp_ptr+1
         ldx #0
-        ldy screen_page
-        cpy #$7C
-        bne @pages
-@teletext:                          ; MODE 7's four pages in one loop
-        sta $7C00,x
-        sta $7D00,x
-        sta $7E00,x
-        sta $7F00,x
-        inx
-        bne @teletext
-        rts
-@pages: sta zp_t0
-        lda screen_page
-        sec
-        sbc #$30
-        sta zp_ptr
-        asl a
-        adc zp_ptr
-        adc #<fill_pages
-        sta zp_ptr
-        lda #>fill_pages
-        adc #0
-        sta zp_ptr+1
-        lda zp_t0
         jmp (zp_ptr)
+; Each MODE's entry to fill_pages: the stores for its first page (mode_page's), 6 bytes a page.
+fill_entry_lo:
+        .byte <(fill_pages+6*($30-$30)), <(fill_pages+6*($30-$30)), <(fill_pages+6*($30-$30)), <(fill_pages+6*($40-$30))
+        .byte <(fill_pages+6*($58-$30)), <(fill_pages+6*($58-$30)), <(fill_pages+6*($60-$30)), <(fill_pages+6*($7C-$30))
+fill_entry_hi:
+        .byte >(fill_pages+6*($30-$30)), >(fill_pages+6*($30-$30)), >(fill_pages+6*($30-$30)), >(fill_pages+6*($40-$30))
+        .byte >(fill_pages+6*($58-$30)), >(fill_pages+6*($58-$30)), >(fill_pages+6*($60-$30)), >(fill_pages+6*($7C-$30))
 fill_pages:
         sta $3000,x
+        sta $3080,x
         sta $3100,x
+        sta $3180,x
         sta $3200,x
+        sta $3280,x
         sta $3300,x
+        sta $3380,x
         sta $3400,x
+        sta $3480,x
         sta $3500,x
+        sta $3580,x
         sta $3600,x
+        sta $3680,x
         sta $3700,x
+        sta $3780,x
         sta $3800,x
+        sta $3880,x
         sta $3900,x
+        sta $3980,x
         sta $3A00,x
+        sta $3A80,x
         sta $3B00,x
+        sta $3B80,x
         sta $3C00,x
+        sta $3C80,x
         sta $3D00,x
+        sta $3D80,x
         sta $3E00,x
+        sta $3E80,x
         sta $3F00,x
+        sta $3F80,x
         sta $4000,x
+        sta $4080,x
         sta $4100,x
+        sta $4180,x
         sta $4200,x
+        sta $4280,x
         sta $4300,x
+        sta $4380,x
         sta $4400,x
+        sta $4480,x
         sta $4500,x
+        sta $4580,x
         sta $4600,x
+        sta $4680,x
         sta $4700,x
+        sta $4780,x
         sta $4800,x
+        sta $4880,x
         sta $4900,x
+        sta $4980,x
         sta $4A00,x
+        sta $4A80,x
         sta $4B00,x
+        sta $4B80,x
         sta $4C00,x
+        sta $4C80,x
         sta $4D00,x
+        sta $4D80,x
         sta $4E00,x
+        sta $4E80,x
         sta $4F00,x
+        sta $4F80,x
         sta $5000,x
+        sta $5080,x
         sta $5100,x
+        sta $5180,x
         sta $5200,x
+        sta $5280,x
         sta $5300,x
+        sta $5380,x
         sta $5400,x
+        sta $5480,x
         sta $5500,x
+        sta $5580,x
         sta $5600,x
+        sta $5680,x
         sta $5700,x
+        sta $5780,x
         sta $5800,x
+        sta $5880,x
         sta $5900,x
+        sta $5980,x
         sta $5A00,x
+        sta $5A80,x
         sta $5B00,x
+        sta $5B80,x
         sta $5C00,x
+        sta $5C80,x
         sta $5D00,x
+        sta $5D80,x
         sta $5E00,x
+        sta $5E80,x
         sta $5F00,x
+        sta $5F80,x
         sta $6000,x
+        sta $6080,x
         sta $6100,x
+        sta $6180,x
         sta $6200,x
+        sta $6280,x
         sta $6300,x
+        sta $6380,x
         sta $6400,x
+        sta $6480,x
         sta $6500,x
+        sta $6580,x
         sta $6600,x
+        sta $6680,x
         sta $6700,x
+        sta $6780,x
         sta $6800,x
+        sta $6880,x
         sta $6900,x
+        sta $6980,x
         sta $6A00,x
+        sta $6A80,x
         sta $6B00,x
+        sta $6B80,x
         sta $6C00,x
+        sta $6C80,x
         sta $6D00,x
+        sta $6D80,x
         sta $6E00,x
+        sta $6E80,x
         sta $6F00,x
+        sta $6F80,x
         sta $7000,x
+        sta $7080,x
         sta $7100,x
+        sta $7180,x
         sta $7200,x
+        sta $7280,x
         sta $7300,x
+        sta $7380,x
         sta $7400,x
+        sta $7480,x
         sta $7500,x
+        sta $7580,x
         sta $7600,x
+        sta $7680,x
         sta $7700,x
+        sta $7780,x
         sta $7800,x
+        sta $7880,x
         sta $7900,x
+        sta $7980,x
         sta $7A00,x
+        sta $7A80,x
         sta $7B00,x
+        sta $7B80,x
         sta $7C00,x
+        sta $7C80,x
         sta $7D00,x
+        sta $7D80,x
         sta $7E00,x
+        sta $7E80,x
         sta $7F00,x
+        sta $7F80,x
         inx
-        beq @done
+        bmi @done
         jmp (zp_ptr)
 @done:  rts
 
@@ -1037,8 +1105,7 @@ vdu12:  lda vdu_status
         and #$20
         beq @text
         jmp vdu16                   ; with VDU 5, CLS clears the graphics window
-@text:  jsr clear_screen
-        jmp place_cursor
+@text:  jmp clear_screen            ; which ends with the cursor home (VDU 30)
 vdu13:  lda vdu_status
         and #$20
         bne @graphics
@@ -1162,7 +1229,11 @@ vdu23:  lda vdu_queue_end-9
         lda #$20                    ; blink mode 01: no cursor
         sta CRTC_DATA
         rts
-vdu26:  lda #0                      ; the default windows, origin and cursors
+vdu26:  jsr default_windows
+        jmp vdu30
+; The default windows, origin and graphics cursor (VDU 26 without the text cursor's home).
+default_windows:
+        lda #0
         ldx #$0F
 @g:     sta gwin_left,x             ; graphics window 0,0 - origin 0,0
         dex
@@ -1186,8 +1257,7 @@ vdu26:  lda #0                      ; the default windows, origin and cursors
         lda vdu_status
         and #$F7
         sta vdu_status
-        jsr graphics_home
-        jmp vdu30
+        jmp graphics_home
 vdu27:  rts
 vdu28:  ldx vdu_mode                ; left, bottom, right, top: ignored unless it fits
         lda vdu_queue_end-2         ; right
