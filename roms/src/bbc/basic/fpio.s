@@ -5,6 +5,7 @@ NUMEXP  = DIGITS                ; reading: the power of ten still to apply (sign
 NUMREAL = DIGITS+1              ; reading: nonzero once the number is a real
 NUMEV   = DIGITS+2              ; reading: the value after E
 NUMFRAC = DIGITS+3              ; reading: nonzero after the point
+NUMRND  = DIGITS+4              ; reading: nonzero once a digit has been dropped
 DG      = DIGITS                ; writing: ten decimal digits (ASCII), the first the most significant
 FMTK    = FT3                   ; writing: 0 general, 1 exponent, 2 fixed (the byte 2 of @%)
 NDIG    = FT3+1                 ; writing: digits (byte 1 of @%)
@@ -19,6 +20,7 @@ decimal_number:
         sta NUMEXP
         sta NUMREAL
         sta NUMFRAC
+        sta NUMRND
         tay                     ; the digits are read at TP+Y, TP moved past them at the end
 @int:   lda (TP),y
         eor #'0'                ; a digit 0-9; any other character 10 or more
@@ -34,10 +36,16 @@ decimal_number:
 @i1:    iny                     ; (a number is shorter than 255 characters)
         bne @int
 @full:  inc NUMREAL             ; no room: before the point the digit only scales
-        lda NUMFRAC
+        ldx NUMRND              ; the first digit dropped rounds the ones kept, as BASIC II reads
+        bne @nr                 ; (run on it: 99999999999 is 1E11, 99999999.99 is 1E8)
+        dec NUMRND
+        cmp #5
+        bcc @nr
+        jsr iacc_inc
+@nr:    lda NUMFRAC
         bne @i1
         inc NUMEXP
-        bcs @i1                 ; (always: C from the CPX)
+        bne @i1                 ; (no point yet: NUMEXP was 0 or more)
 @nd:    tax                     ; (the character, EORed with '0')
         tya                     ; TP += Y
         clc
