@@ -501,14 +501,17 @@ factor: jsr skipsp
         bne factor_unsigned
         jmp e_nosuchvar
 factor_unsigned:                ; (A = the character at TP, Y = 0)
-        jsr is_digit            ; a number or a name (the common cases) is read from TP as it
-        bcs @num                ; stands, for speed
-        cmp #'.'
-        beq @num
-        cmp #'@'
-        bcc @sym
+        cmp #'@'                ; a name or a number (the common cases) is read from TP as it
+        bcc @lo                 ; stands, each found in a few compares, for speed
         cmp #$80
         bcc @var
+        bcs @sym
+@lo:    cmp #'.'
+        beq @num
+        cmp #'0'
+        bcc @sym
+        cmp #'9'+1
+        bcc @num
 @sym:   jsr inctp               ; the rest is taken as read
         cmp #'('
         bne @nb
