@@ -345,11 +345,7 @@ frame_skip:
         sec
         adc #1
         clc
-        adc FRAME
-        sta FRAME
-        bcc @d1
-        inc FRAME+1
-@d1:    rts
+        bcc @add                ; (always)
 @nstack:
         cmp #F_ARGS
         bne @fixed
@@ -367,7 +363,7 @@ frame_skip:
         rts
 @fixed: jsr frame_size
         clc
-        adc FRAME
+@add:   adc FRAME
         sta FRAME
         bcc @d
         inc FRAME+1
@@ -632,13 +628,18 @@ st_next:
         lda (BSP),y
         sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
         asl a                   ; var - limit >= 0: C = the sign
-        ldy #4
-        ldx #$FC                ; (ACC2+4,X wraps round to ACC2 in zero page; INX keeps C)
-@cl:    lda ACC2+4,x
+        ldy #4                  ; (unrolled, for speed: only the carry and the top byte count)
+        lda ACC2
         sbc (BSP),y
         iny
-        inx
-        bne @cl
+        lda ACC2+1
+        sbc (BSP),y
+        iny
+        lda ACC2+2
+        sbc (BSP),y
+        iny
+        lda ACC2+3
+        sbc (BSP),y
         bvc @nv
         eor #$80                ; N: the sign of var - limit (- 1)
 @nv:    eor CNT
