@@ -574,19 +574,12 @@ st_next:
         jsr is_idchar
         bcc @find
         jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
-@find:  lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
-@f:     ldy #0
-        lda (FRAME),y
+@find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
+@f:     ldy #0                  ; error resets the stack anyway)
+        lda (BSP),y
         cmp #F_FOR
         beq @isfor
-        lda FRAME               ; no loop open at all, or none on this variable
-        cmp BSP
-        bne @nomatch
-        lda FRAME+1
-        cmp BSP+1
+        txa                     ; no loop open at all, or none on this variable
         bne @nomatch
         jmp e_nofor
 @nomatch:
@@ -594,27 +587,25 @@ st_next:
 @isfor: iny
         lda VADDR+1
         bne @var
-        lda (FRAME),y           ; NEXT without a variable: the innermost loop's
+        lda (BSP),y             ; NEXT without a variable: the innermost loop's
         sta VADDR
         iny
-        lda (FRAME),y
+        lda (BSP),y
         sta VADDR+1
         bne @match              ; (always: no variable is in page 0)
-@var:   lda (FRAME),y
+@var:   lda (BSP),y
         cmp VADDR
         bne @inner
         iny
-        lda (FRAME),y
+        lda (BSP),y
         cmp VADDR+1
         beq @match
 @inner: dec FORN                ; an inner loop is closed by NEXT of an outer one
-        jsr frame_skip
-        jmp @f
-@match: lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
-        ldy #3
+        lda #FORSIZE
+        jsr stack_free
+        inx
+        bne @f                  ; (always)
+@match: ldy #3
         lda (BSP),y
         cmp #5
         bne @intf
