@@ -247,8 +247,6 @@ dec_digits:
 @e:     sty DLEN
         rts
 
-print_dec:
-        lda #0
 ; IACC in decimal, right-justified in a field of A characters
 print_dec_width:
         sta FIELDW

@@ -96,8 +96,8 @@ escape: lda #$7E                ; acknowledge ESCAPE
 print_lnum:
         lda LNUM
         ldx LNUM+1
-        jsr set_iacc_ax
-        jmp print_dec
+        jsr set_iacc_ax         ; (A = 0 after it: no field)
+        jmp print_dec_width
 
 ; the TOKBUF line becomes line LNUM (an empty line deletes it)
 store_line:

@@ -68,7 +68,6 @@ decimal_number:
         jsr inctp
         lda #0
         sta NUMEV
-        sta NUMFRAC             ; (now the exponent's digits)
         lda (TP),y
         pha                     ; the sign
         cmp #'-'
@@ -80,10 +79,6 @@ decimal_number:
         lda (TP),y
         jsr is_digit
         bcc @eend
-        ldx NUMFRAC             ; two digits at most (BASIC II: 1E100 is 1E10, then a 0)
-        cpx #2
-        bcs @eend
-        inc NUMFRAC
         and #$0F
         tax
         lda NUMEV               ; NUMEV = NUMEV * 10 + digit (a few digits at most)
