@@ -133,14 +133,15 @@ skip_line:
         jsr inctp
         bne @l
 
-; TP at the CR that ends a line
+; TP at the CR that ends a line (Y = 0 from every caller)
 end_of_line:
         lda CURLN+1
         bne @prog
         jmp prompt
-@prog:  jsr inctp
-        ldy #0
-        lda (TP),y
+@prog:  inc TP                  ; (inctp in line, for speed)
+        bne @y
+        inc TP+1
+@y:     lda (TP),y
         bpl run_line
         jmp prompt              ; the end of the program
 ; run the line at TP (its first byte)
