@@ -335,6 +335,9 @@ CASES = [
     # --- nesting limits (UG "Error messages": 35 Too many FORs, 10 loops; 37 Too many GOSUBs, 26
     # levels; 44 Too many REPEATs, 20 loops) and the errors of closing what is not open ---
     ("for_nest_ten", TEN_FORS, "", "12\n"),
+    # brackets 16 deep, each after an operator: what the 6502 stack holds of an expression (BASIC II,
+    # run on it, prints 17; at 18 it stops with an error): speed work must not spend that room
+    ("brackets_nest_sixteen", "10 PRINT ;" + "1+(" * 16 + "1" + ")" * 16, "", "17\n"),
     ("for_nest_eleven", TEN_FORS + "\n25 FOR K=1 TO 1", "", err("Too many FORs", 25)),
     ("for_nest_eleven_trapped", '5 ON ERROR PRINT ;ERR;" ";ERL:END\n' + TEN_FORS + "\n25 FOR K=1 TO 1", "",
      "35 25\n"),
