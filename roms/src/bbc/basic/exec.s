@@ -1,5 +1,55 @@
 ; Running statements.
 
+; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
+next_stmt:
+        jsr skipsp
+next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
+        cmp #':'
+        bne @nc
+        jsr inctp
+        bne exec_stmt           ; (inctp leaves Z clear)
+@nc:    cmp #13
+        beq end_of_line
+        cmp #$8B
+        beq skip_line
+        jmp e_syntax
+
+; the rest of the line is not run (REM, DATA, DEF, ELSE ...)
+skip_line:
+        ldy #0
+@l:     lda (TP),y
+        cmp #13
+        beq end_of_line
+        jsr inctp
+        bne @l
+
+; TP at the CR that ends a line (Y = 0 from every caller)
+end_of_line:
+        lda CURLN+1
+        bne @prog
+        jmp prompt
+@prog:  inc TP                  ; (inctp in line, for speed)
+        bne @y
+        inc TP+1
+@y:     lda (TP),y
+        bpl run_line
+        jmp prompt              ; the end of the program
+; run the line at TP (its first byte)
+run_line:
+        lda TP+1
+        sta CURLN+1
+        lda TP
+        sta CURLN
+        clc
+        adc #3
+        sta TP
+        bcc @t
+        inc TP+1
+@t:     lda TRACEON
+        beq @go
+        jsr trace_line
+@go:                            ; (on into exec_stmt)
+
 ; TP at the start of a statement
 exec_stmt:
         bit ESCFLAG
@@ -13,9 +63,8 @@ exec_stmt:
         jsr inctp
         bne exec_stmt           ; (inctp leaves Z clear)
 @nc:    cmp #13
-        bne @ncr
-        jmp end_of_line
-@ncr:   cmp #'*'
+        beq end_of_line
+        cmp #'*'
         bne @nstar
         jmp st_star
 @nstar: cmp #'='
@@ -110,55 +159,6 @@ st_width:
         stx WIDTHV
         jmp next_stmt
 
-; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
-next_stmt:
-        jsr skipsp
-next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
-        cmp #':'
-        bne @nc
-        jsr inctp
-        jmp exec_stmt
-@nc:    cmp #13
-        beq end_of_line
-        cmp #$8B
-        beq skip_line
-        jmp e_syntax
-
-; the rest of the line is not run (REM, DATA, DEF, ELSE ...)
-skip_line:
-        ldy #0
-@l:     lda (TP),y
-        cmp #13
-        beq end_of_line
-        jsr inctp
-        bne @l
-
-; TP at the CR that ends a line (Y = 0 from every caller)
-end_of_line:
-        lda CURLN+1
-        bne @prog
-        jmp prompt
-@prog:  inc TP                  ; (inctp in line, for speed)
-        bne @y
-        inc TP+1
-@y:     lda (TP),y
-        bpl run_line
-        jmp prompt              ; the end of the program
-; run the line at TP (its first byte)
-run_line:
-        lda TP+1
-        sta CURLN+1
-        lda TP
-        sta CURLN
-        clc
-        adc #3
-        sta TP
-        bcc @t
-        inc TP+1
-@t:     lda TRACEON
-        beq @go
-        jsr trace_line
-@go:    jmp exec_stmt
 
 ; TRACE: print [n] for each line
 trace_line:
