@@ -297,10 +297,8 @@ frame_at_bsp:
         sta FRAME+1
         rts
 
-; TP and CURLN from the frame at BSP
-resume_frame:
-        ldy #1
-resume_frame_y:                 ; (from offset Y)
+; TP and CURLN from the frame at BSP, from its byte Y on
+        .macro resume_at_y
         lda (BSP),y
         sta TP
         iny
@@ -312,6 +310,10 @@ resume_frame_y:                 ; (from offset Y)
         iny
         lda (BSP),y
         sta CURLN+1
+        .endm
+resume_frame:
+        ldy #1
+        resume_at_y
         rts
 
 ; the size of the frame at FRAME (A = its tag on entry is read again here)
@@ -689,7 +691,7 @@ next_ended:
 @out:   jmp next_stmt
 next_again:
         ldy #14
-        jsr resume_frame_y
+        resume_at_y             ; (in line, for speed)
         ldy #0                  ; FOR kept TP past the spaces after it
         lda (TP),y
         jmp next_stmt_at
