@@ -131,17 +131,15 @@ ptr1_ay:
 push_real:
         lda #5
         jsr stack_alloc
-        jsr ptr1_bsp
-        jmp real_store
-ptr1_bsp:
         lda BSP
-        ldy BSP+1               ; (never 0)
-        bne ptr1_ay
+        ldy BSP+1
+        jmp fstore_ay
 
 ; pop 5 bytes from the BASIC stack into FARG
 pop_farg:
-        jsr ptr1_bsp
-        jsr farg_load
+        lda BSP
+        ldy BSP+1
+        jsr farg_ay
         lda #5
         jmp stack_free
 
