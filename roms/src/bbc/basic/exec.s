@@ -248,7 +248,22 @@ st_goto:
         jsr line_target_end
 ; go to line LNUM
 goto_lnum:
-        jsr find_line
+        lda CURLN+1             ; running: a line after this one is looked for from here, for
+        beq @top                ; speed (from the top in immediate mode, or for one before it)
+        sta PTR1+1
+        lda CURLN
+        sta PTR1
+        ldy #1
+        lda (PTR1),y
+        cmp LNUM
+        dey
+        lda (PTR1),y
+        sbc LNUM+1              ; C clear: this line's number is below LNUM
+        bcs @top
+        lda (PTR1),y            ; (Y = 0: what find_line_on takes)
+        jsr find_line_on
+        bcs @found
+@top:   jsr find_line           ; (also after a search from here fails: No such line either way)
         bcs @found
         jmp e_noline
 @found: lda PTR1

@@ -518,13 +518,10 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
         jsr expr
         jmp closeb
 @nb:    cmp #$22
-        bne @nstr
-        jmp string_literal
-@nstr:  cmp #'&'
-        bne @ndig
-        jmp hex_number
-@num:   jmp decimal_number
-@ndig:  cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
+        beq string_literal
+        cmp #'&'
+        beq hex_number
+        cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
         bcc @nps
         cmp #$D4
         bcs @nps
@@ -548,6 +545,7 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
         jsr get_lvalue_at
         jmp load_lvalue
 @bad:   jmp e_syntax
+@num:   jmp decimal_number
 
 string_literal:
         ldx #0

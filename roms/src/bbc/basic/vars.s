@@ -239,8 +239,8 @@ resident_var:                   ; A = the letter, @ to Z
         sta VADDR
         lda #>VARS
         sta VADDR+1
-        lda #4
-        sta VKIND
+        .assert (VARS >> 8) == 4, "resident_var: VARS's page is the integer kind's number"
+        sta VKIND               ; (4: an integer)
         bne lvalue_post
 lvalue_none:
         jmp e_nosuchvar
