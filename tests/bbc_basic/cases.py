@@ -195,6 +195,11 @@ CASES = [
     ("goto_forward", '10 GOTO 30\n20 PRINT "NO"\n30 PRINT "YES"', "", "YES\n"),
     ("goto_computed", '10 GOTO (10+20)\n20 PRINT "NO"\n30 PRINT "YES"', "", "YES\n"),
     ("goto_missing_line", "10 GOTO 100", "", err("No such line", 10)),
+    # a line after the current one is looked for from it, one before (or itself) from the top
+    ("goto_back_forward_and_self", '10 N=0\n20 N=N+1:IF N=3 GOTO 40\n30 GOTO 20\n40 IF N<5 N=N+1:GOTO 40\n'
+     '50 GOSUB 70:PRINT ;N:END\n60 PRINT "NO"\n70 PRINT "S";:RETURN', "", "S5\n"),
+    ("goto_missing_line_between", "10 GOTO 25\n20 END\n30 END", "", err("No such line", 10)),
+    ("goto_missing_line_before", "10 GOTO 20\n20 GOTO 15", "", err("No such line", 20)),
     ("gosub_return", '10 GOSUB 100:PRINT "BACK":END\n100 PRINT "SUB":RETURN', "", "SUB\nBACK\n"),
     ("gosub_nested", '10 GOSUB 100:PRINT "C":END\n100 PRINT "A";:GOSUB 200:RETURN\n200 PRINT "B";:RETURN',
      "", "ABC\n"),
