@@ -864,13 +864,12 @@ call_routine:
         ldy #1                  ; the bytes pushed back, the last first (the stack is empty)
         lda (PTR3),y
         tay
-        iny
-        bne @bt                 ; (below 255 bytes)
+        iny                     ; (below 255 bytes)
 @back:  lda (PTR3),y
         pha
         dey
-@bt:    cpy #2
-        bcs @back
+        bne @back               ; down to the count at 1, pushed too (one test a byte, for speed)
+        pla                     ; and dropped
         jsr resume_frame        ; back in the caller
         ldy #0
         lda (BSP),y
