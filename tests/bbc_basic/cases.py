@@ -195,6 +195,11 @@ CASES = [
     ("goto_forward", '10 GOTO 30\n20 PRINT "NO"\n30 PRINT "YES"', "", "YES\n"),
     ("goto_computed", '10 GOTO (10+20)\n20 PRINT "NO"\n30 PRINT "YES"', "", "YES\n"),
     ("goto_missing_line", "10 GOTO 100", "", err("No such line", 10)),
+    # a line after the current one is looked for from it, one before (or itself) from the top
+    ("goto_back_forward_and_self", '10 N=0\n20 N=N+1:IF N=3 GOTO 40\n30 GOTO 20\n40 IF N<5 N=N+1:GOTO 40\n'
+     '50 GOSUB 70:PRINT ;N:END\n60 PRINT "NO"\n70 PRINT "S";:RETURN', "", "S5\n"),
+    ("goto_missing_line_between", "10 GOTO 25\n20 END\n30 END", "", err("No such line", 10)),
+    ("goto_missing_line_before", "10 GOTO 20\n20 GOTO 15", "", err("No such line", 20)),
     ("gosub_return", '10 GOSUB 100:PRINT "BACK":END\n100 PRINT "SUB":RETURN', "", "SUB\nBACK\n"),
     ("gosub_nested", '10 GOSUB 100:PRINT "C":END\n100 PRINT "A";:GOSUB 200:RETURN\n200 PRINT "B";:RETURN',
      "", "ABC\n"),
@@ -335,6 +340,9 @@ CASES = [
     # --- nesting limits (UG "Error messages": 35 Too many FORs, 10 loops; 37 Too many GOSUBs, 26
     # levels; 44 Too many REPEATs, 20 loops) and the errors of closing what is not open ---
     ("for_nest_ten", TEN_FORS, "", "12\n"),
+    # brackets 16 deep, each after an operator: what the 6502 stack holds of an expression (BASIC II,
+    # run on it, prints 17; at 18 it stops with an error): speed work must not spend that room
+    ("brackets_nest_sixteen", "10 PRINT ;" + "1+(" * 16 + "1" + ")" * 16, "", "17\n"),
     ("for_nest_eleven", TEN_FORS + "\n25 FOR K=1 TO 1", "", err("Too many FORs", 25)),
     ("for_nest_eleven_trapped", '5 ON ERROR PRINT ;ERR;" ";ERL:END\n' + TEN_FORS + "\n25 FOR K=1 TO 1", "",
      "35 25\n"),

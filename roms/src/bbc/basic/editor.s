@@ -223,19 +223,22 @@ line_hi:
 ; PTR1 = the first line numbered >= LNUM (or the end marker); C set when it is LNUM
 find_line:
         jsr first_line
-        bmi @past
-@cmp:   cmp LNUM+1
-        bcc @next
-        bne @past
+find_line_on:                   ; (the same from the line at PTR1 on: A its first byte, Y = 0)
+        bmi fl_past
+fl_cmp: cmp LNUM+1
+        bcc fl_next
+        bne fl_past
         iny
         lda (PTR1),y
         cmp LNUM
-        beq @d                  ; (C set)
-        bcs @past
-@next:  jsr next_line
-        bpl @cmp
-@past:  clc
-@d:     rts
+        beq fl_d                ; (C set)
+        bcs fl_past
+fl_next:
+        jsr next_line
+        bpl fl_cmp
+fl_past:
+        clc
+fl_d:   rts
 
 ; C clear when the line at PTR1 is numbered above LNUM2 or is the end marker
 within_lnum2:

@@ -1,5 +1,55 @@
 ; Running statements.
 
+; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
+next_stmt:
+        jsr skipsp
+next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
+        cmp #':'
+        bne @nc
+        jsr inctp
+        bne exec_stmt           ; (inctp leaves Z clear)
+@nc:    cmp #13
+        beq end_of_line
+        cmp #$8B
+        beq skip_line
+        jmp e_syntax
+
+; the rest of the line is not run (REM, DATA, DEF, ELSE ...)
+skip_line:
+        ldy #0
+@l:     lda (TP),y
+        cmp #13
+        beq end_of_line
+        jsr inctp
+        bne @l
+
+; TP at the CR that ends a line (Y = 0 from every caller)
+end_of_line:
+        lda CURLN+1
+        bne @prog
+        jmp prompt
+@prog:  inc TP                  ; (inctp in line, for speed)
+        bne @y
+        inc TP+1
+@y:     lda (TP),y
+        bpl run_line
+        jmp prompt              ; the end of the program
+; run the line at TP (its first byte)
+run_line:
+        lda TP+1
+        sta CURLN+1
+        lda TP
+        sta CURLN
+        clc
+        adc #3
+        sta TP
+        bcc @t
+        inc TP+1
+@t:     lda TRACEON
+        beq @go
+        jsr trace_line
+@go:                            ; (on into exec_stmt)
+
 ; TP at the start of a statement
 exec_stmt:
         bit ESCFLAG
@@ -13,9 +63,8 @@ exec_stmt:
         jsr inctp
         bne exec_stmt           ; (inctp leaves Z clear)
 @nc:    cmp #13
-        bne @ncr
-        jmp end_of_line
-@ncr:   cmp #'*'
+        beq end_of_line
+        cmp #'*'
         bne @nstar
         jmp st_star
 @nstar: cmp #'='
@@ -110,54 +159,6 @@ st_width:
         stx WIDTHV
         jmp next_stmt
 
-; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
-next_stmt:
-        jsr skipsp
-next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
-        cmp #':'
-        bne @nc
-        jsr inctp
-        jmp exec_stmt
-@nc:    cmp #13
-        beq end_of_line
-        cmp #$8B
-        beq skip_line
-        jmp e_syntax
-
-; the rest of the line is not run (REM, DATA, DEF, ELSE ...)
-skip_line:
-        ldy #0
-@l:     lda (TP),y
-        cmp #13
-        beq end_of_line
-        jsr inctp
-        bne @l
-
-; TP at the CR that ends a line
-end_of_line:
-        lda CURLN+1
-        bne @prog
-        jmp prompt
-@prog:  jsr inctp
-        ldy #0
-        lda (TP),y
-        bpl run_line
-        jmp prompt              ; the end of the program
-; run the line at TP (its first byte)
-run_line:
-        lda TP+1
-        sta CURLN+1
-        lda TP
-        sta CURLN
-        clc
-        adc #3
-        sta TP
-        bcc @t
-        inc TP+1
-@t:     lda TRACEON
-        beq @go
-        jsr trace_line
-@go:    jmp exec_stmt
 
 ; TRACE: print [n] for each line
 trace_line:
@@ -247,7 +248,22 @@ st_goto:
         jsr line_target_end
 ; go to line LNUM
 goto_lnum:
-        jsr find_line
+        lda CURLN+1             ; running: a line after this one is looked for from here, for
+        beq @top                ; speed (from the top in immediate mode, or for one before it)
+        sta PTR1+1
+        lda CURLN
+        sta PTR1
+        ldy #1
+        lda (PTR1),y
+        cmp LNUM
+        dey
+        lda (PTR1),y
+        sbc LNUM+1              ; C clear: this line's number is below LNUM
+        bcs @top
+        lda (PTR1),y            ; (Y = 0: what find_line_on takes)
+        jsr find_line_on
+        bcs @found
+@top:   jsr find_line           ; (also after a search from here fails: No such line either way)
         bcs @found
         jmp e_noline
 @found: lda PTR1
@@ -296,10 +312,8 @@ frame_at_bsp:
         sta FRAME+1
         rts
 
-; TP and CURLN from the frame at BSP
-resume_frame:
-        ldy #1
-resume_frame_y:                 ; (from offset Y)
+; TP and CURLN from the frame at BSP, from its byte Y on
+        .macro resume_at_y
         lda (BSP),y
         sta TP
         iny
@@ -311,6 +325,10 @@ resume_frame_y:                 ; (from offset Y)
         iny
         lda (BSP),y
         sta CURLN+1
+        .endm
+resume_frame:
+        ldy #1
+        resume_at_y
         rts
 
 ; the size of the frame at FRAME (A = its tag on entry is read again here)
@@ -345,11 +363,7 @@ frame_skip:
         sec
         adc #1
         clc
-        adc FRAME
-        sta FRAME
-        bcc @d1
-        inc FRAME+1
-@d1:    rts
+        bcc @add                ; (always)
 @nstack:
         cmp #F_ARGS
         bne @fixed
@@ -367,7 +381,7 @@ frame_skip:
         rts
 @fixed: jsr frame_size
         clc
-        adc FRAME
+@add:   adc FRAME
         sta FRAME
         bcc @d
         inc FRAME+1
@@ -578,19 +592,12 @@ st_next:
         jsr is_idchar
         bcc @find
         jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
-@find:  lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
-@f:     ldy #0
-        lda (FRAME),y
+@find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
+@f:     ldy #0                  ; error resets the stack anyway)
+        lda (BSP),y
         cmp #F_FOR
         beq @isfor
-        lda FRAME               ; no loop open at all, or none on this variable
-        cmp BSP
-        bne @nomatch
-        lda FRAME+1
-        cmp BSP+1
+        txa                     ; no loop open at all, or none on this variable
         bne @nomatch
         jmp e_nofor
 @nomatch:
@@ -598,27 +605,25 @@ st_next:
 @isfor: iny
         lda VADDR+1
         bne @var
-        lda (FRAME),y           ; NEXT without a variable: the innermost loop's
+        lda (BSP),y             ; NEXT without a variable: the innermost loop's
         sta VADDR
         iny
-        lda (FRAME),y
+        lda (BSP),y
         sta VADDR+1
         bne @match              ; (always: no variable is in page 0)
-@var:   lda (FRAME),y
+@var:   lda (BSP),y
         cmp VADDR
         bne @inner
         iny
-        lda (FRAME),y
+        lda (BSP),y
         cmp VADDR+1
         beq @match
 @inner: dec FORN                ; an inner loop is closed by NEXT of an outer one
-        jsr frame_skip
-        jmp @f
-@match: lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
-        ldy #3
+        lda #FORSIZE
+        jsr stack_free
+        inx
+        bne @f                  ; (always)
+@match: ldy #3
         lda (BSP),y
         cmp #5
         bne @intf
@@ -632,13 +637,18 @@ st_next:
         lda (BSP),y
         sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
         asl a                   ; var - limit >= 0: C = the sign
-        ldy #4
-        ldx #$FC                ; (ACC2+4,X wraps round to ACC2 in zero page; INX keeps C)
-@cl:    lda ACC2+4,x
+        ldy #4                  ; (unrolled, for speed: only the carry and the top byte count)
+        lda ACC2
         sbc (BSP),y
         iny
-        inx
-        bne @cl
+        lda ACC2+1
+        sbc (BSP),y
+        iny
+        lda ACC2+2
+        sbc (BSP),y
+        iny
+        lda ACC2+3
+        sbc (BSP),y
         bvc @nv
         eor #$80                ; N: the sign of var - limit (- 1)
 @nv:    eor CNT
@@ -696,7 +706,7 @@ next_ended:
 @out:   jmp next_stmt
 next_again:
         ldy #14
-        jsr resume_frame_y
+        resume_at_y             ; (in line, for speed)
         ldy #0                  ; FOR kept TP past the spaces after it
         lda (TP),y
         jmp next_stmt_at

@@ -501,27 +501,27 @@ factor: jsr skipsp
         bne factor_unsigned
         jmp e_nosuchvar
 factor_unsigned:                ; (A = the character at TP, Y = 0)
-        jsr is_digit            ; a number or a name (the common cases) is read from TP as it
-        bcs @num                ; stands, for speed
-        cmp #'.'
-        beq @num
-        cmp #'@'
-        bcc @sym
+        cmp #'@'                ; a name or a number (the common cases) is read from TP as it
+        bcc @lo                 ; stands, each found in a few compares, for speed
         cmp #$80
         bcc @var
+        bcs @sym
+@lo:    cmp #'.'
+        beq @num
+        cmp #'0'
+        bcc @sym
+        cmp #'9'+1
+        bcc @num
 @sym:   jsr inctp               ; the rest is taken as read
         cmp #'('
         bne @nb
         jsr expr
         jmp closeb
 @nb:    cmp #$22
-        bne @nstr
-        jmp string_literal
-@nstr:  cmp #'&'
-        bne @ndig
-        jmp hex_number
-@num:   jmp decimal_number
-@ndig:  cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
+        beq string_literal
+        cmp #'&'
+        beq hex_number
+        cmp #$CF                ; PAGE, TIME ... in their statement form (as EVAL may give them)
         bcc @nps
         cmp #$D4
         bcs @nps
@@ -545,6 +545,7 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
         jsr get_lvalue_at
         jmp load_lvalue
 @bad:   jmp e_syntax
+@num:   jmp decimal_number
 
 string_literal:
         ldx #0

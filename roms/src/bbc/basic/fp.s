@@ -11,7 +11,11 @@
 
 ; ---- loading and storing ----
 
-; PTR1 -> FACC, VTYPE = real (the interface other parts use: PRINT#, INPUT#, the assembler)
+; FACC = the 5 bytes at A (low) Y (high), and the same from PTR1, VTYPE = real (the interface
+; other parts use: PRINT#, INPUT#, the assembler); each _ay entry runs on into its routine
+fload_ay:
+        sta PTR1
+        sty PTR1+1
 real_load:
         ldy #0
         sty FG
@@ -51,7 +55,10 @@ fzero:  lda #0
         sta IACC+3
         beq real_vt
 
-; FACC -> 5 bytes at PTR1
+; FACC -> 5 bytes at A/Y, at PTR1
+fstore_ay:
+        sta PTR1
+        sty PTR1+1
 real_store:
         ldy #0
         lda FEXP
@@ -78,7 +85,10 @@ real_store:
         bne @z
         rts
 
-; 5 bytes at PTR1 -> FARG (FACC kept; loaded directly, not through FACC, for speed)
+; 5 bytes at A/Y, at PTR1 -> FARG (FACC kept; loaded directly, not through FACC, for speed)
+farg_ay:
+        sta PTR1
+        sty PTR1+1
 farg_load:
         ldy #0
         sty AG
@@ -117,32 +127,19 @@ ptr1_ay:
         sty PTR1+1
         rts
 
-; FACC = the constant at A/Y;  FARG = the constant at A/Y;  FACC -> the slot at A/Y
-fload_ay:
-        jsr ptr1_ay
-        jmp real_load
-farg_ay:
-        jsr ptr1_ay
-        jmp farg_load
-fstore_ay:
-        jsr ptr1_ay
-        jmp real_store
-
 ; push FACC (5 bytes) on the BASIC stack
 push_real:
         lda #5
         jsr stack_alloc
-        jsr ptr1_bsp
-        jmp real_store
-ptr1_bsp:
         lda BSP
-        ldy BSP+1               ; (never 0)
-        bne ptr1_ay
+        ldy BSP+1
+        jmp fstore_ay
 
 ; pop 5 bytes from the BASIC stack into FARG
 pop_farg:
-        jsr ptr1_bsp
-        jsr farg_load
+        lda BSP
+        ldy BSP+1
+        jsr farg_ay
         lda #5
         jmp stack_free
 

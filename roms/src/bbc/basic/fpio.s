@@ -22,6 +22,12 @@ decimal_number:
         sta NUMFRAC
         sta NUMRND
         tay                     ; the digits are read at TP+Y, TP moved past them at the end
+        lda (TP),y              ; the first digit is the value so far (no multiply, for speed)
+        eor #'0'
+        cmp #10
+        bcs @int                ; (a point first: the loop takes it)
+        sta IACC
+        iny
 @int:   lda (TP),y
         eor #'0'                ; a digit 0-9; any other character 10 or more
         cmp #10

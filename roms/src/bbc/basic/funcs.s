@@ -103,13 +103,14 @@ set_iacc_ax:
         lda #0
         sta IACC+2
         sta IACC+3
+vtype_a:
         sta VTYPE
         rts
 
 fn_page:
-        lda #0
         ldx PAGEHI
-        jmp set_iacc_ax
+        lda #0
+        beq set_iacc_ax         ; (always)
 fn_lomem:
         lda LOMEM
         ldx LOMEM+1
@@ -147,8 +148,7 @@ clear_iacc:
         sta IACC+2
         sta IACC+3
         lda #0
-        sta VTYPE
-        rts
+        beq vtype_a             ; (always)
 ; TIME: OSWORD 1 reads the 5-byte clock in centiseconds
 fn_time:
         ldx #<IACC
@@ -156,22 +156,21 @@ fn_time:
         lda #1
         jsr OSWORD
         lda #0
-        sta VTYPE
-        rts
+        beq vtype_a             ; (always)
 fn_abs: jsr factor
         jsr need_num
         bne @r
         lda IACC+3
-        bpl @d
+        bpl abs_done
         jmp negate_iacc
 @r:     lda #0
         sta FSIGN
-@d:     rts
+abs_done:
+        rts
 fn_int: jsr factor
         jsr need_num
-        beq @d
+        beq abs_done            ; an integer is its own INT
         jmp real_floor
-@d:     rts
 fn_not: jsr factor_int
         ldx #3
 @l:     lda IACC,x
@@ -184,20 +183,18 @@ fn_sgn: jsr factor
         jsr need_num
         beq @i
         lda FEXP                ; a real: its sign, as an integer
-        beq @z
+        beq clear_iacc
         lda FSIGN
-        bmi @neg
+        bmi fn_true
 @one:   lda #1
         jmp set_iacc_a
-@z:     jmp clear_iacc
 @i:     lda IACC+3
-        bmi @neg
+        bmi fn_true
         ora IACC
         ora IACC+1
         ora IACC+2
         bne @one
         rts
-@neg:   jmp fn_true
 fn_asc: jsr factor
         jsr need_str
         lda SLEN
@@ -215,10 +212,13 @@ fn_get: jsr OSRDCH
 @esc:   jmp escape
 fn_getstr:
         jsr fn_get
+        beq one_char_string     ; (always: set_iacc_a leaves Z set)
+fn_chr: jsr factor_int
 one_char_string:
         lda IACC
         sta SBUF
         lda #1
+string_of_length_a:
         sta SLEN
         lda #$FF
         sta VTYPE
@@ -241,12 +241,9 @@ fn_inkeystr:
         cpy #0
         bne @none
         stx IACC
-        jmp one_char_string
+        beq one_char_string     ; (always: Z from the CPY)
 @none:  lda #0
-        sta SLEN
-        lda #$FF
-        sta VTYPE
-        rts
+        beq string_of_length_a  ; (always)
 ; INKEY's argument, and OSBYTE &81 with it (X and Y its result)
 inkey_call:
         jsr factor_int
@@ -263,8 +260,6 @@ fn_vpos:
         jsr OSBYTE
         tya
         jmp set_iacc_a
-fn_chr: jsr factor_int
-        jmp one_char_string
 
 ; RND: our own 32-bit xorshift generator (the documented forms: RND, RND(-n) seeds,
 ; RND(0) repeats the last number, RND(n) for n>1 is 1..n)
@@ -869,13 +864,12 @@ call_routine:
         ldy #1                  ; the bytes pushed back, the last first (the stack is empty)
         lda (PTR3),y
         tay
-        iny
-        bne @bt                 ; (below 255 bytes)
+        iny                     ; (below 255 bytes)
 @back:  lda (PTR3),y
         pha
         dey
-@bt:    cpy #2
-        bcs @back
+        bne @back               ; down to the count at 1, pushed too (one test a byte, for speed)
+        pla                     ; and dropped
         jsr resume_frame        ; back in the caller
         ldy #0
         lda (BSP),y

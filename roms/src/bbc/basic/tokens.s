@@ -558,13 +558,11 @@ print_token:
         bne @f
 @tok:   cmp CNT
         beq @print
-        jsr kw_after_token
+@after: jsr kw_after_token
         jmp @e
 @end:   inx                     ; the next letter's group
         cpx #'Z'+1
-        beq @unknown
-        jsr kw_after_token
-        jmp @e
+        bne @after
 @unknown:
         lda CNT                 ; not a keyword
         jmp outch

@@ -225,9 +225,13 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         lda (TP),y
         cmp #'('
         beq @other
-        jsr inctp
-        jsr inctp
-        txa
+        tya                     ; TP past the letter and the % (Y = 2), in line for speed
+        clc
+        adc TP
+        sta TP
+        bcc @p
+        inc TP+1
+@p:     txa
 
 resident_var:                   ; A = the letter, @ to Z
         asl a                   ; (&40-&5A times 4: the page offset, the carry dropped)
@@ -235,8 +239,8 @@ resident_var:                   ; A = the letter, @ to Z
         sta VADDR
         lda #>VARS
         sta VADDR+1
-        lda #4
-        sta VKIND
+        .assert (VARS >> 8) == 4, "resident_var: VARS's page is the integer kind's number"
+        sta VKIND               ; (4: an integer)
         bne lvalue_post
 lvalue_none:
         jmp e_nosuchvar
