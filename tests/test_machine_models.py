@@ -59,3 +59,41 @@ def test_the_bbc_lights_follow_caps_lock():
     m = Machine("bbc", seed=1)
     m.run_until_text(">", max_seconds=5)
     assert m.hardware.leds() == {"CAPS LOCK": True, "SHIFT LOCK": False}
+
+
+def test_a_third_machine_is_its_module_and_a_registry_line(monkeypatch):
+    # A variant Atom with its RAM expanded, declared as a new machine's module would declare it:
+    # everything that reads models takes it, and nothing needs its name.
+    import dataclasses
+    import sys
+    import types
+
+    from emulator import firmware
+    from emulator.basic.listing import check_lines
+    from emulator.commands.run_cmd import check_machine_options
+    from emulator.debug.symbols import SymbolTable
+    from emulator.errors import UserError
+    from emulator.frontend.keymap import KeyboardBridge
+    from emulator.frontend.layouts import key_rects
+    from emulator.machines import atom
+
+    module = types.ModuleType("third_machine")
+    module.MODEL = dataclasses.replace(
+        atom.MODEL, name="atom32", title="Atom with 32K", options=frozenset({"via"}),
+        build=lambda roms, **options: atom.Atom(roms, ram="expanded", **options))
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(registry.MACHINES, "atom32", module.__name__)
+
+    m = Machine("atom32", roms=firmware.rom_set("atom"), seed=1)
+    m.run_until_text(">", max_seconds=5)
+    m.memory[0x5000] = 0x42                                      # expanded RAM is there
+    assert m.memory[0x5000] == 0x42
+    pressed = []
+    bridge = KeyboardBridge("atom32", pressed.append, lambda key: None)
+    bridge.key_down(1, "f12")
+    assert pressed == ["BREAK"]
+    assert {rect.key for rect in key_rects("atom32", 640)[0]} >= {"RETURN", "BREAK"}
+    assert check_lines("10 PRINT 1\n", "atom32") == [(1, "10 PRINT 1")]
+    assert SymbolTable("atom32").values["OSWRCH"] == 0xFFF4
+    with pytest.raises(UserError, match="--ram is an Acorn Atom option, not one of the Atom with 32K"):
+        check_machine_options("atom32", {"ram": "expanded"})
