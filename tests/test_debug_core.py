@@ -14,6 +14,7 @@ from emulator.cpu.core import (CAUSE_BREAKPOINT, CAUSE_BRK, CAUSE_IRQ, CAUSE_NMI
 from emulator.debug import BareTarget, Debugger, SymbolTable
 from emulator.debug.target import save_cpu
 from emulator.errors import UserError
+from emulator.machines.registry import model
 
 NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
 
@@ -406,7 +407,7 @@ def test_bbc_basic_view_reads_the_documented_workspace():
     mem[0x404:0x408] = (1).to_bytes(4, "little")       # A% = 1
     mem[0x408:0x40C] = (-2 & 0xFFFFFFFF).to_bytes(4, "little")
     mem[0x24], mem[0x25], mem[0x26] = 1, 2, 30         # 1 REPEAT, 2 GOSUBs, 2 FORs
-    view = BbcBasicView(lambda a: mem[a])
+    view = BbcBasicView(lambda a: mem[a], model("bbc").basic_workspace)
     assert view.where() == (20, "PRINT A%")
     values = dict(view.variables())
     assert values["A%"] == "1" and values["B%"] == "-2" and values["@%"] == "0"
@@ -426,7 +427,7 @@ def test_atom_basic_view_with_acorns_rom_shows_documented_parts_only():
     mem[0x321 + 1] = 5                                 # A = 5 (byte 0 plane)
     mem[0x321 + 2], mem[0x33C + 2], mem[0x357 + 2], mem[0x372 + 2] = 0xFF, 0xFF, 0xFF, 0xFF   # B = -1
     mem[0x14] = 1                                      # one GOSUB open
-    view = AtomBasicView(lambda a: mem[a], layout=None)
+    view = AtomBasicView(lambda a: mem[a], model("atom").basic_workspace, layout=None)
     assert view.where() == (10, "B=7")
     values = dict(view.variables())
     assert values["A"] == "5" and values["B"] == "-1"
@@ -505,7 +506,7 @@ def test_bbc_basic_view_reads_dynamic_variables_from_the_documented_lists():
     page = 0x0E00
     line10 = page + 4                                               # pointer in line 10's second statement
     mem[0x0B], mem[0x0C], mem[0x0A] = line10 & 0xFF, line10 >> 8, 14
-    view = BbcBasicView(lambda a: mem[a])
+    view = BbcBasicView(lambda a: mem[a], model("bbc").basic_workspace)
     assert view.where() == (10, 'PRINT "A:B";count')
     mem[0x0A] = 2
     assert view.where() == (10, "FOR count=1 TO 3")
