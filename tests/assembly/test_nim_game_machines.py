@@ -8,7 +8,7 @@ import pytest
 from emulator.cli import main
 from emulator.reference.nim import bouton_move
 
-GAME = Path(__file__).resolve().parent.parent / "assembly" / "nim_game.s"
+GAME = Path(__file__).resolve().parents[2] / "assembly" / "nim_game.s"
 HEAPS = "ABCD"
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from emulator import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "assembly" / "README.md"
 PROMPT = "(acorn) "
 

@@ -13,7 +13,7 @@ from emulator.basic.bbc_tokeniser import (
 from emulator.cli import main
 from emulator.basic.bbc_tokens import FLAGS, KEYWORDS, MATCH_ORDER, PSEUDO
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LISTINGS = sorted((ROOT / "basic_programs").glob("*.bas"))
 BBC_LISTINGS = [p for p in LISTINGS if "bbc" in p.name]
 from bbc_basic.cases import CASES

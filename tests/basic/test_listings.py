@@ -9,7 +9,7 @@ from emulator.basic.listing import check_lines, detect_dialect, input_limit, rea
 from emulator.cli import main
 from emulator.errors import UserError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "basic_programs"
 LISTINGS = {
     "silver_dollar_atom_as_printed.bas": "atom", "silver_dollar_atom.bas": "atom",

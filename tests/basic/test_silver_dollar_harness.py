@@ -15,7 +15,7 @@ from emulator.basic.silver_dollar_harness import (Harness, Policy, Totals, atom_
 from emulator.reference import silver_dollar as ref
 from bbc_support import missing_bbc_firmware
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "basic_programs"
 
 

@@ -6,7 +6,7 @@ import pytest
 from emulator.asm import assemble
 from emulator.cli import main
 
-ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
+ROMS = Path(__file__).resolve().parents[2] / "emulator" / "programs"
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 from emulator.asm import assemble
 from emulator.cli import main
 
-SELFTEST = Path(__file__).resolve().parent.parent / "emulator" / "programs" / "selftest.s"
+SELFTEST = Path(__file__).resolve().parents[2] / "emulator" / "programs" / "selftest.s"
 
 
 def build(tmp_path, text, name="prog.bin"):

@@ -15,7 +15,7 @@ from emulator.cli import main
 from emulator.errors import EXIT_TIMEOUT
 from emulator.reference import silver_dollar as ref
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "basic_programs"
 
 ATOM_SEED = 1                       # start (0, 1, 8, 12, 13): unsafe, a short game

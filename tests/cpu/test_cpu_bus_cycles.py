@@ -8,10 +8,7 @@ import pytest
 
 from emulator.bus import Bus
 from emulator.cpu.core import CPU
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import RecordingDevice
-except ModuleNotFoundError:
-    from cpu_support import RecordingDevice
+from cpu_support import RecordingDevice
 
 ORIGIN = 0x0200
 

@@ -5,10 +5,7 @@ mode); these tests pin the documented facts themselves, so they do not depend on
 """
 import pytest
 
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import decimal_adc_reference, decimal_sbc_reference, flags_of, make_cpu
-except ModuleNotFoundError:
-    from cpu_support import decimal_adc_reference, decimal_sbc_reference, flags_of, make_cpu
+from cpu_support import decimal_adc_reference, decimal_sbc_reference, flags_of, make_cpu
 
 
 def run_all(opcode, decimal):

@@ -25,10 +25,7 @@ from py65.devices.mpu6502 import MPU
 from emulator.bus import Bus
 from emulator.cpu.core import CPU
 from emulator.cpu.opcodes import DOCUMENTED, OPCODES
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import RecordingDevice
-except ModuleNotFoundError:
-    from cpu_support import RecordingDevice
+from cpu_support import RecordingDevice
 
 # py65's cycle counts that contradict the documented ones: opcode -> documented count.
 PY65_WRONG_CYCLES = {0xCE: 6}       # DEC abs, MCS6500 Microcomputer Family Programming Manual

@@ -11,10 +11,7 @@ import pytest
 from emulator.bus import Bus
 from emulator.clock import Clock
 from emulator.cpu.core import CPU
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import set_vectors
-except ModuleNotFoundError:
-    from cpu_support import set_vectors
+from cpu_support import set_vectors
 
 HANDLER = 0x0400
 NOP = 0xEA

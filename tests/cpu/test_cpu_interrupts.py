@@ -2,10 +2,7 @@
 as described on the visual6502 wiki and nesdev "CPU interrupts": the I flag those instructions set
 takes effect after the interrupt poll of the same instruction, RTI's before it)."""
 from emulator.clock import Clock
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import make_cpu, set_vectors
-except ModuleNotFoundError:
-    from cpu_support import make_cpu, set_vectors
+from cpu_support import make_cpu, set_vectors
 
 NOP, CLI, SEI, PLP, PHP, RTI, BRK = 0xEA, 0x58, 0x78, 0x28, 0x08, 0x40, 0x00
 HANDLER = 0x0400

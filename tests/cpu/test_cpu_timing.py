@@ -9,10 +9,7 @@ import pytest
 from emulator.bus import Bus
 from emulator.cpu.core import CPU, STOP_JAM, STOP_LIMIT, STOP_TRAP
 from emulator.clock import Clock
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import RecordingDevice, cpu_with_io_page, make_cpu
-except ModuleNotFoundError:
-    from cpu_support import RecordingDevice, cpu_with_io_page, make_cpu
+from cpu_support import RecordingDevice, cpu_with_io_page, make_cpu
 
 
 def accesses(device, kind=None):

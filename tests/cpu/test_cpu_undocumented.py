@@ -13,10 +13,7 @@ import pytest
 
 from emulator.cpu.core import STOP_JAM
 from emulator.cpu.opcodes import OPCODES
-try:                                    # tests/ run as a package or as a plain directory
-    from tests.cpu_support import decimal_adc_reference, decimal_sbc_reference, flags_of, make_cpu
-except ModuleNotFoundError:
-    from cpu_support import decimal_adc_reference, decimal_sbc_reference, flags_of, make_cpu
+from cpu_support import decimal_adc_reference, decimal_sbc_reference, flags_of, make_cpu
 
 # NMS opcode matrix: opcode -> (mnemonic, mode, cycles, +1 on page crossing)
 NMS = {}

@@ -20,7 +20,7 @@ from emulator.debug.basic_view import atom_layout
 from emulator.debug.target import save_cpu
 from emulator.reference import silver_dollar as ref
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SILVER_DOLLAR = next(path for path in (ROOT / "basic_programs" / "silver_dollar_atom.bas",
                                        ROOT / "tests" / "atom_basic" / "silver_dollar.atom") if path.exists())
 

@@ -21,7 +21,7 @@ from emulator.reference import silver_dollar as ref
 
 from bbc_basic import real_model
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SILVER_DOLLAR = ROOT / "basic_programs" / "silver_dollar_bbc.bas"
 
 # the current line's number: CURLN (&20) holds the address of the line's high byte

@@ -16,7 +16,7 @@ from emulator.debug.target import save_cpu
 from emulator.errors import UserError
 from emulator.machines.registry import model
 
-NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
+NESTED = (Path(__file__).resolve().parents[2] / "emulator" / "programs" / "nested_jsr.s").read_text()
 
 # A recursive subroutine: `next` over the outer call must not stop at the inner returns.
 RECURSIVE = """

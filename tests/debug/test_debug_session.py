@@ -14,9 +14,9 @@ from emulator import cli
 from emulator.debug.monitor import ALIASES, COMMANDS
 from emulator.reference import nim
 
-ASSEMBLY = Path(__file__).resolve().parent.parent / "assembly"
+ASSEMBLY = Path(__file__).resolve().parents[2] / "assembly"
 
-NESTED = (Path(__file__).resolve().parent.parent / "emulator" / "programs" / "nested_jsr.s").read_text()
+NESTED = (Path(__file__).resolve().parents[2] / "emulator" / "programs" / "nested_jsr.s").read_text()
 
 
 def session(tmp_path, capsys, script, *args, source=None, name="prog.s"):

@@ -5,7 +5,7 @@ MOS 1.20 + BASIC II, put at PAGE as *LOAD would and started with BREAK, OLD, RUN
 loader, emulator/basic/listing.py), and T1-T7 also come off the disc through our host filing card
 under our MOS hosting BASIC II (`*DRIVE 1`, `CHAIN "Tn"`).  The typed pages are typed at Acorn's
 MOS 1.20 + BASIC II.  Each reference picture agrees with photographs of a real machine (reference
-README); tests/teletext_support.py reads both pictures cell by cell (colours and how much of the cell
+README); tests/display/teletext_support.py reads both pictures cell by cell (colours and how much of the cell
 each covers: layout, colour, flash phase and held characters, not glyph shapes).  T8 switches the
 ULA's teletext bit six times along each of 128 scan lines of a MODE 4 frame: its picture is
 compared in half characters by 10-line bands.

@@ -11,7 +11,7 @@ from bbc_basic.harness import Screen, Session, basic_rom, immediate, run_program
 from emulator.basic.silver_dollar_harness import read_board
 from emulator.reference import silver_dollar as ref
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "basic_programs"
 
 

@@ -9,9 +9,9 @@ import pytest
 from emulator.asm import assemble_file
 from emulator.session import Machine
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MOS_SOURCE = ROOT / "roms" / "src" / "bbc" / "mos" / "main.s"
-ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
+ROMS = Path(__file__).resolve().parents[2] / "emulator" / "programs"
 
 CMD, REG_A, REG_X, REG_Y, COUNT = 0x70, 0x71, 0x72, 0x73, 0x74
 OUT_A, OUT_X, OUT_Y, OUT_P = 0x75, 0x76, 0x77, 0x78

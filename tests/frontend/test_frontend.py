@@ -16,7 +16,7 @@ from emulator.asm import assemble
 from emulator.errors import UserError
 from emulator.session import Machine
 
-ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
+ROMS = Path(__file__).resolve().parents[2] / "emulator" / "programs"
 BBC_CMD, BBC_PARAM, BBC_COUNT, BBC_MODE, BBC_BUFFER = 0x8E, 0x8D, 0x8B, 0x8F, 0x0300
 _IMAGES = {}
 

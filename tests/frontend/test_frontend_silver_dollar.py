@@ -5,7 +5,7 @@
 on SDL's dummy video driver).  Only the window's loop is replaced, by a script that runs the real
 frame (`Window.step`: pygame events -> keyboard bridge -> one 50 Hz field of cycles -> drawing)
 frame by frame without waiting for the host clock, so every key lands on the same cycle each run;
-the pacing of the real loop is measured in tests/test_frontend.py.
+the pacing of the real loop is measured in tests/frontend/test_frontend.py.
 
 The script reads the board off the screen's text (as the Silver Dollar harness does), posts pygame
 key events for a legal human move (its coin letter once per square, then RETURN), and lets the
@@ -25,7 +25,7 @@ import emulator
 from emulator.basic.silver_dollar_harness import read_board
 from emulator.reference import silver_dollar as ref
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LISTING = ROOT / "basic_programs" / "silver_dollar_bbc.bas"
 SCALE = 2
 FIELD_SECONDS = 1 / 50                 # one window frame on the BBC Micro

@@ -16,7 +16,7 @@ from emulator.chips.glyphs6847 import CODE_CHARS, GLYPH_DOTS, GLYPH_LEFT, GLYPH_
 from emulator.errors import UserError
 from emulator.session import Halted, Machine, Timeout
 
-ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
+ROMS = Path(__file__).resolve().parents[2] / "emulator" / "programs"
 
 
 def rom(name):

@@ -13,7 +13,7 @@ from emulator.display import bbc_video
 from emulator.errors import UserError
 from emulator.session import Machine
 
-ROMS = Path(__file__).resolve().parent.parent / "emulator" / "programs"
+ROMS = Path(__file__).resolve().parents[2] / "emulator" / "programs"
 MODE7, MODE1, MODE4 = 0, 1, 2          # the test MOS's MODE table indices
 
 # bbc_hw.s zero page

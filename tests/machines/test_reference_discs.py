@@ -3,7 +3,7 @@ criterion (the reference README), on our BBC Micro.
 
 Each disc runs twice.  Through our host filing card: the image is drive 1 (`--disc1`), under our MOS
 hosting Acorn's BASIC II in slot 15.  And from drive 0 of the 8271 under Acorn's MOS + DFS + BASIC II,
-as a real Model B runs them (the end of this module; more in tests/test_bbc_discs.py).  Two discs
+as a real Model B runs them (the end of this module; more in tests/media/test_bbc_discs.py).  Two discs
 measure the MOS
 itself as much as the hardware: TestTimings records T1C-L as read in an IRQ1V handler, after the
 MOS's interrupt entry code, and Irq-Timing counts how much of the CPU the MOS's interrupt handling
