@@ -84,6 +84,16 @@ def look_interval(machine):
     return lambda: TYPING_LOOK_S if hardware.typing else LOOK_S
 
 
+class _Wait:
+    """A wait under way: until `predicate()` (None: only until the time is up) or `deadline`."""
+
+    def __init__(self, machine, predicate, seconds):
+        self.predicate = predicate
+        clock_hz = machine.hardware.clock_hz
+        self.deadline = math.inf if seconds is None else machine.cycles + round(seconds * clock_hz)
+        self.next_look = machine.cycles         # it looks at once, then every look_interval
+
+
 class ScriptRun:
     def __init__(self, machine, script, max_seconds, key_gap_ms=None):
         self.machine = machine
@@ -91,96 +101,83 @@ class ScriptRun:
         self.max_seconds = max_seconds
         self.timing = {} if key_gap_ms is None else {"gap_ms": key_gap_ms}
         self.key_gap_s = None if key_gap_ms is None else key_gap_ms / 1000
-        self.index = 0
-        self.waited = False             # an --until has matched: later ones want a new copy
-        self.after_wait = False         # the step before was an --until
-        self.wait = None                # the --until under way: (predicate, deadline cycle)
-        self.pause_end = None           # the key gap before a --type that follows an --until
-        self.typing_end = None          # the tail: the keys must be in by this cycle
-        self.end = None                 # the tail: the run ends at this cycle (None: never)
         self.failure = None             # the message of the wait that timed out
         self.status = None
+        self._plan = None               # the steps as a generator of waits (started by advance)
+        self._wait = None
 
     @property
     def ends_with_wait(self):
         return bool(self.steps) and self.steps[-1][0] == "until"
 
-    @property
-    def tail_seconds(self):
-        """After the last step: a frame's settling after a last --until, else max_seconds."""
-        return SETTLE_S if self.ends_with_wait else self.max_seconds
-
-    def _deadline(self, seconds):
-        return None if seconds is None else self.machine.cycles + round(seconds * self.machine.hardware.clock_hz)
-
-    def _run_until(self, predicate, limit, deadline):
-        """Machine.run_until up to the earlier of `limit` and `deadline` (cycles; None: no deadline)."""
+    def _steps(self):
+        """The script: each step's action, and a _Wait wherever time must pass; each wait gets back
+        True when its predicate held, False when its time ran out.  Returns the status."""
         machine = self.machine
-        stop = limit if deadline is None else min(limit, deadline)
-        seconds = max(0, stop - machine.cycles) / machine.hardware.clock_hz
-        return machine.run_until(predicate, seconds, every=look_interval(machine))
-
-    def advance(self, seconds):
-        """Run the script on for at most `seconds` of emulated time; the status (see the module)."""
-        machine = self.machine
-        limit = math.inf if seconds == math.inf else machine.cycles + max(0, round(seconds * machine.hardware.clock_hz))
-        while self.status is None and machine.cycles <= limit:
-            if self.index < len(self.steps):
-                if not self._step(limit):
-                    break
-            elif not self._tail(limit):
-                break
-        return self.status
-
-    def _step(self, limit):
-        """Carry the current step on; False when the time given ran out first."""
-        kind, text = self.steps[self.index]
-        if kind == "type":
-            if self.after_wait and self.key_gap_s is not None:      # the program is back at its key read
-                if self.pause_end is None:
-                    self.pause_end = self._deadline(self.key_gap_s)
-                if not self._run_until(lambda: False, limit, self.pause_end) and \
-                        self.machine.cycles < self.pause_end:
-                    return False
-                self.pause_end = None
-            self.machine.type(text, **self.timing)
-        else:
-            if self.wait is None:
-                self.wait = (text_appears(self.machine, text, any_copy=not self.waited),
-                             self._deadline(self.max_seconds))
-            predicate, deadline = self.wait
-            if not self._run_until(predicate, limit, deadline):
-                if deadline is not None and self.machine.cycles >= deadline:
+        after_wait = waited = False
+        for kind, text in self.steps:
+            if kind == "type":
+                if after_wait and self.key_gap_s is not None:   # the program is back at its key read
+                    yield _Wait(machine, None, self.key_gap_s)
+                machine.type(text, **self.timing)
+            else:
+                appeared = text_appears(machine, text, any_copy=not waited)
+                if not (yield _Wait(machine, appeared, self.max_seconds)):
                     self.failure = (f"{text!r} did not appear on the screen within "
                                     f"{self.max_seconds:g} emulated seconds")
-                    self.status = EXIT_TIMEOUT
-                return False
-            self.wait = None
-            self.waited = True
-        self.after_wait = kind == "until"
-        self.index += 1
-        return True
+                    return EXIT_TIMEOUT
+                waited = True
+            after_wait = kind == "until"
+        if self.ends_with_wait:                 # the text is there: let the firmware finish the frame
+            yield _Wait(machine, None, SETTLE_S)
+            return 0
+        if machine.hardware.typing:
+            if not (yield _Wait(machine, lambda: not machine.hardware.typing, self.max_seconds)):
+                self.failure = (f"typing not finished within {self.max_seconds:g} emulated seconds "
+                                f"(the machine is not reading its keyboard)")
+                return EXIT_TIMEOUT
+        yield _Wait(machine, None, self.max_seconds)        # the reply to the last keys
+        return 0
 
-    def _tail(self, limit):
-        """After the last step: the keys go in, then the run goes on for tail_seconds."""
+    def _resume(self, result):
+        try:
+            self._wait = self._plan.send(result)
+        except StopIteration as end:
+            self.status, self._wait = end.value, None
+
+    def advance(self, seconds):
+        """Run the script on for at most `seconds` of emulated time; the status (see the module).
+
+        Each wait looks on its own grid of emulated time (at its start, then every look_interval),
+        whatever slices the time comes in, so a run cut into fields ends where one run whole does."""
         machine = self.machine
-        if self.end is None and not self.ends_with_wait and machine.hardware.typing:
-            if self.typing_end is None:
-                self.typing_end = self._deadline(self.max_seconds)
-            if not self._run_until(lambda: not machine.hardware.typing, limit, self.typing_end):
-                if self.typing_end is not None and machine.cycles >= self.typing_end:
-                    self.failure = (f"typing not finished within {self.max_seconds:g} emulated seconds "
-                                    f"(the machine is not reading its keyboard)")
-                    self.status = EXIT_TIMEOUT
+        clock_hz = machine.hardware.clock_hz
+        limit = machine.cycles + seconds * clock_hz
+        if self._plan is None:
+            self._plan = self._steps()
+            self._resume(None)
+        while self.status is None:
+            wait = self._wait
+            stop = min(limit, wait.deadline)
+            held = machine.run_until(self._looks(wait), max(0, stop - machine.cycles) / clock_hz,
+                                     every=lambda: (wait.next_look - machine.cycles) / clock_hz)
+            if held:
+                self._resume(True)
+            elif machine.cycles >= wait.deadline:
+                self._resume(False)
+            else:
+                break                           # the time given is used up
+        return self.status
+
+    def _looks(self, wait):
+        """The wait's predicate, asked only when the wait's next look is due."""
+        machine = self.machine
+        interval = look_interval(machine)
+        clock_hz = machine.hardware.clock_hz
+
+        def look():
+            if machine.cycles < wait.next_look:
                 return False
-        if self.end is None:
-            self.end = self._deadline(self.tail_seconds)
-            if self.end is None:            # no limit: run on until the window closes
-                self.end = math.inf
-        if machine.cycles >= self.end:
-            self.status = 0
-            return False
-        self._run_until(lambda: False, limit, None if self.end == math.inf else self.end)
-        if machine.cycles >= self.end:
-            self.status = 0
-        return False
+            wait.next_look = machine.cycles + max(1, round(interval() * clock_hz))
+            return wait.predicate is not None and wait.predicate()
+        return look

@@ -214,3 +214,23 @@ def test_front_end_and_basic_reach_the_keyboard_through_the_model():
                     if room(module) in ("frontend", "basic", "commands", "debug")
                     for target in targets if target.startswith("emulator.chips."))
     assert not direct, "\n".join(direct)
+
+
+# --- the tests mirror the rooms ---------------------------------------------------------------------
+
+TESTS = PACKAGE.parent / "tests"
+# Folders of tests that are not rooms of emulator/: our ROMs on the machines, the Nim routines of
+# assembly/, and the helpers' packages and data.
+OTHER_TEST_FOLDERS = {"firmware", "assembly", "bbc_basic", "atom_basic", "__pycache__"}
+# At the top of tests/: the tests of the whole house, and of emulator/'s top-level modules.
+HOUSE_TESTS = {"test_layers.py", "test_ci.py", "test_faults.py"}
+
+
+def test_each_test_lives_in_the_folder_of_the_room_it_tests():
+    rooms = {room(module) for module in MODULES} - {None}
+    folders = {p.name for p in TESTS.iterdir() if p.is_dir()}
+    assert folders - rooms - OTHER_TEST_FOLDERS == set(), "test folders that are no room of emulator/"
+    top_modules = {r for r in rooms if (PACKAGE / f"{r}.py").exists()} | {"save_state"}
+    stray = sorted(p.name for p in TESTS.glob("test_*.py")
+                   if p.name not in HOUSE_TESTS and p.stem.removeprefix("test_") not in top_modules)
+    assert not stray, f"tests at the top of tests/ that belong in a room's folder: {stray}"

@@ -250,33 +250,33 @@ def paste(machine, text):
 
 # --- what BASIC holds ----------------------------------------------------------------------------
 
-# Atom BASIC keeps its program as the text typed, from the page in #12 ("Atomic Theory and Practice":
-# ?18 is the text space's page): after an optional &0D, each line is its number (high byte first),
-# its text and &0D; a high byte with bit 7 set ends the program.
-ATOM_TEXT_PAGE = 0x12
+# Atom BASIC keeps its program as the text typed, from the page its workspace's TEXTPAGE holds
+# ("Atomic Theory and Practice": ?18 is the text space's page): after an optional &0D, each line is
+# its number (high byte first), its text and &0D; a high byte with bit 7 set ends the program.
+# BBC BASIC keeps it tokenised from PAGE to TOP.  Both workspaces: the machine's model.
 
 
 def held_lines(machine):
     """{line number: stored bytes} of the program BASIC holds now: the Atom's text after each line
     number, or the BBC's tokenised line (emulator/basic/bbc_tokeniser.py)."""
-    memory = machine.memory
+    memory, at = machine.memory, machine.model.basic_workspace
     if machine.model.basic == BBC_BASIC:
         from emulator.basic.bbc_tokeniser import ProgramError, parse_program
-        page, top = memory[PAGE_HIGH] << 8, memory.word(TOP_WORD)
+        page, top = memory[at["PAGE_HIGH"]] << 8, memory.word(at["TOP"])
         try:
             lines, _ = parse_program(bytes(memory[page:max(page, top)]))
         except ProgramError as e:
             raise UserError(f"BASIC's program at &{page:04X} is not whole ({e})") from None
         return {line.number: line.text for line in lines}
-    at = memory[ATOM_TEXT_PAGE] << 8
-    at += memory[at] == 0x0D
+    line = memory[at["TEXTPAGE"]] << 8
+    line += memory[line] == 0x0D
     lines = {}
-    while at < 0xFFFF and not memory[at] & 0x80 and len(lines) < 0x8000:
-        number, end = memory[at] << 8 | memory[at + 1], at + 2
-        while memory[end] != 0x0D and end - at < 0x100:
+    while line < 0xFFFF and not memory[line] & 0x80 and len(lines) < 0x8000:
+        number, end = memory[line] << 8 | memory[line + 1], line + 2
+        while memory[end] != 0x0D and end - line < 0x100:
             end += 1
-        lines[number] = bytes(memory[at + 2:end])
-        at = end + 1
+        lines[number] = bytes(memory[line + 2:end])
+        line = end + 1
     return lines
 
 
@@ -317,9 +317,6 @@ def _numbered(line):
 
 # --- loading a tokenised program --------------------------------------------------------------
 
-# BBC BASIC's documented zero page (M. Plumbley, "BASIC ROM User Guide", appendix G; our BASIC
-# keeps the same: roms/src/bbc/basic/zp.inc): PAGE DIV 256, HIMEM and TOP.
-PAGE_HIGH, HIMEM_WORD, TOP_WORD = 0x18, 0x06, 0x12
 RESET_SECONDS = 1.0                  # BREAK: long enough for a MOS to reset and clear the screen
 
 
@@ -335,8 +332,8 @@ def load_tokenised(machine, program, run=True):
     if machine.model.basic != BBC_BASIC:
         raise UserError(f"{program.path}: a tokenised BBC BASIC program runs on the BBC Micro")
     wait_for_prompt(machine, BOOT_SECONDS, f"{machine.name} start-up")
-    memory = machine.memory
-    page, himem = memory[PAGE_HIGH] << 8, memory.word(HIMEM_WORD)
+    memory, at = machine.memory, machine.model.basic_workspace      # PAGE DIV 256, HIMEM, TOP
+    page, himem = memory[at["PAGE_HIGH"]] << 8, memory.word(at["HIMEM"])
     end = page + len(program.data)
     if end > himem:
         raise UserError(f"{program.path}: the file ({len(program.data)} bytes) does not fit between "
@@ -360,7 +357,7 @@ def load_tokenised(machine, program, run=True):
         at = next(i for i, (a, b) in enumerate(zip(held, program.data)) if a != b)
         raise UserError(f"{program.path}: after BREAK and OLD, BASIC's program differs from the file "
                         f"at &{page + at:04X} (offset &{at:04X})")
-    top = memory.word(TOP_WORD)
+    top = memory.word(at["TOP"])
     if top != page + program.length:
         raise UserError(f"{program.path}: after OLD, BASIC's TOP is &{top:04X}, not "
                         f"&{page + program.length:04X} just past the program's end marker")

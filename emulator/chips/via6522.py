@@ -45,7 +45,7 @@ a read of T1C-L (T2C-L), a write to T1L-H, T1C-H (T2C-H) or to the IFR (VIA.I2: 
 still taken).
 
 The VIA.* names are the public 6522 test programs for the BBC Micro (scarybeasts, Tom Seddon), whose
-results on a real Model B the tests in tests/test_reference_via.py compare with.
+results on a real Model B the tests in tests/chips/test_reference_via.py compare with.
 
 Exactly modelled
 ----------------

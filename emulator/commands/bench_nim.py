@@ -3,7 +3,7 @@
 Each routine is assembled from its own file, loaded into a bare 6502 with 64 KiB of RAM and called
 through a two-instruction driver (`JSR routine` then `JMP *`, which traps).  The cycles reported run
 from the first cycle of that JSR to the last cycle of the routine's RTS, the count each routine's
-header gives a formula for.  `NimRoutines` is also what tests/test_nim_routines*.py drive.
+header gives a formula for.  `NimRoutines` is also what tests/assembly/test_nim_routines*.py drive.
 """
 import os
 import random

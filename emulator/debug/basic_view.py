@@ -8,22 +8,19 @@ machine, at a breakpoint, and after a rewind.  The interface every view offers:
     frames()     -> [(kind, text)], outermost first; kind is FOR, REPEAT (Atom: DO), GOSUB, PROC or FN
     describe()   -> the lines the `basic` command prints (80 columns)
 
-`view_for(machine_name, peek, own_firmware)` picks the view for a machine:
+`view_for(machine_name, peek, own_firmware)` picks the view for the BASIC the machine ships, through
+the documented workspace its model states (`basic_workspace`, emulator/machines/atom.py, bbc.py):
   * Atom: the locations the Atom's documentation gives ("Atomic Theory and Practice" ch. 25, as kept by
-    our firmware: docs/atom_firmware.md): current line #01-#02, text offset #03 and pointer #05-#06,
-    program page #12, stack depths #13 (DO) #14 (GOSUB) #15 (FOR), variables @ and A-Z as four
-    27-byte planes from #321.  These hold for Acorn's Atom BASIC too.  The stacks' contents are laid
+    our firmware: docs/atom_firmware.md): current line, text offset and pointer, program page, the
+    stacks' depths, the variables' four planes.  These hold for Acorn's Atom BASIC too.  The stacks' contents are laid
     out by each interpreter: ours are read from roms/src/atom/atom.inc (so they follow the firmware);
     with Acorn's ROMs only their depths are shown.
   * BBC with our firmware: OurBbcBasicView, through the layout roms/src/bbc/basic/zp.inc defines
     (`bbc_layout()`): the line, all variables and every FOR/REPEAT/GOSUB/PROC/FN/LOCAL frame.
-  * BBC with a user's ROMs: BBC BASIC's documented workspace (J. Ripley, "BBC BASIC memory use", mdfs.net; Plumbley,
-    "BASIC ROM User Guide", appendix G): PAGE high byte &18, text pointer &0B-&0C with offset &0A,
-    resident integers @% and A%-Z% at &400-&46B, stack counts &24 (REPEAT), &25 (GOSUB), &26 (15 per
-    FOR); the dynamic variables in one linked list per first character, the list heads at &0480 +
-    2 * character code (A at &0482 ... z at &04F4), PROC and FN definitions in the lists at &04F6 and
-    &04F8 (Plumbley, 3.1 and appendix G); program lines shown with their tokens as keywords
-    (emulator/basic/bbc_tokens.py).
+  * BBC with a user's ROMs: BBC BASIC's documented workspace (the BBC Micro's model cites it): PAGE,
+    the text pointer, the resident integers, the stack counts (15 bytes per FOR); the dynamic
+    variables in one linked list per first character, PROC and FN definitions in their own lists;
+    program lines shown with their tokens as keywords (emulator/basic/bbc_tokens.py).
 """
 from pathlib import Path
 
@@ -33,10 +30,6 @@ from emulator.machines.registry import model
 
 ATOM_INCLUDE = Path(__file__).resolve().parents[2] / "roms/src/atom/atom.inc"
 
-# The Atom's documented workspace (docs/atom_firmware.md, "Atomic Theory and Practice" ch. 25)
-ATOM_DOCUMENTED = {"CURLINE": 0x01, "TXTOFF": 0x03, "TXTPTR": 0x05, "TEXTPAGE": 0x12, "DOSP": 0x13,
-                   "SUBSP": 0x14, "FORSP": 0x15, "VAR0": 0x321, "VAR1": 0x33C, "VAR2": 0x357,
-                   "VAR3": 0x372}
 ATOM_VARIABLES = "@ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -96,9 +89,9 @@ class BasicView:
 class AtomBasicView(BasicView):
     name = "Atom BASIC"
 
-    def __init__(self, peek, layout=None):
+    def __init__(self, peek, workspace, layout=None):
         self.peek = peek
-        self.at = dict(ATOM_DOCUMENTED)
+        self.at = dict(workspace)           # the documented workspace (the Atom's model)
         self.stacks = layout is not None
         if layout:
             self.at.update(layout)
@@ -218,17 +211,17 @@ class BbcBasicView(BasicView):
     """BBC BASIC through its documented workspace (module docstring)."""
 
     name = "BBC BASIC"
-    PAGE_HIGH, PTR_OFFSET, PTR = 0x18, 0x0A, 0x0B
-    RESIDENT = 0x400
-    LIST_HEADS = 0x400              # + 2 * character code: the list of variables starting with it
-                                    # (@ would be &0480, A is &0482, z &04F4)
-    PROC_LIST, FN_LIST = 0x4F6, 0x4F8
-    REPEATS, GOSUBS, FORS = 0x24, 0x25, 0x26
     FIRST_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ_`abcdefghijklmnopqrstuvwxyz"
     MAX_ENTRIES = 500               # a list longer than this is not a list (memory being rebuilt)
 
-    def __init__(self, peek):
+    def __init__(self, peek, workspace):
         self.peek = peek
+        at = workspace                      # the documented workspace (the BBC Micro's model)
+        self.PAGE_HIGH, self.PTR_OFFSET, self.PTR = at["PAGE_HIGH"], at["PTR_OFFSET"], at["PTR"]
+        self.RESIDENT = at["RESIDENT"]
+        self.LIST_HEADS = at["LIST_HEADS"]  # + 2 * character code: the variables starting with it
+        self.PROC_LIST, self.FN_LIST = at["PROC_LIST"], at["FN_LIST"]
+        self.REPEATS, self.GOSUBS, self.FORS = at["REPEATS"], at["GOSUBS"], at["FORS"]
 
     def word(self, addr):
         return self.peek(addr) | self.peek(addr + 1) << 8
@@ -373,8 +366,8 @@ class OurBbcBasicView(BbcBasicView):
     name = "BBC BASIC (ours)"
     ARRAY_SHOWN = 8
 
-    def __init__(self, peek, layout):
-        self.peek = peek
+    def __init__(self, peek, workspace, layout):
+        super().__init__(peek, workspace)
         self.at = layout
         self.PAGE_HIGH = layout["PAGEHI"]
         self.RESIDENT = layout["VARS"]
@@ -620,10 +613,11 @@ def atom_layout():
 
 def view_for(machine_name, peek, own_firmware=True):
     """The view of the BASIC the machine ships (its model's `basic`), or None for one we cannot read."""
-    basic = model(machine_name).basic
-    if basic == ATOM_BASIC:
-        return AtomBasicView(peek, atom_layout() if own_firmware else None)
-    if basic == BBC_BASIC:
+    machine = model(machine_name)
+    workspace = machine.basic_workspace
+    if machine.basic == ATOM_BASIC:
+        return AtomBasicView(peek, workspace, atom_layout() if own_firmware else None)
+    if machine.basic == BBC_BASIC:
         layout = bbc_layout() if own_firmware else None
-        return OurBbcBasicView(peek, layout) if layout else BbcBasicView(peek)
+        return OurBbcBasicView(peek, workspace, layout) if layout else BbcBasicView(peek, workspace)
     return None

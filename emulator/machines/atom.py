@@ -446,6 +446,12 @@ MODEL = MachineModel(
     # The kernel's line buffer is 64 bytes at #0100, RETURN included ("Atomic Theory and
     # Practice" 25.2, input buffer #100-#13F): 63 characters.
     input_limit=63,
+    # "Atomic Theory and Practice" ch. 25, as our firmware keeps it (docs/atom_firmware.md): the
+    # current line #01-#02, text offset #03 and pointer #05-#06, the program's page #12, stack
+    # depths #13 (DO) #14 (GOSUB) #15 (FOR), variables @ and A-Z as four 27-byte planes from #321.
+    basic_workspace={"CURLINE": 0x01, "TXTOFF": 0x03, "TXTPTR": 0x05, "TEXTPAGE": 0x12, "DOSP": 0x13,
+                     "SUBSP": 0x14, "FORSP": 0x15, "VAR0": 0x321, "VAR1": 0x33C, "VAR2": 0x357,
+                     "VAR3": 0x372},
     # "Atomic Theory and Practice" 25.1 (also roms/src/atom/atom.inc)
     os_entry_points={
         0xFFCB: "OSSHUT", 0xFFCE: "OSFIND", 0xFFD1: "OSBPUT", 0xFFD4: "OSBGET", 0xFFD7: "OSSTAR",

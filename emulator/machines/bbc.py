@@ -674,6 +674,14 @@ MODEL = MachineModel(
     # BASIC reads a line with OSWORD 0 and a maximum length of 238 characters (BBC Micro User
     # Guide, OSWORD 0 "read line"; BASIC's own limit).
     input_limit=238,
+    # BBC BASIC's documented workspace (M. Plumbley, "BASIC ROM User Guide", 3.1 and appendix G;
+    # J. Ripley, "BBC BASIC memory use", mdfs.net), which our BASIC keeps too: PAGE DIV 256 &18,
+    # HIMEM &06, TOP &12, the text pointer &0B-&0C with its offset &0A, the resident integers @% and
+    # A%-Z% from &400, the variable lists' heads at &400 + 2 * first character (A at &482), the PROC
+    # and FN lists at &4F6 and &4F8, the stack depths &24 (REPEAT), &25 (GOSUB), &26 (15 per FOR).
+    basic_workspace={"PAGE_HIGH": 0x18, "HIMEM": 0x06, "TOP": 0x12, "PTR": 0x0B, "PTR_OFFSET": 0x0A,
+                     "RESIDENT": 0x400, "LIST_HEADS": 0x400, "PROC_LIST": 0x4F6, "FN_LIST": 0x4F8,
+                     "REPEATS": 0x24, "GOSUBS": 0x25, "FORS": 0x26},
     # BBC Micro Advanced User Guide, "Operating system calls" (the table of entry points and vectors)
     os_entry_points={
         0xFFB9: "OSRDRM", 0xFFBF: "OSEVEN", 0xFFC2: "GSINIT", 0xFFC5: "GSREAD", 0xFFC8: "NVRDCH",

@@ -71,6 +71,9 @@ class MachineModel:
     options: frozenset          # machine options beyond the common ones (roms, seed, files)
     basic: str                  # the BASIC it ships with, by name ("Atom BASIC", "BBC BASIC")
     input_limit: int            # characters its BASIC's line input takes
+    basic_workspace: dict       # name -> address: the BASIC's documented workspace (the listing
+                                # loader and the debugger's BASIC view read the program and
+                                # variables through it)
     os_entry_points: dict       # address -> name: the documented calls of its firmware
     output_vector: int          # where OSWRCH's vector is (a bench catches characters there)
     keyboard: KeyboardModel = field(repr=False)

@@ -1,4 +1,4 @@
-; A test language ROM for our MOS (tests/test_bbc_mos*.py): a mailbox the tests drive.
+; A test language ROM for our MOS (tests/firmware/test_bbc_mos*.py): a mailbox the tests drive.
 ;
 ; Entered as a language (A=1), it sets BRKV, prints its own prompt and waits for a command in `cmd`:
 ;   1  OSWRCH each of the `count` bytes at `buffer`

@@ -5,8 +5,8 @@ Sources: BBC Microcomputer User Guide (1982), the keyword chapters (VDU, GCOL, P
 SOUND, ENVELOPE, ADVAL, OPENIN, BGET#, ...) and its list of VDU codes (18 GCOL, 25 PLOT, 16 CLG); the
 error list ("Missing ," 5, "Type mismatch" 6, "Missing #" 45).  The programs whose output has VDU
 control codes are checked on the bare CPU only; the rest also on the whole machine under our MOS
-(tests/test_bbc_basic_machine.py), so no program here calls the filing system: those are in
-tests/test_bbc_basic_io.py, which gives the stand-in MOS a test filing system.
+(tests/firmware/test_bbc_basic_machine.py), so no program here calls the filing system: those are in
+tests/firmware/test_bbc_basic_io.py, which gives the stand-in MOS a test filing system.
 """
 
 from .cases import err

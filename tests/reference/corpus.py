@@ -79,8 +79,8 @@ def bbc_conformance():
 
 # --- the machine tests' own programs -------------------------------------------------------------
 
-# Programs the machine tests type that are not conformance files (tests/test_atom_firmware_basic.py
-# and tests/test_bbc_basic.py): the same programs and keys, compared here with Acorn's ROMs.
+# Programs the machine tests type that are not conformance files (tests/firmware/test_atom_firmware_basic.py
+# and tests/firmware/test_bbc_basic.py): the same programs and keys, compared here with Acorn's ROMs.
 MACHINE_PROGRAMS = [
     Program("machine/atom_input_reads_numbers", "atom", ("10 INPUT A,B;PRINT A+B",), ("12\r", "30\r")),
     Program("machine/atom_input_with_prompt", "atom", ('10 INPUT "N"N;PRINT N*2',), ("#10+1\r",)),
