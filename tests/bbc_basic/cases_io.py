@@ -40,7 +40,7 @@ CASES = [
     ("io_sound_missing_comma", "10 SOUND 1,-15,53", "", err("Missing ,", 10)),
     ("io_envelope_thirteen", "10 ENVELOPE 1,2,3,4,5,6,7,8,9,10,11,12,13", "", err("Missing ,", 10)),
     # ADVAL(0)'s low byte: the fire buttons (the high byte, the ADC channel converted last, depends
-    # on the moment: tests/test_bbc_mos.py follows it)
+    # on the moment: tests/firmware/test_bbc_mos.py follows it)
     ("io_adval_fire_buttons", "10 PRINT ADVAL(0) AND 255", "", "         0\n"),
     # --- the '#' and the name a file statement needs (UG "Missing #", "Type mismatch") ---
     ("io_bget_missing_hash", "10 X=BGET 1", "", err("Missing #", 10)),

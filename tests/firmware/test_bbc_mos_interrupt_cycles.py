@@ -1,6 +1,6 @@
 """Our MOS's system VIA interrupts take MOS 1.20's cycles, measured from outside on both ROM sets.
 
-Programs measure them (Irq-Timing: tests/test_reference_discs.py), so each path of IRQ1V's default
+Programs measure them (Irq-Timing: tests/machines/test_reference_discs.py), so each path of IRQ1V's default
 waits out what MOS 1.20 spends (roms/src/bbc/mos/irq.s, docs/bbc_mos.md).  Each ROM set idles at
 BASIC's prompt on our BBC Micro: the 100 Hz T1 tick, VSYNC and the ADC's end of conversion (CB1),
 no key down, nothing playing.  Each interrupt is timed from the IRQ sequence to the first cycle of

@@ -141,7 +141,7 @@ def test_acorns_roms_still_report_the_error(acorn, name):
 
 # --- the arithmetic core alone, on the bare 6502 ---------------------------------------------------
 
-BASIC_SOURCE = Path(__file__).resolve().parent.parent / "roms" / "src" / "atom" / "basic" / "main.s"
+BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms" / "src" / "atom" / "basic" / "main.s"
 FAC, ARG = 0x30, 0x38               # fmath.s: sign, exponent, 4 mantissa bytes, guard byte
 CALL_AT = 0x0400
 

@@ -12,7 +12,7 @@ import pytest
 import emulator
 from emulator.reference import silver_dollar as sd
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Uncompiled (ACORN_PURE_PYTHON=1), typing the listings in takes minutes: the slow set then.
 pytestmark = [] if emulator.compiled() else [pytest.mark.slow]
 

@@ -1,5 +1,5 @@
 """Our own disc filing system (roms/src/bbc/dfs) on the emulated 8271, under our MOS and BASIC: the
-calls and commands tests/test_bbc_discs.py does not cover (there each test also runs under Acorn's
+calls and commands tests/media/test_bbc_discs.py does not cover (there each test also runs under Acorn's
 ROMs).  Discs are built here from their own bytes; what the DFS writes is read back on the host with
 the project's own .ssd reader."""
 import shutil
