@@ -16,3 +16,24 @@ def carry_on_from_mid_transfer(m, line, state_path, roms, cycles):
         machine.run_cycles(cycles)
     assert again.cycles == m.cycles and again.memory[0:0x8000] == m.memory[0:0x8000]
     return again
+
+
+def enter(m, line, expect=None, max_seconds=10):
+    """Type a line at BASIC's prompt and wait until `expect` shows and the prompt is back."""
+    m.type(line + "\n")
+    m.run_until_typed()
+    if expect is not None:
+        m.run_until_text(expect, max_seconds=max_seconds)
+    deadline = m.seconds + max_seconds
+    while not last_row(m).endswith(">"):                       # the prompt, after any output
+        assert m.seconds < deadline, f"no prompt after {line!r}: {last_row(m)!r}"
+        m.run(0.05)
+
+
+def last_row(m):
+    rows = [row for row in m.screen.text() if row.strip()]
+    return rows[-1].strip() if rows else ""
+
+
+def screen(m):
+    return "\n".join(m.screen.text())

@@ -9,7 +9,7 @@ import pytest
 from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
 from emulator.media.dfs_disc import DFSDisc, build_ssd
-from test_bbc_discs import enter, screen
+from disc_support import enter, screen
 
 TEXT = b"LINE ONE\rLINE TWO\r"
 

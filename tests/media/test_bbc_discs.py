@@ -13,7 +13,7 @@ from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
 from emulator.media.dfs_disc import DFSDisc, build_ssd
 
-from disc_support import carry_on_from_mid_transfer
+from disc_support import carry_on_from_mid_transfer, enter, screen
 
 PROGRAM = tokenise_program('10 PRINT "CHAINED ";6*7\n')
 
@@ -42,27 +42,6 @@ def dfs_machine(roms, disc, writable=False):
     m.run_until_text("BASIC", max_seconds=3)
     m.run(0.3)
     return m
-
-
-def enter(m, line, expect=None, max_seconds=10):
-    """Type a line at BASIC's prompt and wait until `expect` shows and the prompt is back."""
-    m.type(line + "\n")
-    m.run_until_typed()
-    if expect is not None:
-        m.run_until_text(expect, max_seconds=max_seconds)
-    deadline = m.seconds + max_seconds
-    while not last_row(m).endswith(">"):                       # the prompt, after any output
-        assert m.seconds < deadline, f"no prompt after {line!r}: {last_row(m)!r}"
-        m.run(0.05)
-
-
-def last_row(m):
-    rows = [row for row in m.screen.text() if row.strip()]
-    return rows[-1].strip() if rows else ""
-
-
-def screen(m):
-    return "\n".join(m.screen.text())
 
 
 def test_dfs_is_fitted_and_catalogues_the_disc(dfs_roms, disc_file):
