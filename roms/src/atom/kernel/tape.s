@@ -138,6 +138,22 @@ tape_tone:
         bne @group
         rts
 
+; tape_length: TBLEN = the block's length less one, from its header.
+tape_length:
+        lda THEAD+3
+        sta TBLEN
+        rts
+
+; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
+tape_next:
+        inc FSPTR
+        bne @count
+        inc FSPTR+1
+@count: dec TBLEN
+        lda TBLEN
+        cmp #$FF
+        rts
+
 ; tape_header: the next block's header: TAPENAME and THEAD, TSUM their sum with the "*"s.
 tape_header:
         lda #0
@@ -287,17 +303,11 @@ tape_save:
         bcc @field
         lda #PAUSE
         jsr tape_tone
-        lda THEAD+3
-        sta TBLEN
+        jsr tape_length
 @byte:  ldy #0
         lda (FSPTR),y
         jsr tape_out
-        inc FSPTR
-        bne @count
-        inc FSPTR+1
-@count: dec TBLEN
-        lda TBLEN
-        cmp #$FF
+        jsr tape_next
         bne @byte
         lda TSUM
         jsr tape_out
@@ -346,17 +356,11 @@ tape_load:
         sta FSPTR
         lda THEAD+6
         sta FSPTR+1
-@data:  lda THEAD+3
-        sta TBLEN
+@data:  jsr tape_length
 @byte:  jsr tape_in
         ldy #0
         sta (FSPTR),y
-        inc FSPTR
-        bne @count
-        inc FSPTR+1
-@count: dec TBLEN
-        lda TBLEN
-        cmp #$FF
+        jsr tape_next
         bne @byte
         jsr tape_in             ; the checksum: right when TSUM is now twice it
         asl a
