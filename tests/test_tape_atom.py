@@ -182,9 +182,9 @@ def test_a_wrong_checksum_is_sum_and_error_6(atom_roms):
     assert rows(m)[-3:] == ["SUM", "ERROR 6", ">"]
 
 
-def test_star_save_then_star_run_on_our_kernel(tmp_path):
-    """*SAVE of 300 bytes (two blocks, the execution address given) and *RUN of the recording:
-    a routine that stores #42 at #80 and returns."""
+def test_star_save_by_our_kernel_loads_on_each_and_star_runs(atom_roms, tmp_path):
+    """*SAVE of 300 bytes on our kernel (two blocks, the execution address given); *RUN of the
+    recording (a routine that stores #42 at #80 and returns) on our kernel or Acorn's."""
     record = tmp_path / "code.uef"
     m = Machine("atom", record=str(record), seed=1)
     routine = bytes([0xA9, 0x42, 0x85, 0x80, 0x60])                 # LDA #&42: STA &80: RTS
@@ -197,7 +197,7 @@ def test_star_save_then_star_run_on_our_kernel(tmp_path):
     run_until_prompt(m)
     m.close_files()
     saved = Tape.load(record)
-    again = Machine("atom", tape=str(record), seed=2)
+    again = Machine("atom", roms=atom_roms, tape=str(record), seed=2)
     again.memory[0x80] = 0
     start_loading(again, '*RUN "CODE"')
     again.run(saved.seconds)
