@@ -22,6 +22,8 @@ from emulator.reference import silver_dollar as ref
 MOVE_KEY_TIMING = {ATOM: {"hold_ms": 20, "gap_ms": 20, "lead_ms": 5},
                    BBC: {"hold_ms": 30, "gap_ms": 20, "lead_ms": 10}}
 KEY_SETTLE_SECONDS = 0.25           # after a key: the listing draws the coin and reads again
+KEY_QUIET_POLLS = 2                  # ...and the board row has stopped changing for this many polls
+KEY_DRAW_SECONDS = 5.0               # the longest a key's drawing may take
 BLEEP_SECONDS = 0.25                 # after a refused key: the bell has sounded and stopped
 POLL_SECONDS = 0.05                  # how often the board is read while the computer moves
 SETTLE_SECONDS = 2.0                 # a finished computer move: the board stays this long unchanged
@@ -105,6 +107,7 @@ class GameResult:
     bleeps_expected: int = 0
     bleeps_heard: int = 0
     mismatches: list = field(default_factory=list)
+    boards: list = field(default_factory=list)     # every board read off the screen, in order
 
 
 @dataclass
@@ -162,9 +165,20 @@ class Harness:
         return onsets
 
     def key(self, char, settle=KEY_SETTLE_SECONDS):
-        self.machine.type(char, **self.timing)
-        self.machine.run_until_typed(max_seconds=5)
-        self.machine.run(settle)
+        """Type a key, then wait until the listing has finished drawing (the board row and the
+        cursor stay the same for KEY_QUIET_POLLS polls): it is back at its key read and takes the
+        next key (the Atom has no keyboard buffer).  Acorn's Atom kernel moves the cursor one
+        place a field (the first coin of a move is drawn 0.37 s after its key, 0.1 s on ours), so
+        a fixed pause loses keys on one ROM set and not on the other."""
+        m = self.machine
+        m.type(char, **self.timing)
+        m.run_until_typed(max_seconds=5)
+        m.run(settle)
+        deadline, last, quiet = m.seconds + KEY_DRAW_SECONDS, None, 0
+        while quiet < KEY_QUIET_POLLS and m.seconds < deadline:
+            drawing = (self.rows()[0], m.hardware.text_cursor())
+            quiet, last = (quiet + 1 if drawing == last else 0), drawing
+            m.run(POLL_SECONDS)
 
     def command(self, text):
         """Type a direct command at the prompt and wait for the prompt again."""
@@ -229,7 +243,7 @@ class Harness:
         position = self.wait_for_board()
         if position is None:
             raise AssertionError(f"seed {seed}: no board after RUN:\n{self.screen_text()}")
-        game = GameResult(seed, position)
+        game = GameResult(seed, position, boards=[position])
         for _ in range(max_moves):
             if ref.is_won(position):
                 return self._finish(game, "I WIN!", "computer")
@@ -253,11 +267,13 @@ class Harness:
             self.key("\r")
             position = ref.apply_move(position, move)
             game.human_moves += 1
+            game.boards.append(read_board(self.rows()))
             if ref.is_won(position):
                 return self._finish(game, "YOU WIN!", "human")
             expected = ref.apply_move(position, ref.computer_move(position))
             seen = self.settled_board(expected)
             game.computer_moves += 1
+            game.boards.append(seen)
             if seen != expected:
                 game.mismatches.append((position, expected, seen))
                 return self._finish(game, None, "mismatch")

@@ -303,14 +303,21 @@ def test_star_save_without_its_addresses_is_a_command_error(tmp_path):
 
 # --- no card: as before --------------------------------------------------------------------------
 
-def test_without_the_card_star_commands_are_com_errors_and_file_calls_do_nothing():
+def test_without_the_card_the_cassette_serves_load_save_and_cat_and_the_rest_is_com():
+    """No card: LOAD, SAVE, *CAT, *LOAD, *SAVE and *RUN go to the cassette (tests/test_tape_atom.py);
+    *DELETE and *INFO are COM? and error 48, as on Acorn's kernel, and the random-access file
+    calls do nothing."""
     m = Machine("atom")
     m.run_until_text(">", max_seconds=2)
-    assert command(m, "*CAT") == ["COM?", "ERROR 48"]
-    lodv = m.memory.word(0x20C)
-    assert m.memory[lodv] == 0x60                   # the file vectors hold an RTS
-    for vector in range(0x20C, 0x21C, 2):
-        assert m.memory.word(vector) == lodv
+    assert command(m, "*DELETE X") == ["COM?", "ERROR 48"]
+    assert command(m, "*INFO X") == ["COM?", "ERROR 48"]
+    rdrv = m.memory.word(0x210)
+    assert m.memory[rdrv] == 0x60                   # RDRV to SHTV hold an RTS
+    for vector in range(0x210, 0x21C, 2):
+        assert m.memory.word(vector) == rdrv
+    assert 0xF000 <= m.memory.word(0x20C) != m.memory.word(0x20E) != rdrv     # LODV, SAVV: the tape
+    m.type("*CAT\r")
+    m.run_until_text("PLAY TAPE", max_seconds=2)
 
 
 # --- BASIC's file statements and functions ---------------------------------------------------------

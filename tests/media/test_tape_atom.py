@@ -1,16 +1,43 @@
 """The Atom's cassette: the tape's signal on the 8255's PC5 and the tone output of PC0/PC1, with
-Acorn's Atom kernel loading a tape built here and reloading what its SAVE recorded (tests skip
-without the reference folder; the ROMs are only run)."""
+Acorn's Atom kernel and ours (its cassette filing system, roms/src/atom/kernel/tape.s) loading a
+tape built here and reloading what their SAVE recorded, each the other's too (Acorn's half skips
+without the reference folder; its ROMs are only run)."""
+import pytest
+
 from emulator import Machine
 from emulator.bus import Bus
 from emulator.clock import Clock
 from emulator.cpu.core import CPU
 from emulator.media.cassette import CassetteDeck
 from emulator.media.uef import Data, Tape, Tone
-from tests.tape_support import atom_tape
+from tests.tape_support import ATOM_BAUD, atom_tape
 
 PROGRAM = b'\r\x00\x0a PRINT "HI FROM TAPE"\r\x00\x14 PRINT 6*7\r\xff'
 BASIC_TEXT = 0x2900
+
+
+@pytest.fixture(scope="session")
+def acorn(acorn_atom_roms):
+    return str(acorn_atom_roms)
+
+
+@pytest.fixture(params=["ours", "acorn"])
+def atom_roms(request):
+    """Our kernel (None: Machine's default) or Acorn's ROM directory (skips without it)."""
+    return None if request.param == "ours" else request.getfixturevalue("acorn")
+
+
+def rows(m):
+    return [row for row in m.screen.text() if row]
+
+
+def run_until_prompt(m, max_seconds=30):
+    """Run until the last line on the screen is BASIC's prompt (a SAVE has ended)."""
+    for _ in range(int(max_seconds / 0.5)):
+        m.run(0.5)
+        if rows(m)[-1] == ">":
+            return
+    raise AssertionError(f"no prompt: {rows(m)}")
 
 
 def start_loading(m, command):
@@ -37,9 +64,9 @@ def test_the_signal_is_the_tones_of_each_bit():
     assert deck.level(bit1 + 10) == 0                               # a stopped tape is silent
 
 
-def test_the_atom_kernel_loads_a_tape(acorn_atom_roms):
+def test_the_atom_kernel_loads_a_tape(atom_roms):
     tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
-    m = Machine("atom", roms=acorn_atom_roms, tape=tape, seed=1)
+    m = Machine("atom", roms=atom_roms, tape=tape, seed=1)
     start_loading(m, 'LOAD "AB"')
     m.run(tape.seconds)
     assert m.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM
@@ -47,22 +74,39 @@ def test_the_atom_kernel_loads_a_tape(acorn_atom_roms):
     m.run_until_text('   20 PRINT 6*7')
 
 
-def test_a_program_saved_by_the_atom_kernel_reloads(acorn_atom_roms, tmp_path):
-    record = tmp_path / "saved.uef"
-    m = Machine("atom", roms=acorn_atom_roms, record=str(record), seed=1)
+def save_program(roms, record):
+    """Type a program into the kernel `roms` and SAVE it as KEPT into the recording `record`: the
+    Tape recorded."""
+    m = Machine("atom", roms=roms, record=str(record), seed=1)
     m.type('10 PRINT "SAVED"\r20 PRINT 3*4\rSAVE "KEPT"\r')
     m.run_until_text("RECORD TAPE")
     m.type("\r")
     m.run_until_typed()
-    m.run(8)
+    run_until_prompt(m)
+    assert rows(m)[-2:] == ["RECORD TAPE", ">"]
     m.close_files()
-    saved = Tape.load(record)
-    assert b"****KEPT\r" in saved.data_bytes()
-    again = Machine("atom", roms=acorn_atom_roms, tape=str(record), seed=2)
+    return Tape.load(record)
+
+
+def reload_program(roms, record, saved):
+    again = Machine("atom", roms=roms, tape=str(record), seed=2)
     start_loading(again, 'LOAD "KEPT"')
     again.run(saved.seconds)
     again.type("LIST\r")
     again.run_until_text("   20 PRINT 3*4")
+
+
+@pytest.mark.parametrize("saver, loader", [("ours", "ours"), ("ours", "acorn"), ("acorn", "ours"),
+                                           ("acorn", "acorn")])
+def test_a_program_saved_by_a_kernel_reloads_on_each(saver, loader, tmp_path, request):
+    """What each kernel's SAVE records loads on its own kernel and on the other."""
+    roms = {name: None if name == "ours" else request.getfixturevalue("acorn") for name in (saver, loader)}
+    record = tmp_path / "saved.uef"
+    saved = save_program(roms[saver], record)
+    header = saved.data_bytes()[saved.data_bytes().index(b"****KEPT\r"):][:17]
+    assert header[9:13] == bytes([0x40 | header[9] & 0x1F, 0, 0, 0x1F])   # one block of 32 bytes
+    assert header[15:17] == bytes([0x29, 0x00])                            # loaded at #2900
+    reload_program(roms[loader], record, saved)
 
 
 def test_the_command_line_plays_a_tape_into_the_atom_kernel(acorn_atom_roms, tmp_path):
@@ -90,11 +134,72 @@ def test_a_save_state_in_the_middle_of_a_load_carries_on(acorn_atom_roms, tmp_pa
     assert back.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM
 
 
-def test_star_load_reads_a_file_of_two_blocks_where_it_says_or_where_asked(acorn_atom_roms):
+def test_star_load_reads_a_file_of_two_blocks_where_it_says_or_where_asked(atom_roms):
     data = bytes(range(256)) + b"second block"
     tape = atom_tape([("BIN", data, 0x3000, 0x3000)])
     for command, address in (('*LOAD "BIN"', 0x3000), ('*LOAD "BIN" 3400', 0x3400)):
-        m = Machine("atom", roms=acorn_atom_roms, tape=tape, seed=1)
+        m = Machine("atom", roms=atom_roms, tape=tape, seed=1)
         start_loading(m, command)
         m.run(tape.seconds)
         assert m.memory[address:address + len(data)] == data, command
+
+
+THREE_FILES = [("AB", PROGRAM, BASIC_TEXT, 0xC2B2), ("BIN", bytes(range(256)) + b"xy", 0x3000, 0x3123),
+               ("CD", PROGRAM, BASIC_TEXT, 0xC2B2)]
+
+
+def test_star_cat_lists_every_block(atom_roms):
+    """*CAT: the name, then load and execution addresses, block number and length less one (the
+    layout of Acorn's kernel); it waits for more tape for ever."""
+    tape = atom_tape(THREE_FILES)
+    m = Machine("atom", roms=atom_roms, tape=tape, seed=1)
+    start_loading(m, "*CAT")
+    m.run(tape.seconds)
+    assert rows(m)[2:] == ["PLAY TAPE",
+                           "AB            2900 C2B2 0000 26",
+                           "BIN           3000 3123 0000 FF",
+                           "BIN           3100 3123 0001 01",
+                           "CD            2900 C2B2 0000 26"]
+
+
+def test_load_names_the_files_it_passes(atom_roms):
+    tape = atom_tape(THREE_FILES)
+    m = Machine("atom", roms=atom_roms, tape=tape, seed=1)
+    start_loading(m, 'LOAD "CD"')
+    m.run(tape.seconds)
+    assert rows(m)[1:] == ['>LOAD "CD"', "PLAY TAPE", "AB", "BIN", ">"]
+    assert m.memory[BASIC_TEXT:BASIC_TEXT + len(PROGRAM)] == PROGRAM
+
+
+def test_a_wrong_checksum_is_sum_and_error_6(atom_roms):
+    segments = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)]).segments
+    body = segments[3].data                         # the data and its checksum, one bit wrong
+    segments[3] = Data(body[:-1] + bytes([body[-1] ^ 1]), ATOM_BAUD)
+    tape = Tape(segments)
+    m = Machine("atom", roms=atom_roms, tape=tape, seed=1)
+    start_loading(m, 'LOAD "AB"')
+    m.run(tape.seconds)
+    assert rows(m)[-3:] == ["SUM", "ERROR 6", ">"]
+
+
+def test_star_save_by_our_kernel_loads_on_each_and_star_runs(atom_roms, tmp_path):
+    """*SAVE of 300 bytes on our kernel (two blocks, the execution address given); *RUN of the
+    recording (a routine that stores #42 at #80 and returns) on our kernel or Acorn's."""
+    record = tmp_path / "code.uef"
+    m = Machine("atom", record=str(record), seed=1)
+    routine = bytes([0xA9, 0x42, 0x85, 0x80, 0x60])                 # LDA #&42: STA &80: RTS
+    m.memory[0x3000:0x3000 + 300] = bytes(range(256)) + bytes(44)
+    m.memory[0x3100:0x3100 + len(routine)] = routine
+    m.type('*SAVE "CODE" 3000 312C 3100\r')
+    m.run_until_text("RECORD TAPE")
+    m.type("\r")
+    m.run_until_typed()
+    run_until_prompt(m)
+    m.close_files()
+    saved = Tape.load(record)
+    again = Machine("atom", roms=atom_roms, tape=str(record), seed=2)
+    again.memory[0x80] = 0
+    start_loading(again, '*RUN "CODE"')
+    again.run(saved.seconds)
+    assert again.memory[0x3000:0x3000 + 300] == m.memory[0x3000:0x3000 + 300]
+    assert again.memory[0x80] == 0x42 and rows(again)[-1] == ">"

@@ -283,8 +283,8 @@ class Runner:
                     m.type(keys.pop(0), **self.timing)
                     try:
                         m.run_until_typed(max_seconds=LINE_SECONDS)
-                    except Halted:          # a JAM while the key goes in: as above
-                        final = read_screen(m)
+                    except (Halted, Timeout):   # a JAM while the key goes in, or a program
+                        final = read_screen(m)      # that no longer reads the keyboard: as above
                         self.boot()
                         return Result(before, final, False)
                     still_since, last = m.seconds, None

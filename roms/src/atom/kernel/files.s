@@ -1,9 +1,10 @@
 ; The kernel's filing system: the documented file calls ("Atomic Theory and Practice" 25.1) and
 ; the star commands *CAT, *LOAD, *SAVE, *RUN and *DELETE, served by the host filing card at
 ; #BC00 (docs/hostfs.md: write RESET, the parameters to DATA, the command number to COMMAND, then
-; read STATUS and the result from DATA).  Reset points the file vectors and COMVEC here when the
-; card answers its ID register; without a card they keep their defaults (the calls do nothing,
-; every * command is COM? and error 48).  BASIC's SAVE and LOAD are here too, for room.
+; read STATUS and the result from DATA).  Reset points the file vectors here when the card
+; answers its ID register; without a card OSLOAD, OSSAVE and *CAT are the cassette's (tape.s),
+; the other calls do nothing and *DELETE, *INFO are COM? and error 48.  BASIC's SAVE and LOAD
+; are here too, for room.
 ;
 ; Errors: the card gives an Acorn DFS error number and its message.  The message is printed on
 ; a line of its own and the number is raised as a BRK error, so BASIC reports "ERROR n" (the Atom
@@ -38,15 +39,11 @@ C_DELETE    = 10
 C_CAT       = 11
 C_INFOTEXT  = 12
 
-; fs_install: at reset, when the card answers, point COMVEC and the file vectors here.
+; fs_install: at reset, when the card answers, point the file vectors here (else LOAD and SAVE
+; stay on the cassette, tape.s).
 fs_install:
-        lda FS_ID
-        cmp #'H'
+        jsr fs_card
         bne @none
-        lda #<fs_cli
-        sta COMV
-        lda #>fs_cli
-        sta COMV+1
         ldx #fs_vectors_end - fs_vectors - 1
 @vec:   lda fs_vectors,x
         sta LODV,x
@@ -66,6 +63,12 @@ fs_vectors:
 fs_vectors_end:
 
 ; --- talking to the card -------------------------------------------------------------------------
+
+; fs_card: Z set when the card is fitted (it answers its ID register).
+fs_card:
+        lda FS_ID
+        cmp #'H'
+        rts
 
 ; fs_do: run card command A; a failure is raised as an error (below).
 fs_do:  sta FS_CMD
@@ -112,6 +115,9 @@ fs_name:
         ldy #0
         sty FSQ
 fs_name_lead:
+        stx FSTMP
+        ldx #0                  ; (the name is kept at TNAME too, for the tape)
+        stx TNLEN
 @lead:  lda (FSP),y
         iny
         cmp #' '
@@ -130,7 +136,12 @@ fs_name_lead:
         bit FSQ
         bpl @back               ; a space ends a name without quotes
 @put:   sta FS_DATA
-        lda (FSP),y
+        ldx TNLEN
+        cpx #13
+        bcs @long
+        sta TNAME,x
+        inc TNLEN
+@long:  lda (FSP),y
         iny
         bne @char
 @back:  dey                     ; the space or CR is left for what follows
@@ -138,6 +149,9 @@ fs_name_lead:
         sta FSQ                 ; (no bit 6 left over for the next name)
         lda #13
         sta FS_DATA
+        ldx TNLEN
+        sta TNAME,x
+        ldx FSTMP
         rts
 
 ; fs_word: the 16-bit number at 0,X/1,X goes to the card as 4 bytes.
@@ -382,10 +396,15 @@ fs_commands:
 
 ; *INFO name (wild cards * and #): name, load, exec, length of each file that matches;
 ; *CAT [drive]: the card's catalogue text.  Either, line by line.
+star_cat:
+        jsr fs_card
+        beq card_cat
+        jmp tape_cat            ; without the card, the cassette's (it never ends)
 star_info:
+        jsr star_card
         lda #C_INFOTEXT
         .byte $2C               ; BIT abs: skips the LDA
-star_cat:
+card_cat:
         lda #C_CAT
         jsr star_named          ; the drive or directory text (may be empty)
 @text:  lda FS_DATA
@@ -397,6 +416,7 @@ star_cat:
 ; *DELETE "name".  The card answers a missing file with type 0 and no error; asking it to load
 ; the name then gives its own "File not found" error.
 star_delete:
+        jsr star_card
         lda #C_DELETE
         jsr star_named
         lda FS_DATA
@@ -442,6 +462,11 @@ star_run:
         jsr OSLOAD
         jmp (FSEXEC)
 
+; star_card: *DELETE and *INFO need the card; without it they are COM?, as on Acorn's cassette.
+star_card:
+        jsr fs_card
+        bne star_bad
+        rts
 ; star_bad: a * command with its numbers missing: COM? and error 48, as for an unknown one.
 star_bad:
         jmp oscli_default

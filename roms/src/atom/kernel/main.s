@@ -34,7 +34,9 @@ reset:  sei
         sta PPI_CTRL
         lda #0
         sta PPI_A               ; text mode, keyboard row 0
-        sta PPI_C               ; speaker low (as the mode set left it), CSS 0
+        lda #PC_TONE
+        sta PPI_C               ; speaker low (as the mode set left it), CSS 0, the tone to
+                                ; the tape (as Acorn's: its recordings start with tone)
         ldx #default_vectors_end - default_vectors - 1
 @vec:   lda default_vectors,x
         sta NMIV,x
@@ -67,11 +69,11 @@ default_vectors:
         .word nmi_default       ; NMIV
         .word BASIC_BRK         ; BRKV
         .word irq_default       ; IRQV
-        .word oscli_default     ; COMV
+        .word fs_cli            ; COMV: the filing commands, on the tape or the card
         .word wrch              ; WRCV
         .word rdch              ; RDCV
-        .word no_filing         ; LODV
-        .word no_filing         ; SAVV
+        .word tape_load         ; LODV: the cassette (tape.s) unless the card is fitted
+        .word tape_save         ; SAVV
         .word no_filing         ; RDRV
         .word no_filing         ; STRV
         .word no_filing         ; BGTV
@@ -80,7 +82,7 @@ default_vectors:
         .word no_filing         ; SHTV
 default_vectors_end:
 
-; There is no cassette filing system in this kernel: the file calls do nothing.
+; The cassette has no random-access files: these calls do nothing without the card.
 no_filing:
         rts
 
@@ -625,6 +627,7 @@ readline:
 .include "graphics.s"
 .include "list.s"
 .include "files.s"
+.include "tape.s"
 
 ; ---------------------------------------------------------------------------------------------
 ; The documented entry points ("Atomic Theory and Practice" 25.1), each where programs call it.
