@@ -304,7 +304,7 @@ def test_star_save_without_its_addresses_is_a_command_error(tmp_path):
 # --- no card: as before --------------------------------------------------------------------------
 
 def test_without_the_card_the_cassette_serves_load_save_and_cat_and_the_rest_is_com():
-    """No card: LOAD, SAVE, *CAT, *LOAD, *SAVE and *RUN go to the cassette (tests/test_tape_atom.py);
+    """No card: LOAD, SAVE, *CAT, *LOAD, *SAVE and *RUN go to the cassette (tests/media/test_tape_atom.py);
     *DELETE and *INFO are COM? and error 48, as on Acorn's kernel, and the random-access file
     calls do nothing."""
     m = Machine("atom")

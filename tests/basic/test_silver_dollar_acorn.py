@@ -9,7 +9,7 @@ import pytest
 from emulator.basic.silver_dollar_harness import Harness, Policy, atom_rnd
 from emulator.reference import silver_dollar as ref
 
-LISTING = Path(__file__).resolve().parent.parent / "basic_programs" / "silver_dollar_atom.bas"
+LISTING = Path(__file__).resolve().parents[2] / "basic_programs" / "silver_dollar_atom.bas"
 SEEDS = (10, 14, 27, 39, 40, 41)    # starts with many empty squares: long games
 
 
