@@ -106,10 +106,7 @@ e_badcall:  errblk 30
             .byte "Bad call", 0
 e_args:     errblk 31
             .byte "Arguments", 0
-e_nofor:    errblk 32
-            .byte W_NO, T_FOR, 0
-e_cantmatch: errblk 33
-            .byte "Can't Match ", T_FOR, 0
+; (No FOR, 32, and Can't Match FOR, 33, are in NEXT's code: exec.s)
 e_forvar:   errblk 34
             .byte T_FOR, " variable", 0
 e_manyfors: errblk 35

@@ -589,19 +589,26 @@ st_next:
         sta VADDR+1
         sta CREATE
         jsr skipsp
-        jsr is_idchar
+        cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
+        bcc @idch
+        cmp #'Z'+1
+        bcc @name
+@idch:  jsr is_idchar
         bcc @find
-        jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
+@name:  jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
 @find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
 @f:     ldy #0                  ; error resets the stack anyway)
         lda (BSP),y
         cmp #F_FOR
         beq @isfor
         txa                     ; no loop open at all, or none on this variable
-        bne @nomatch
-        jmp e_nofor
-@nomatch:
-        jmp e_cantmatch
+        beq @nofor
+                                ; (No FOR's and Can't Match FOR's error blocks in line: room)
+        brk
+        .byte 33, "Can't Match ", T_FOR, 0
+@nofor:
+        brk
+        .byte 32, W_NO, T_FOR, 0
 @isfor: iny
         lda VADDR+1
         bne @var
