@@ -4,12 +4,12 @@
 skipsp: ldy #0
 @l:     lda (TP),y
         cmp #' '
-        bne @d
-        inc TP
+        beq @sp                 ; (no space, the common case, falls through: a cycle less)
+        rts
+@sp:    inc TP
         bne @l
         inc TP+1
-        bne @l
-@d:     rts
+        bne @l                  ; (always)
 
 ; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
@@ -21,8 +21,13 @@ inctp:  inc TP
 accept_comma:
         lda #','
 accept: sta CNT
-        jsr skipsp
-        cmp CNT
+        ldy #0                  ; skipsp in line, for speed
+@l:     lda (TP),y
+        cmp #' '
+        bne @c
+        jsr inctp
+        bne @l                  ; (inctp leaves Z clear)
+@c:     cmp CNT
         bne @n
         inc TP                  ; (inctp in line, for speed)
         bne @z
