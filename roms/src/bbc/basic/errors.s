@@ -2,6 +2,8 @@
 ; Numbers and messages from the BBC Microcomputer User Guide, "Error messages".
 ; A keyword in a message is stored as its token (one byte), a common word as its number in
 ; err_words (one byte below 32); REPORT prints them out in full.
+; Some errors raised from one place only have their block there (BRK in line, no JMP: room):
+; 5, 27 (util.s), 32-38, 43, 44 (exec.s).
 
 ; tokens used in the messages (User Guide token table, as in tokens.s)
 T_DATA  = $DC
@@ -56,8 +58,6 @@ e_range:    errblk 1
             .byte W_OUTOF, "range", 0
 e_mistake:  errblk 4
             .byte "Mistake", 0
-e_comma:    errblk 5
-            .byte W_MISSING, ",", 0
 e_type:     errblk 6
             .byte "Type mismatch", 0
 e_nofn:     errblk 7
@@ -96,8 +96,6 @@ e_exprange: errblk 24
             .byte "Exp", W_RANGE, 0
 e_nosuchvar: errblk 26
             .byte W_NOSUCH, "variable", 0
-e_bracket:  errblk 27
-            .byte W_MISSING, ")", 0
 e_badhex:   errblk 28
             .byte "Bad HEX", 0
 e_nosuchfn: errblk 29
@@ -107,16 +105,6 @@ e_badcall:  errblk 30
 e_args:     errblk 31
             .byte "Arguments", 0
 ; (No FOR, 32, and Can't Match FOR, 33, are in NEXT's code: exec.s)
-e_forvar:   errblk 34
-            .byte T_FOR, " variable", 0
-e_manyfors: errblk 35
-            .byte W_TOOMANY, T_FOR, "s", 0
-e_noto:     errblk 36
-            .byte W_NO, T_TO, 0
-e_manygosubs: errblk 37
-            .byte W_TOOMANY, T_GOSUB, "s", 0
-e_nogosub:  errblk 38
-            .byte W_NO, T_GOSUB, 0
 e_onsyntax: errblk 39
             .byte T_ON, " syntax", 0
 e_onrange:  errblk 40
@@ -125,10 +113,6 @@ e_noline:   errblk 41
             .byte W_NOSUCH, "line", 0
 e_nodata:   errblk 42
             .byte W_OUTOF, T_DATA, 0
-e_norepeat: errblk 43
-            .byte W_NO, T_REPEAT, 0
-e_manyrepeats: errblk 44
-            .byte W_TOOMANY, T_REPEAT, "s", 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE
 brk_handler:

@@ -397,7 +397,8 @@ push_gosub:
         lda GOSUBN
         cmp #MAXGOSUB
         bcc @room
-        jmp e_manygosubs
+        brk                     ; manygosubs: its error block in line (room)
+        .byte 37, W_TOOMANY, T_GOSUB, "s", 0
 @room:  inc GOSUBN
         lda #F_GOSUB
         jmp push_frame5
@@ -425,7 +426,8 @@ st_return:
         beq @skip
         cmp #F_REPEAT
         beq @skip
-        jmp e_nogosub
+        brk                     ; nogosub: its error block in line (room)
+        .byte 38, W_NO, T_GOSUB, 0
 @skip:  jsr uncount_frame       ; the loop is closed with the subroutine
         jsr frame_skip
         jmp @l
@@ -441,7 +443,8 @@ st_repeat:
         lda REPEATN
         cmp #MAXREPEAT
         bcc @room
-        jmp e_manyrepeats
+        brk                     ; manyrepeats: its error block in line (room)
+        .byte 44, W_TOOMANY, T_REPEAT, "s", 0
 @room:  inc REPEATN
         lda #F_REPEAT
         jsr push_frame5
@@ -453,7 +456,8 @@ st_until:
         lda (BSP),y
         cmp #F_REPEAT
         beq @ok
-        jmp e_norepeat
+        brk                     ; norepeat: its error block in line (room)
+        .byte 43, W_NO, T_REPEAT, 0
 @ok:    lda IACC
         ora IACC+1
         ora IACC+2
@@ -513,19 +517,22 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         beq @ok
         cmp #5
         beq @ok
-        jmp e_forvar
+        brk                     ; forvar: its error block in line (room)
+        .byte 34, T_FOR, " variable", 0
 @ok:    jsr assign
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
         bcc @room
-        jmp e_manyfors
+        brk                     ; manyfors: its error block in line (room)
+        .byte 35, W_TOOMANY, T_FOR, "s", 0
 @room:  lda #FORSIZE            ; the frame, filled in as the values come
         ldx #F_FOR
         jsr frame_lvalue
         lda #$B8
         jsr accept
         beq @to
-        jmp e_noto
+        brk                     ; noto: its error block in line (room)
+        .byte 36, W_NO, T_TO, 0
 @to:    jsr expr
         ldy #4
         jsr for_value

@@ -39,14 +39,16 @@ accept: sta CNT
 comma:  jsr accept_comma
         bne @e
         rts
-@e:     jmp e_comma
+@e:     brk                     ; comma: its error block in line (room)
+        .byte 5, W_MISSING, ",", 0
 
 ; require a closing bracket
 closeb: lda #')'
         jsr accept
         bne @e
         rts
-@e:     jmp e_bracket
+@e:     brk                     ; bracket: its error block in line (room)
+        .byte 27, W_MISSING, ")", 0
 
 ; a new line or a space, through outch below
 newline:
