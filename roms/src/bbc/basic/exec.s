@@ -995,7 +995,8 @@ st_on:  jsr skipsp
         beq @ok
         cmp #$E4
         beq @ok
-        jmp e_onsyntax
+        brk                     ; onsyntax: its error block in line (room)
+        .byte 39, T_ON, " syntax", 0
 @ok:    jsr inctp
         lda CNT2
         pha
@@ -1021,7 +1022,8 @@ st_on:  jsr skipsp
         cmp #$8B
         bne @fe
         jmp exec_stmt
-@bad:   jmp e_onrange
+@bad:   brk                     ; onrange: its error block in line (room)
+        .byte 40, T_ON, W_RANGE, 0
 @this:  jsr line_target
         lda LNUM
         pha
@@ -1082,7 +1084,8 @@ st_local:
         beq st_local_vars
         jsr frame_skip
         jmp @f
-@not:   jmp e_notlocal
+@not:   brk                     ; notlocal: its error block in line (room)
+        .byte 12, "Not ", T_LOCAL, 0
 st_local_vars:
         lda #1
         jsr get_lvalue

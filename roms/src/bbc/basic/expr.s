@@ -568,7 +568,8 @@ string_literal:
         sta VTYPE
         rts
 @missing:
-        jmp e_quote
+        brk                     ; quote: its error block in line (room)
+        .byte 9, W_MISSING, $22, 0
 
 hex_number:
         jsr clear_iacc
@@ -603,4 +604,5 @@ hex_number:
 @end:   txa                     ; (clear_iacc made VTYPE integer)
         beq @bad
         rts
-@bad:   jmp e_badhex
+@bad:   brk                     ; badhex: its error block in line (room)
+        .byte 28, "Bad HEX", 0
