@@ -469,7 +469,7 @@ imul:   lda ACC2+3
 ; ^ (left to right, above * and /): always a real
 expr_pow:
         jsr factor
-@l:     jsr skipsp
+@l:     skip_spaces
         cmp #'^'
         beq @pow
         rts
@@ -482,7 +482,7 @@ expr_pow:
 
 ; the highest priority: a value, unary operators, brackets, functions
 ; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
-factor: jsr skipsp
+factor: skip_spaces
         cmp #'-'
         bne @nm
         jsr @next

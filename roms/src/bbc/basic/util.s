@@ -1,15 +1,28 @@
 ; Small helpers: the text pointer, output, the BASIC stack.
 
-; skip spaces at TP; A = the next character (TP points at it), Y = 0
+; skip spaces at TP; A = the next character (TP points at it), Y = 0.  skip_space: TP at a space.
 skipsp: ldy #0
-@l:     lda (TP),y
+        lda (TP),y
         cmp #' '
-        beq @sp                 ; (no space, the common case, falls through: a cycle less)
+        beq skip_space          ; (no space, the common case, falls through: a cycle less)
         rts
-@sp:    inc TP
+skip_space:                     ; (Y = 0)
+        inc TP
         bne @l
         inc TP+1
-        bne @l                  ; (always)
+@l:     lda (TP),y
+        cmp #' '
+        beq skip_space
+        rts
+
+; skipsp in line: no call unless a space is there (for speed, where most often none is)
+        .macro skip_spaces
+        ldy #0
+        lda (TP),y
+        cmp #' '
+        bne *+5
+        jsr skip_space
+        .endm
 
 ; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
@@ -21,13 +34,8 @@ inctp:  inc TP
 accept_comma:
         lda #','
 accept: sta CNT
-        ldy #0                  ; skipsp in line, for speed
-@l:     lda (TP),y
-        cmp #' '
-        bne @c
-        jsr inctp
-        bne @l                  ; (inctp leaves Z clear)
-@c:     cmp CNT
+        skip_spaces
+        cmp CNT
         bne @n
         inc TP                  ; (inctp in line, for speed)
         bne @z
