@@ -2,7 +2,7 @@
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
-        jsr skipsp
+        skip_spaces
 next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
         bne @nc
@@ -55,7 +55,7 @@ exec_stmt:
         bit ESCFLAG
         bpl @noesc
         jmp escape
-@noesc: jsr skipsp
+@noesc: skip_spaces
         cmp #$C6                ; a statement keyword: the common case first
         bcs @token
         cmp #':'
@@ -481,7 +481,7 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
         jsr accept
         pla
         beq @false
-@part:  jsr skipsp
+@part:  skip_spaces
         cmp #$8D
         bne @stmt
         jsr line_token          ; THEN line: straight to it (st_goto would look again)
@@ -595,7 +595,7 @@ st_next:
         lda #0
         sta VADDR+1
         sta CREATE
-        jsr skipsp
+        skip_spaces
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
         bcc @idch
         cmp #'Z'+1

@@ -263,8 +263,8 @@ expr_add:
         cmp #'-'
         beq @minus
         rts
-@l:     jsr skipsp
-        bne @t                  ; (always: skipsp ends with Z clear)
+@l:     skip_spaces
+        bne @t                  ; (always: skip_spaces ends with Z clear)
 @plus:  jsr inctp
         lda VTYPE
         bmi @cat

@@ -182,7 +182,7 @@ heap_claim_c:
 ; parse an lvalue at TP: VADDR, VKIND.  A = 1: create a missing variable, 0: No such variable
 get_lvalue:
         sta CREATE
-        jsr skipsp
+        skip_spaces
 get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
         bcs @name
