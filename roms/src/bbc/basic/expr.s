@@ -180,7 +180,8 @@ expr_cmp:
         sty IACC+3
         lda #0
         sta VTYPE
-        jmp skipsp              ; one comparison: 1<2=-1 does not chain (BASIC II: run on it)
+        skip_spaces             ; one comparison: 1<2=-1 does not chain (BASIC II: run on it)
+        rts
 
 cmp_truth:                      ; by operator, then less / greater / - / equal
         .byte 0, 0, 0, $FF      ; =
