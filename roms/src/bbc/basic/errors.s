@@ -57,12 +57,8 @@ e_type:     errblk 6
             .byte "Type mismatch", 0
 e_baddim:   errblk 10
             .byte "Bad ", T_DIM, 0
-e_dimspace: errblk 11
-            .byte T_DIM, " space", 0
 e_syntax:   errblk 16
             .byte "Syntax error", 0
-e_divzero:  errblk 18
-            .byte "Division by zero", 0
 e_toolong:  errblk 19
             .byte "String too long", 0
 e_toobig:   errblk 20

@@ -481,26 +481,31 @@ expr_pow:
         jsr fpow
         jmp @l
 
-; the highest priority: a value, unary operators, brackets, functions
-; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
-factor: skip_spaces
-        cmp #'-'
-        bne @nm
-        jsr @next
+; a unary + or - (factor's, placed in front so that a factor with no sign runs straight on)
+; takes a factor that has none: --4 is No such variable, as on BASIC II
+factor_minus:
+        jsr factor_signed
         lda VTYPE
         bne @rneg
         jmp negate_iacc
 @rneg:  jsr need_num
         jmp fneg
-@nm:    cmp #'+'
-        bne factor_unsigned
-        jsr @next
+factor_plus:
+        jsr factor_signed
         jmp need_num
-@next:  jsr inctp               ; the factor after the sign: a string literal is none either
+factor_signed:
+        jsr inctp               ; the factor after the sign: a string literal is none either
         jsr skipsp              ; (-"A" is No such variable, as on BASIC II)
         cmp #$22
         bne factor_unsigned
         jmp e_nosuchvar
+
+; the highest priority: a value, unary operators, brackets, functions
+factor: skip_spaces
+        cmp #'-'
+        beq factor_minus
+        cmp #'+'
+        beq factor_plus
 factor_unsigned:                ; (A = the character at TP, Y = 0)
         cmp #'@'                ; a name or a number (the common cases) is read from TP as it
         bcc @lo                 ; stands, each found in a few compares, for speed

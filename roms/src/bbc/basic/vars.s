@@ -661,7 +661,9 @@ dim_one:
 @zd:    rts
 
 dim_space:
-        jmp e_dimspace
+e_dimspace:
+        brk                     ; its error block here (room)
+        .byte 11, T_DIM, " space", 0
 
 ; PTR1 = VARTOP, where a new block on the heap starts
 ptr1_vartop:
