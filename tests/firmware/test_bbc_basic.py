@@ -312,3 +312,12 @@ def test_machine_break_returns_to_the_prompt_and_old_recovers():
     m.run(0.5)
     rows = _screen(m)
     assert rows[rows.index(">LIST") + 1:rows.index(">LIST") + 3] == ['   10 PRINT "KEPT"', "   20 GOTO 20"]
+
+
+def test_real_division_exact_and_inexact_quotients():
+    # an exact quotient ends the long division early (fp.s fdiv, the remainder 0): the same value
+    out = run_program('10 PRINT 7/7;" ";1/3;" ";22/7;" ";3/4;" ";1E6/8;" ";255/5;" ";-12/4\n'
+                      '20 N%=0:FOR K=1 TO 300:FOR D=3 TO 771 STEP 96:IF K*D/D<>K N%=N%+1\n'
+                      '30 NEXT:NEXT:PRINT N%;" ";2^31/2^7;" ";1/2^20*2^20')
+    lines = [line.split() for line in out.split("\n")[:2]]
+    assert lines == [["1", "0.333333333", "3.14285714", "0.75", "125000", "51", "-3"], ["0", "16777216", "1"]]

@@ -197,7 +197,8 @@ asm_branch:
         lda ASM_OPT
         and #2
         beq @ok                 ; errors off: the offset byte is 0 (as BASIC II: run on it)
-        jmp e_range
+        brk                     ; range: its error block in line (room)
+        .byte 1, W_OUTOF, "range", 0
 @ok:    jmp emit
 
 ; addressing modes

@@ -90,7 +90,8 @@ osword0_block:
 
 escape: lda #$7E                ; acknowledge ESCAPE
         jsr OSBYTE
-        jmp e_escape
+        brk                     ; escape: its error block in line (room)
+        .byte 17, "Escape", 0
 
 ; LNUM in decimal
 print_lnum:
@@ -599,7 +600,8 @@ start_and_step:                 ; (AUTO and RENUMBER are commands)
         sta AUTOSTEP
         jmp swap_lnums
 @go:    rts
-@silly: jmp e_silly
+@silly: brk                     ; silly: its error block in line (room)
+        .byte 0, "Silly", 0
 
 ; AUTO [start[,step]]: each line's number is offered in turn until ESCAPE
 st_auto:

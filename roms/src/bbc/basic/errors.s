@@ -2,6 +2,7 @@
 ; Numbers and messages from the BBC Microcomputer User Guide, "Error messages".
 ; A keyword in a message is stored as its token (one byte), a common word as its number in
 ; err_words (one byte below 32); REPORT prints them out in full.
+; An error raised from one place only has its block there (BRK in line, no JMP: room).
 
 ; tokens used in the messages (User Guide token table, as in tokens.s)
 T_DATA  = $DC
@@ -46,92 +47,27 @@ err_words:
         .byte n
         .endm
 
-e_silly:    errblk 0
-            .byte "Silly", 0
 e_noroom:   errblk 0
             .byte W_NO, "room", 0
 e_stop:     errblk 0
             .byte T_STOP, 0
-e_range:    errblk 1
-            .byte W_OUTOF, "range", 0
 e_mistake:  errblk 4
             .byte "Mistake", 0
-e_comma:    errblk 5
-            .byte W_MISSING, ",", 0
 e_type:     errblk 6
             .byte "Type mismatch", 0
-e_nofn:     errblk 7
-            .byte W_NO, T_FN, 0
-e_quote:    errblk 9
-            .byte W_MISSING, $22, 0
 e_baddim:   errblk 10
             .byte "Bad ", T_DIM, 0
-e_dimspace: errblk 11
-            .byte T_DIM, " space", 0
-e_notlocal: errblk 12
-            .byte "Not ", T_LOCAL, 0
-e_noproc:   errblk 13
-            .byte W_NO, T_PROC, 0
-e_array:    errblk 14
-            .byte "Array", 0
-e_subscript: errblk 15
-            .byte "Subscript", 0
 e_syntax:   errblk 16
             .byte "Syntax error", 0
-e_escape:   errblk 17
-            .byte "Escape", 0
-e_divzero:  errblk 18
-            .byte "Division by zero", 0
 e_toolong:  errblk 19
             .byte "String too long", 0
 e_toobig:   errblk 20
             .byte "Too big", 0
-e_negroot:  errblk 21
-            .byte "-ve root", 0
-e_logrange: errblk 22
-            .byte "Log", W_RANGE, 0
-e_accuracy: errblk 23
-            .byte "Accuracy lost", 0
-e_exprange: errblk 24
-            .byte "Exp", W_RANGE, 0
 e_nosuchvar: errblk 26
             .byte W_NOSUCH, "variable", 0
-e_bracket:  errblk 27
-            .byte W_MISSING, ")", 0
-e_badhex:   errblk 28
-            .byte "Bad HEX", 0
-e_nosuchfn: errblk 29
-            .byte W_NOSUCH, T_FN, "/", T_PROC, 0
-e_badcall:  errblk 30
-            .byte "Bad call", 0
-e_args:     errblk 31
-            .byte "Arguments", 0
-e_nofor:    errblk 32
-            .byte W_NO, T_FOR, 0
-e_cantmatch: errblk 33
-            .byte "Can't Match ", T_FOR, 0
-e_forvar:   errblk 34
-            .byte T_FOR, " variable", 0
-e_manyfors: errblk 35
-            .byte W_TOOMANY, T_FOR, "s", 0
-e_noto:     errblk 36
-            .byte W_NO, T_TO, 0
-e_manygosubs: errblk 37
-            .byte W_TOOMANY, T_GOSUB, "s", 0
-e_nogosub:  errblk 38
-            .byte W_NO, T_GOSUB, 0
-e_onsyntax: errblk 39
-            .byte T_ON, " syntax", 0
-e_onrange:  errblk 40
-            .byte T_ON, W_RANGE, 0
+; (No FOR, 32, and Can't Match FOR, 33, are in NEXT's code: exec.s)
 e_noline:   errblk 41
             .byte W_NOSUCH, "line", 0
-e_nodata:   errblk 42
-            .byte W_OUTOF, T_DATA, 0
-e_norepeat: errblk 43
-            .byte W_NO, T_REPEAT, 0
-e_manyrepeats: errblk 44
-            .byte W_TOOMANY, T_REPEAT, "s", 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE
 brk_handler:

@@ -2,7 +2,7 @@
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
-        jsr skipsp
+        skip_spaces
 next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
         bne @nc
@@ -55,7 +55,7 @@ exec_stmt:
         bit ESCFLAG
         bpl @noesc
         jmp escape
-@noesc: jsr skipsp
+@noesc: skip_spaces
         cmp #$C6                ; a statement keyword: the common case first
         bcs @token
         cmp #':'
@@ -397,7 +397,8 @@ push_gosub:
         lda GOSUBN
         cmp #MAXGOSUB
         bcc @room
-        jmp e_manygosubs
+        brk                     ; manygosubs: its error block in line (room)
+        .byte 37, W_TOOMANY, T_GOSUB, "s", 0
 @room:  inc GOSUBN
         lda #F_GOSUB
         jmp push_frame5
@@ -425,7 +426,8 @@ st_return:
         beq @skip
         cmp #F_REPEAT
         beq @skip
-        jmp e_nogosub
+        brk                     ; nogosub: its error block in line (room)
+        .byte 38, W_NO, T_GOSUB, 0
 @skip:  jsr uncount_frame       ; the loop is closed with the subroutine
         jsr frame_skip
         jmp @l
@@ -441,7 +443,8 @@ st_repeat:
         lda REPEATN
         cmp #MAXREPEAT
         bcc @room
-        jmp e_manyrepeats
+        brk                     ; manyrepeats: its error block in line (room)
+        .byte 44, W_TOOMANY, T_REPEAT, "s", 0
 @room:  inc REPEATN
         lda #F_REPEAT
         jsr push_frame5
@@ -453,7 +456,8 @@ st_until:
         lda (BSP),y
         cmp #F_REPEAT
         beq @ok
-        jmp e_norepeat
+        brk                     ; norepeat: its error block in line (room)
+        .byte 43, W_NO, T_REPEAT, 0
 @ok:    lda IACC
         ora IACC+1
         ora IACC+2
@@ -477,7 +481,7 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
         jsr accept
         pla
         beq @false
-@part:  jsr skipsp
+@part:  skip_spaces
         cmp #$8D
         bne @stmt
         jsr line_token          ; THEN line: straight to it (st_goto would look again)
@@ -513,19 +517,22 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         beq @ok
         cmp #5
         beq @ok
-        jmp e_forvar
+        brk                     ; forvar: its error block in line (room)
+        .byte 34, T_FOR, " variable", 0
 @ok:    jsr assign
         lda FORN                ; within the documented 10 levels
         cmp #MAXFOR
         bcc @room
-        jmp e_manyfors
+        brk                     ; manyfors: its error block in line (room)
+        .byte 35, W_TOOMANY, T_FOR, "s", 0
 @room:  lda #FORSIZE            ; the frame, filled in as the values come
         ldx #F_FOR
         jsr frame_lvalue
         lda #$B8
         jsr accept
         beq @to
-        jmp e_noto
+        brk                     ; noto: its error block in line (room)
+        .byte 36, W_NO, T_TO, 0
 @to:    jsr expr
         ldy #4
         jsr for_value
@@ -588,20 +595,27 @@ st_next:
         lda #0
         sta VADDR+1
         sta CREATE
-        jsr skipsp
-        jsr is_idchar
+        skip_spaces
+        cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
+        bcc @idch
+        cmp #'Z'+1
+        bcc @name
+@idch:  jsr is_idchar
         bcc @find
-        jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
+@name:  jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
 @find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
 @f:     ldy #0                  ; error resets the stack anyway)
         lda (BSP),y
         cmp #F_FOR
         beq @isfor
         txa                     ; no loop open at all, or none on this variable
-        bne @nomatch
-        jmp e_nofor
-@nomatch:
-        jmp e_cantmatch
+        beq @nofor
+                                ; (No FOR's and Can't Match FOR's error blocks in line: room)
+        brk
+        .byte 33, "Can't Match ", T_FOR, 0
+@nofor:
+        brk
+        .byte 32, W_NO, T_FOR, 0
 @isfor: iny
         lda VADDR+1
         bne @var
@@ -981,7 +995,8 @@ st_on:  jsr skipsp
         beq @ok
         cmp #$E4
         beq @ok
-        jmp e_onsyntax
+        brk                     ; onsyntax: its error block in line (room)
+        .byte 39, T_ON, " syntax", 0
 @ok:    jsr inctp
         lda CNT2
         pha
@@ -1007,7 +1022,8 @@ st_on:  jsr skipsp
         cmp #$8B
         bne @fe
         jmp exec_stmt
-@bad:   jmp e_onrange
+@bad:   brk                     ; onrange: its error block in line (room)
+        .byte 40, T_ON, W_RANGE, 0
 @this:  jsr line_target
         lda LNUM
         pha
@@ -1068,7 +1084,8 @@ st_local:
         beq st_local_vars
         jsr frame_skip
         jmp @f
-@not:   jmp e_notlocal
+@not:   brk                     ; notlocal: its error block in line (room)
+        .byte 12, "Not ", T_LOCAL, 0
 st_local_vars:
         lda #1
         jsr get_lvalue

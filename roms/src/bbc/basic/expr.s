@@ -180,7 +180,8 @@ expr_cmp:
         sty IACC+3
         lda #0
         sta VTYPE
-        jmp skipsp              ; one comparison: 1<2=-1 does not chain (BASIC II: run on it)
+        skip_spaces             ; one comparison: 1<2=-1 does not chain (BASIC II: run on it)
+        rts
 
 cmp_truth:                      ; by operator, then less / greater / - / equal
         .byte 0, 0, 0, $FF      ; =
@@ -263,8 +264,8 @@ expr_add:
         cmp #'-'
         beq @minus
         rts
-@l:     jsr skipsp
-        bne @t                  ; (always: skipsp ends with Z clear)
+@l:     skip_spaces
+        bne @t                  ; (always: skip_spaces ends with Z clear)
 @plus:  jsr inctp
         lda VTYPE
         bmi @cat
@@ -469,7 +470,7 @@ imul:   lda ACC2+3
 ; ^ (left to right, above * and /): always a real
 expr_pow:
         jsr factor
-@l:     jsr skipsp
+@l:     skip_spaces
         cmp #'^'
         beq @pow
         rts
@@ -480,26 +481,31 @@ expr_pow:
         jsr fpow
         jmp @l
 
-; the highest priority: a value, unary operators, brackets, functions
-; (a unary + or - takes a factor that has none: --4 is No such variable, as on BASIC II)
-factor: jsr skipsp
-        cmp #'-'
-        bne @nm
-        jsr @next
+; a unary + or - (factor's, placed in front so that a factor with no sign runs straight on)
+; takes a factor that has none: --4 is No such variable, as on BASIC II
+factor_minus:
+        jsr factor_signed
         lda VTYPE
         bne @rneg
         jmp negate_iacc
 @rneg:  jsr need_num
         jmp fneg
-@nm:    cmp #'+'
-        bne factor_unsigned
-        jsr @next
+factor_plus:
+        jsr factor_signed
         jmp need_num
-@next:  jsr inctp               ; the factor after the sign: a string literal is none either
+factor_signed:
+        jsr inctp               ; the factor after the sign: a string literal is none either
         jsr skipsp              ; (-"A" is No such variable, as on BASIC II)
         cmp #$22
         bne factor_unsigned
         jmp e_nosuchvar
+
+; the highest priority: a value, unary operators, brackets, functions
+factor: skip_spaces
+        cmp #'-'
+        beq factor_minus
+        cmp #'+'
+        beq factor_plus
 factor_unsigned:                ; (A = the character at TP, Y = 0)
         cmp #'@'                ; a name or a number (the common cases) is read from TP as it
         bcc @lo                 ; stands, each found in a few compares, for speed
@@ -568,7 +574,8 @@ string_literal:
         sta VTYPE
         rts
 @missing:
-        jmp e_quote
+        brk                     ; quote: its error block in line (room)
+        .byte 9, W_MISSING, $22, 0
 
 hex_number:
         jsr clear_iacc
@@ -603,4 +610,5 @@ hex_number:
 @end:   txa                     ; (clear_iacc made VTYPE integer)
         beq @bad
         rts
-@bad:   jmp e_badhex
+@bad:   brk                     ; badhex: its error block in line (room)
+        .byte 28, "Bad HEX", 0

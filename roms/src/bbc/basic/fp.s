@@ -479,11 +479,14 @@ fmul:   lda FEXP
 @d:     dec FEXP
 @normd: jmp fexp_check
 
+e_divzero:                      ; (its error block here: fdiv reaches it by a branch)
+        brk
+        .byte 18, "Division by zero", 0
+
 ; FACC = FARG / FACC
 fdiv:   lda FEXP
-        bne @ok
-        jmp e_divzero
-@ok:    lda AEXP
+        beq e_divzero
+        lda AEXP
         bne @go
         jmp fzero
 @go:    lda FSIGN
@@ -514,7 +517,7 @@ fdiv:   lda FEXP
         sta IACC,x
         dex
         bpl @p
-        bmi @done
+        jmp fexp_check
 @gen:   ldx #3                  ; dividend below the divisor: the quotient is below 1
 @cm:    lda ACC2,x
         cmp IACC,x
@@ -571,13 +574,23 @@ fdiv:   lda FEXP
         lda FG
         sta TMP-1,x
         dec CNT
-        bpl @byte               ; (always)
+        lda ACC2                ; a remainder of 0 (an exact quotient, as K/K): the bits left are
+        ora ACC2+1              ; all 0, no more steps (for speed)
+        ora ACC2+2
+        ora ACC2+3
+        ora AG
+        bne @byte
+        sta FG
+@zb:    dex
+        beq @last
+        sta TMP-1,x
+        bne @zb                 ; (always: Z from the DEX)
 @last:  ldx #3
 @c:     lda TMP,x
         sta IACC,x
         dex
         bpl @c
-@done:  jmp fexp_check
+        jmp fexp_check
 
 ; compare FARG (left) with FACC (right): Z set if equal, C set if left >= right
 fcmp:   lda ASIGN

@@ -215,7 +215,8 @@ sqr_core:
         beq @d
         lda FSIGN
         bpl @ok
-        jmp e_negroot
+        brk                     ; negroot: its error block in line (room)
+        .byte 21, "-ve root", 0
 @ok:    jsr fpdo
         .byte ST+0, 0           ; x
         lda FEXP
@@ -242,7 +243,8 @@ ln_core:
         bmi @bad
         lda FEXP
         bne @ok
-@bad:   jmp e_logrange
+@bad:   brk                     ; logrange: its error block in line (room)
+        .byte 22, "Log", W_RANGE, 0
 @ok:    sec
         sbc #128
         pha                     ; k
@@ -293,7 +295,8 @@ exp_core:
         jsr farg_item
         jsr fcmp
         bcs @nbig
-        jmp e_exprange
+        brk                     ; exprange: its error block in line (room)
+        .byte 24, "Exp", W_RANGE, 0
 @nbig:  ldx #K_EXPMIN
         jsr farg_item
         jsr fcmp
@@ -338,7 +341,8 @@ trig:   pha                     ; 0 SIN, 1 COS
         lda FEXP
         cmp #128+24
         bcc @ok
-        jmp e_accuracy
+        brk                     ; accuracy: its error block in line (room)
+        .byte 23, "Accuracy lost", 0
 @ok:    jsr fpdo
         .byte ST+0, MUL+K_TWOPI, ADD+K_HALF, F_FLOOR, 0
         lda IACC

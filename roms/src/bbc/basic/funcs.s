@@ -658,6 +658,8 @@ st_proc:
         lda #F_PROC
         jsr call_routine
         jmp next_stmt
+        .byte 0                 ; (not run: puts call_routine's @back loop in one page, for speed:
+                                ; a branch across a page costs a cycle a byte copied)
 
 ; call the PROC or FN named at TP.  The frame on the BASIC stack:
 ;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the 6502 stack pointer in the routine,
@@ -682,7 +684,8 @@ call_routine:
 @ne:    stx NLEN
         cpx #1
         bne @named
-        jmp e_badcall
+        brk                     ; badcall: its error block in line (room)
+        .byte 30, "Bad call", 0
 @named: jsr find_var            ; the DEF's place, remembered after the first call
         bcs @known
         jsr find_def
@@ -819,7 +822,8 @@ call_routine:
         iny
         lda (FRAME),y
         sta CURLN+1
-        jmp e_args
+        brk                     ; args: its error block in line (room)
+        .byte 31, "Arguments", 0
 @run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
         txa                     ; calls can nest as deep as memory allows
         eor #$FF                ; bytes in use: S+1..&1FF
@@ -983,7 +987,8 @@ find_def:
         bcc @line
         inc PTR3+1
         bne @line
-@none:  jmp e_nosuchfn
+@none:  brk                     ; nosuchfn: its error block in line (room)
+        .byte 29, W_NOSUCH, T_FN, "/", T_PROC, 0
 @skip:  lda (PTR3),y
         cmp #' '
         bne @s
@@ -1020,8 +1025,10 @@ unwind: sta CNT
 @bad:   lda CNT
         cmp #F_FN
         beq @nofn
-        jmp e_noproc
-@nofn:  jmp e_nofn
+        brk                     ; noproc: its error block in line (room)
+        .byte 13, W_NO, T_PROC, 0
+@nofn:  brk                     ; nofn: its error block in line (room)
+        .byte 7, W_NO, T_FN, 0
 @found: jsr bsp_at_frame
         ldy #5
         lda (FRAME),y

@@ -1,15 +1,28 @@
 ; Small helpers: the text pointer, output, the BASIC stack.
 
-; skip spaces at TP; A = the next character (TP points at it), Y = 0
+; skip spaces at TP; A = the next character (TP points at it), Y = 0.  skip_space: TP at a space.
 skipsp: ldy #0
-@l:     lda (TP),y
+        lda (TP),y
         cmp #' '
-        bne @d
+        beq skip_space          ; (no space, the common case, falls through: a cycle less)
+        rts
+skip_space:                     ; (Y = 0)
         inc TP
         bne @l
         inc TP+1
-        bne @l
-@d:     rts
+@l:     lda (TP),y
+        cmp #' '
+        beq skip_space
+        rts
+
+; skipsp in line: no call unless a space is there (for speed, where most often none is)
+        .macro skip_spaces
+        ldy #0
+        lda (TP),y
+        cmp #' '
+        bne *+5
+        jsr skip_space
+        .endm
 
 ; advance TP by one, keeping A (Z clear after)
 inctp:  inc TP
@@ -21,7 +34,7 @@ inctp:  inc TP
 accept_comma:
         lda #','
 accept: sta CNT
-        jsr skipsp
+        skip_spaces
         cmp CNT
         bne @n
         inc TP                  ; (inctp in line, for speed)
@@ -34,14 +47,16 @@ accept: sta CNT
 comma:  jsr accept_comma
         bne @e
         rts
-@e:     jmp e_comma
+@e:     brk                     ; comma: its error block in line (room)
+        .byte 5, W_MISSING, ",", 0
 
 ; require a closing bracket
 closeb: lda #')'
         jsr accept
         bne @e
         rts
-@e:     jmp e_bracket
+@e:     brk                     ; bracket: its error block in line (room)
+        .byte 27, W_MISSING, ")", 0
 
 ; a new line or a space, through outch below
 newline:

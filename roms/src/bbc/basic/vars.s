@@ -182,7 +182,7 @@ heap_claim_c:
 ; parse an lvalue at TP: VADDR, VKIND.  A = 1: create a missing variable, 0: No such variable
 get_lvalue:
         sta CREATE
-        jsr skipsp
+        skip_spaces
 get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
         bcs @name
@@ -347,7 +347,8 @@ kind_of_a:                      ; (A = the name's last character before any "(")
 array_element:
         jsr find_var
         bcs @f
-        jmp e_array
+        brk                     ; array: its error block in line (room)
+        .byte 14, "Array", 0
 @f:     lda VKIND               ; (set by get_lvalue_after_name)
         pha
         lda PTR1
@@ -414,7 +415,8 @@ array_element:
         pha
         jsr comma
         jmp @dim
-@bad:   jmp e_subscript
+@bad:   brk                     ; subscript: its error block in line (room)
+        .byte 15, "Subscript", 0
 @last:  jsr closeb
         pla                     ; 2*dims: the elements are after it
         sta CNT
@@ -659,7 +661,9 @@ dim_one:
 @zd:    rts
 
 dim_space:
-        jmp e_dimspace
+e_dimspace:
+        brk                     ; its error block here (room)
+        .byte 11, T_DIM, " space", 0
 
 ; PTR1 = VARTOP, where a new block on the heap starts
 ptr1_vartop:
@@ -938,7 +942,8 @@ next_data_item:
         bmi @string
         jsr expr                ; a number: an expression (BASIC II: DATA 1+2 reads 3, and a
         jmp @got                ; string is a Type mismatch)
-@none:  jmp e_nodata
+@none:  brk                     ; nodata: its error block in line (room)
+        .byte 42, W_OUTOF, T_DATA, 0
 @string:
         jsr skipsp
         cmp #$22
