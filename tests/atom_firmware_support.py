@@ -4,7 +4,7 @@ from pathlib import Path
 from emulator import Machine
 
 FAST = {"hold_ms": 15, "gap_ms": 15, "lead_ms": 5}   # a quick typist; still real key presses
-CONFORMANCE_DIR = Path(__file__).resolve().parents[1] / "atom_basic"
+CONFORMANCE_DIR = Path(__file__).resolve().parent / "atom_basic"
 
 
 def boot():

@@ -171,7 +171,11 @@ def test_bbc_silver_dollar_played_in_the_window(monkeypatch, capsys):
     monkeypatch.setattr(window_module.Window, "run", lambda self, *a, **k: script.run(self, *a, **k))
     # a 1920 x 1200 display: SDL's dummy one (1024 x 768) would take the picture down to scale 1
     monkeypatch.setattr(window_module.Window, "_desktop_size", lambda self: (1920, 1200))
-    status = cli.main(["run", str(LISTING), "--scale", str(SCALE), "--mute", "--print-screen"])
+    # One power-on pattern (it seeds RND, so the board): the cursor passes along the board row as
+    # the program redraws it, and with some boards a picture catches it on a square's bottom lines
+    # (seed 3: square 21), which the cell-by-cell comparison below would take for a change.
+    status = cli.main(["run", str(LISTING), "--scale", str(SCALE), "--mute", "--print-screen",
+                       "--seed", "1"])
     out = capsys.readouterr()
     assert status == 0, out.err
     w = script.window
