@@ -24,10 +24,8 @@ def enter(m, line, expect=None, max_seconds=10):
     m.run_until_typed()
     if expect is not None:
         m.run_until_text(expect, max_seconds=max_seconds)
-    deadline = m.seconds + max_seconds
-    while not last_row(m).endswith(">"):                       # the prompt, after any output
-        assert m.seconds < deadline, f"no prompt after {line!r}: {last_row(m)!r}"
-        m.run(0.05)
+    prompt = m.run_until(lambda: last_row(m).endswith(">"), max_seconds, every=0.05)  # after any output
+    assert prompt, f"no prompt after {line!r}: {last_row(m)!r}"
 
 
 def last_row(m):
