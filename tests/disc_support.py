@@ -1,4 +1,6 @@
 """What the disc tests of both machines share."""
+import math
+
 from emulator import Machine
 
 
@@ -7,8 +9,7 @@ def carry_on_from_mid_transfer(m, line, state_path, roms, cycles):
     back; run both for `cycles`.  Returns the loaded machine, checked to have kept step."""
     m.type(line)
     m.run_until_typed()
-    while m.hardware.fdc.op != "read_byte":                     # stop inside a sector's bytes
-        m.run(0.001)
+    m.run_until(lambda: m.hardware.fdc.op == "read_byte", math.inf, every=0.001)  # inside a sector's bytes
     m.save_state(state_path)
     again = Machine.load_state(state_path, roms=roms)
     assert again.hardware.fdc.op == "read_byte" and again.cycles == m.cycles
