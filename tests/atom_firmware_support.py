@@ -50,10 +50,6 @@ def at_prompt(m):
 
 def wait_for_prompt(m, max_seconds=30):
     """Run until BASIC's prompt is back (at_prompt: the program has finished)."""
-    waited = 0.0
-    while waited < max_seconds:
-        m.run(0.05)
-        waited += 0.05
-        if at_prompt(m):
-            return
-    raise AssertionError("no prompt after %gs:\n%s" % (max_seconds, "\n".join(rows(m))))
+    m.run(0.05)                                     # the first look a step from now
+    if not m.run_until(lambda: at_prompt(m), max_seconds - 0.05, every=0.05):
+        raise AssertionError("no prompt after %gs:\n%s" % (max_seconds, "\n".join(rows(m))))

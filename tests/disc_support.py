@@ -1,4 +1,6 @@
 """What the disc tests of both machines share."""
+import math
+
 from emulator import Machine
 
 
@@ -7,8 +9,7 @@ def carry_on_from_mid_transfer(m, line, state_path, roms, cycles):
     back; run both for `cycles`.  Returns the loaded machine, checked to have kept step."""
     m.type(line)
     m.run_until_typed()
-    while m.hardware.fdc.op != "read_byte":                     # stop inside a sector's bytes
-        m.run(0.001)
+    m.run_until(lambda: m.hardware.fdc.op == "read_byte", math.inf, every=0.001)  # inside a sector's bytes
     m.save_state(state_path)
     again = Machine.load_state(state_path, roms=roms)
     assert again.hardware.fdc.op == "read_byte" and again.cycles == m.cycles
@@ -24,10 +25,8 @@ def enter(m, line, expect=None, max_seconds=10):
     m.run_until_typed()
     if expect is not None:
         m.run_until_text(expect, max_seconds=max_seconds)
-    deadline = m.seconds + max_seconds
-    while not last_row(m).endswith(">"):                       # the prompt, after any output
-        assert m.seconds < deadline, f"no prompt after {line!r}: {last_row(m)!r}"
-        m.run(0.05)
+    prompt = m.run_until(lambda: last_row(m).endswith(">"), max_seconds, every=0.05)  # after any output
+    assert prompt, f"no prompt after {line!r}: {last_row(m)!r}"
 
 
 def last_row(m):

@@ -234,3 +234,70 @@ def test_each_test_lives_in_the_folder_of_the_room_it_tests():
     stray = sorted(p.name for p in TESTS.glob("test_*.py")
                    if p.name not in HOUSE_TESTS and p.stem.removeprefix("test_") not in top_modules)
     assert not stray, f"tests at the top of tests/ that belong in a room's folder: {stray}"
+
+
+# --- one waiting loop ------------------------------------------------------------------------------
+# One waiting loop (issue 23): code that runs the machine until something shows calls
+# `Machine.run_until` (emulator/session.py) or a script's steps (emulator/script.py); no other module
+# under emulator/ writes its own `while` loop around the machine's running methods.
+#
+# Read from the source (ast).  The CPU's own run loops (`cpu.run(...)`: the clock, the machines' run
+# to a cycle, the bare machine) are what every wait runs on, not waits.  A loop that must step the
+# machine itself for another reason (e.g. stopping on breakpoints, counted to the cycle) says why in
+# a comment starting "Not a wait" just above its `while`.
+
+THE_WAITING_LOOPS = {"session.py", "script.py"}
+RUNNING = {"run", "run_cycles", "run_until", "run_until_text", "run_until_typed"}
+EXCUSE = "not a wait"
+
+
+def wait_loops(source, name="<source>"):
+    """[(line, call)] for each `while` loop in `source` that runs the machine itself (a running
+    method called on anything but a `cpu`) and has no "Not a wait" comment in the 3 lines above."""
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source, name)):
+        if not isinstance(node, ast.While):
+            continue
+        above = " ".join(lines[max(0, node.lineno - 4):node.lineno]).lower()
+        if EXCUSE in above:
+            continue
+        for call in ast.walk(node):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr in RUNNING and ast.unparse(call.func.value).split(".")[-1] != "cpu"):
+                found.append((node.lineno, ast.unparse(call.func)))
+                break
+    return found
+
+
+def test_only_the_session_and_the_script_runner_write_a_waiting_loop():
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.parent == PACKAGE and path.name in THE_WAITING_LOOPS:
+            continue
+        found += [f"{path.relative_to(PACKAGE.parent)}:{line}: while ... {call}(...)"
+                  for line, call in wait_loops(path.read_text(), str(path))]
+    assert found == [], ("wait with Machine.run_until (or say 'Not a wait' and why above the loop):\n"
+                         + "\n".join(found))
+
+
+def test_the_check_sees_a_hand_made_wait_and_passes_the_cpu_and_an_excused_loop():
+    hand_made = ("def wait(m):\n"
+                 "    while not m.screen.text()[0]:\n"
+                 "        m.run(0.05)\n")
+    assert wait_loops(hand_made) == [(2, "m.run")]
+    nested = ("def wait(self):\n"
+              "    while self.machine.seconds < 5:\n"
+              "        if self.ready():\n"
+              "            return\n"
+              "        self.machine.run_cycles(100)\n")
+    assert wait_loops(nested) == [(2, "self.machine.run_cycles")]
+    cpu_loop = ("def run_to(self, cycle):\n"
+                "    while self.cpu.cycles < cycle:\n"
+                "        self.cpu.run(cycle)\n")
+    assert wait_loops(cpu_loop) == []
+    excused = ("def bench(hw):\n"
+               "    # Not a wait: the CPU stops on breakpoints\n"
+               "    while True:\n"
+               "        hw.run_until(1000)\n")
+    assert wait_loops(excused) == []

@@ -174,11 +174,16 @@ class Harness:
         m.type(char, **self.timing)
         m.run_until_typed(max_seconds=5)
         m.run(settle)
-        deadline, last, quiet = m.seconds + KEY_DRAW_SECONDS, None, 0
-        while quiet < KEY_QUIET_POLLS and m.seconds < deadline:
+        last, quiet = None, 0
+
+        def drawn():
+            nonlocal last, quiet
             drawing = (self.rows()[0], m.hardware.text_cursor())
             quiet, last = (quiet + 1 if drawing == last else 0), drawing
-            m.run(POLL_SECONDS)
+            return quiet >= KEY_QUIET_POLLS
+
+        if m.run_until(drawn, KEY_DRAW_SECONDS, every=POLL_SECONDS):
+            m.run(POLL_SECONDS)             # a poll's grace after the last look, as it always had
 
     def command(self, text):
         """Type a direct command at the prompt and wait for the prompt again."""
@@ -186,35 +191,44 @@ class Harness:
         self.machine.run_until_typed(max_seconds=30)
         wait_for_prompt(self.machine, 10, text)
 
+    def poll_board(self, predicate, max_seconds):
+        """Machine.run_until looking every POLL_SECONDS, the first look a poll from now."""
+        self.machine.run(POLL_SECONDS)
+        return self.machine.run_until(predicate, max_seconds - POLL_SECONDS, every=POLL_SECONDS)
+
     def wait_for_board(self, max_seconds=START_SECONDS):
+        """The board once it shows and is the same a moment later; None if not within `max_seconds`."""
         m = self.machine
-        deadline = m.seconds + max_seconds
-        while m.seconds < deadline:
-            m.run(POLL_SECONDS)
+        board = None
+
+        def steady():
+            nonlocal board
             board = read_board(self.rows())
-            if board is not None:
-                m.run(SETTLE_SECONDS / 3)
-                if read_board(self.rows()) == board:
-                    return board
-        return None
+            if board is None:
+                return False
+            m.run(SETTLE_SECONDS / 3)
+            return read_board(self.rows()) == board
+
+        return board if self.poll_board(steady, max_seconds) else None
 
     def settled_board(self, expected, max_seconds=MOVE_SECONDS):
         """Run until the board shows `expected` and stays so for SETTLE_SECONDS; else the board as
         it stands once it stops changing (a wrong move)."""
         m = self.machine
-        deadline = m.seconds + max_seconds
         last, since = None, m.seconds
-        while m.seconds < deadline:
-            m.run(POLL_SECONDS)
+
+        def settled():
+            nonlocal last, since
             board = read_board(self.rows())
             if board != last:
                 last, since = board, m.seconds
-            elif board == expected or m.seconds - since >= 2 * SETTLE_SECONDS:
-                if board != expected:
-                    return board
-                m.run(SETTLE_SECONDS)
-                if read_board(self.rows()) == expected:
-                    return expected
+                return False
+            if board != expected:
+                return m.seconds - since >= 2 * SETTLE_SECONDS      # it stopped on a wrong move
+            m.run(SETTLE_SECONDS)
+            return read_board(self.rows()) == expected
+
+        self.poll_board(settled, max_seconds)
         return last
 
     # --- a game --------------------------------------------------------------------------------

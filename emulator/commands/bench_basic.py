@@ -203,6 +203,8 @@ def time_program(machine, lines, max_seconds=MAX_SECONDS, vector=None, marks=(ST
     try:
         machine.type("RUN\n")
         deadline = machine.cycles + round(max_seconds * hw.clock_hz)
+        # Not a wait (Machine.run_until): the CPU stops on a breakpoint at the marker's entry,
+        # so the start and end are counted to the cycle, not to a polling step.
         while True:
             reason = hw.run_until(deadline)
             if reason == STOP_JAM:

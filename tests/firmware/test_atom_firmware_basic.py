@@ -153,8 +153,7 @@ def test_wait_waits_for_sixtieths_of_a_second():
     m.type("FOR I=1 TO 60;WAIT;NEXT\n", hold_ms=15, gap_ms=15, lead_ms=5)
     m.run_until_typed()
     start = m.seconds
-    while rows(m)[3] != ">" and m.seconds - start < 3:
-        m.run(0.01)
+    m.run_until(lambda: rows(m)[3] == ">", 3, every=0.01)
     assert 0.95 < m.seconds - start < 1.1
 
 

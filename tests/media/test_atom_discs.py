@@ -45,10 +45,9 @@ def enter(m, line, max_seconds=10):
     the prompt back while the NMI routine is still writing a file's last sector (measured)."""
     m.type(line + "\r")
     m.run_until_typed(max_seconds)
-    deadline = m.seconds + max_seconds
-    while not last_row(m).endswith(">") or m.hardware.fdc.status & STATUS_BUSY:
-        assert m.seconds < deadline, f"no prompt after {line!r}: {last_row(m)!r}"
-        m.run(0.05)
+    done = m.run_until(lambda: last_row(m).endswith(">") and not m.hardware.fdc.status & STATUS_BUSY,
+                       max_seconds, every=0.05)
+    assert done, f"no prompt after {line!r}: {last_row(m)!r}"
 
 
 def last_row(m):

@@ -18,6 +18,7 @@ shows graphics, the picture:
 """
 import difflib
 import hashlib
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -218,12 +219,9 @@ class Runner:
 
     def _wait_prompt(self, seconds, what):
         m = self.m
-        deadline = m.seconds + seconds
-        while not at_prompt(m):
-            if m.seconds >= deadline:
-                raise NoPrompt(f"{self.name} ({self.side}'s ROMs), {what}: no prompt within "
-                               f"{seconds:g} s; the screen ends {last_row(m)!r}")
-            m.run(0.01)
+        if not m.run_until(lambda: at_prompt(m), seconds, every=0.01):
+            raise NoPrompt(f"{self.name} ({self.side}'s ROMs), {what}: no prompt within "
+                           f"{seconds:g} s; the screen ends {last_row(m)!r}")
 
     def type_line(self, text):
         """Type one line at the prompt and wait for the prompt to be back."""
@@ -263,19 +261,24 @@ class Runner:
         start = m.seconds
         before = []
         still_since, last = m.seconds, None
+
+        def judge():
+            """True once the screen has been still long enough to judge, or the time is up."""
+            nonlocal still_since, last
+            now = _fingerprint(m)
+            if now != last:
+                still_since, last = m.seconds, now
+            return m.seconds - still_since >= min(WAITING_WITH_PROMPT, SETTLED) or m.seconds - start > max_seconds
+
         while True:
             try:
-                m.run(STEP)
+                m.run(STEP)                 # the first look a step from now
+                m.run_until(judge, math.inf, every=STEP)
             except Halted:                  # the CPU met a JAM opcode: the screen stays as it is
                 final = read_screen(m)
                 self.boot()
                 return Result(before, final, False)
-            now = _fingerprint(m)
-            if now != last:
-                still_since, last = m.seconds, now
             still = m.seconds - still_since
-            if still < min(WAITING_WITH_PROMPT, SETTLED) and m.seconds - start <= max_seconds:
-                continue
             tail = last_row(m)
             if keys:
                 if (still >= WAITING_WITH_PROMPT and tail.endswith("?")) or still >= WAITING:
