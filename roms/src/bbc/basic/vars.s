@@ -241,7 +241,7 @@ resident_var:                   ; A = the letter, @ to Z
         sta VADDR+1
         .assert (VARS >> 8) == 4, "resident_var: VARS's page is the integer kind's number"
         sta VKIND               ; (4: an integer)
-        bne lvalue_post
+        bne lvalue_post_num     ; (not a string: no kind test, for speed)
 lvalue_none:
         jmp e_nosuchvar
 
@@ -287,7 +287,8 @@ get_lvalue_after_name:
 ; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
 lvalue_post:
         lda VKIND
-        bmi @str
+        bmi lvalue_str
+lvalue_post_num:
         ldy #0
         lda (TP),y
         cmp #'?'
@@ -320,7 +321,8 @@ lvalue_post:
         beq @k
         ldx #4
 @k:     stx VKIND
-@str:   rts
+lvalue_str:
+        rts
 
 ; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
 ; real
