@@ -244,6 +244,9 @@ line_target_end:
         jmp e_syntax
 @d:     rts
 
+e_noline:                       ; (No such line's error block here, by GOTO's search: room)
+        brk
+        .byte 41, W_NOSUCH, "line", 0
 st_goto:
         jsr line_target_end
 ; go to line LNUM
@@ -264,8 +267,7 @@ goto_lnum:
         jsr find_line_on
         bcs @found
 @top:   jsr find_line           ; (also after a search from here fails: No such line either way)
-        bcs @found
-        jmp e_noline
+        bcc e_noline
 @found: lda PTR1
         sta TP
         lda PTR1+1

@@ -537,7 +537,8 @@ dim_one:
         ldx PTR1+1
         jsr set_iacc_ax
         jmp store_lvalue
-@bad:   jmp e_baddim
+@bad:   brk                     ; Bad DIM: its error block here (room)
+        .byte 10, "Bad ", T_DIM, 0
 @space: jmp e_dimspace
 @size:  lda IACC+3              ; a size in IACC: negative, or 64K or more, is "Bad DIM" (as
         ora IACC+2              ; BASIC II: run on it)
@@ -614,7 +615,7 @@ dim_one:
         .byte $2C               ; (BIT abs: skips the CMP)
 @four:  cmp #$40
         bcc @fits
-        jmp e_baddim
+        jmp @bad
 @fits:  jsr elem_bytes
         jsr ptr1_vartop
         lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
