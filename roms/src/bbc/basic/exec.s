@@ -1,5 +1,15 @@
 ; Running statements.
 
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II;
+; here, in front of exec_stmt, so stmt_table's index crosses no page: a cycle each read)
+line_target_end:
+        jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
+
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
         skip_spaces
@@ -88,7 +98,7 @@ exec_stmt:
         sta JVEC+1
         jmp (JVEC)
 
-stmt_table:
+stmt_table:                     ; (at &xx8C, so stmt_table-$8C,X crosses no page: a cycle a read)
         .word st_auto           ; C6 AUTO
         .word st_delete         ; C7 DELETE
         .word st_load           ; C8 LOAD
@@ -234,15 +244,6 @@ line_expr:
         lda IACC+1
         sta LNUM+1
         rts
-
-; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
-line_target_end:
-        jsr line_target
-        jsr skipsp
-        jsr is_stmt_end
-        beq @d
-        jmp e_syntax
-@d:     rts
 
 e_noline:                       ; (No such line's error block here, by GOTO's search: room)
         brk
