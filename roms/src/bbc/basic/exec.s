@@ -605,7 +605,7 @@ st_next:
         bcc @name
 @idch:  jsr is_idchar
         bcc @find
-@name:  jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
+@name:  jsr lvalue_letter        ; (get_lvalue past its skipsp and tests: A and Y as it leaves them)
 @find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
 @f:     ldy #0                  ; error resets the stack anyway)
         lda (BSP),y

@@ -185,7 +185,7 @@ get_lvalue:
         skip_spaces
 get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
-        bcs @name
+        bcs lvalue_name
         cmp #'?'
         bne @nq
         lda #1
@@ -195,7 +195,7 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         lda #4
         bne @ind
 @ns:    cmp #'$'
-        bne @name
+        bne lvalue_name
         lda #$80
 @ind:   pha
         jsr inctp
@@ -207,24 +207,28 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         pla
         sta VKIND
         rts
-@other: txa
+lvalue_other:
+        txa
         ldy #0
-@parse: jsr parse_name_at
+lvalue_parse:
+        jsr parse_name_at
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
         beq lvalue_none         ; variable that is not there
         jmp e_syntax
-@name:  cmp #'Z'+1               ; A%..Z% and @% not followed by "(": straight to page 4, for speed
-        bcs @parse
+lvalue_name:                    ; A%..Z% and @% not followed by "(": straight to page 4, for speed
+        cmp #'Z'+1
+        bcs lvalue_parse
+lvalue_letter:                  ; (A = @ or a capital at TP: NEXT comes here, for speed)
         tax
         ldy #1
         lda (TP),y
         cmp #'%'
-        bne @other
+        bne lvalue_other
         iny
         lda (TP),y
         cmp #'('
-        beq @other
+        beq lvalue_other
         tya                     ; TP past the letter and the % (Y = 2), in line for speed
         clc
         adc TP
