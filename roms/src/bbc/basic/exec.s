@@ -602,10 +602,8 @@ st_next:
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
         bcc @idch
         cmp #'Z'+1
-        bcc @name
-@idch:  jsr is_idchar
-        bcc @find
-@name:  jsr lvalue_letter        ; (get_lvalue past its skipsp and tests: A and Y as it leaves them)
+        bcs @idch
+        jsr lvalue_letter       ; (get_lvalue past its skipsp and tests: A and Y as it leaves them)
 @find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
 @f:     ldy #0                  ; error resets the stack anyway)
         lda (BSP),y
@@ -619,6 +617,10 @@ st_next:
 @nofor:
         brk
         .byte 32, W_NO, T_FOR, 0
+@idch:  jsr is_idchar            ; any other name (out of line: the capital's path runs on)
+        bcc @find
+        jsr get_lvalue_at
+        jmp @find
 @isfor: iny
         lda VADDR+1
         bne @var

@@ -658,6 +658,7 @@ st_proc:
         lda #F_PROC
         jsr call_routine
         jmp next_stmt
+        .byte 0                 ; (not run: puts call_routine's @back loop in one page, for speed)
 
 ; call the PROC or FN named at TP.  The frame on the BASIC stack:
 ;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the 6502 stack pointer in the routine,
