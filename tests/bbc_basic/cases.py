@@ -174,6 +174,8 @@ CASES = [
     ("for_big_count", "10 S=0:FOR I=1 TO 1000:S=S+I:NEXT:PRINT ;S", "", "500500\n"),
     ("for_negative_range", "10 FOR I=-3 TO -1:PRINT ;I;:NEXT", "", "-3-2-1"),
     ("for_integer_variable", "10 FOR I%=1 TO 4:NEXT:PRINT ;I%", "", "5\n"),
+    ("next_lower_case_integer", "10 FOR k%=1 TO 3:PRINT ;k%;:NEXT k%:PRINT ;k%", "", "1234\n"),
+    ("next_underline_integer", "10 FOR _%=1 TO 2:NEXT _%:PRINT ;_%", "", "3\n"),
     ("for_array_bounds_expression", "10 N=2:FOR I=N*2 TO N*3:PRINT ;I;:NEXT", "", "456"),
     ("for_jump_out_and_restart", "10 FOR I=1 TO 3:FOR J=1 TO 9:IF J=2 GOTO 30\n20 NEXT J\n30 NEXT I:PRINT ;I;J",
      "", "42\n"),

@@ -55,8 +55,6 @@ e_mistake:  errblk 4
             .byte "Mistake", 0
 e_type:     errblk 6
             .byte "Type mismatch", 0
-e_baddim:   errblk 10
-            .byte "Bad ", T_DIM, 0
 e_syntax:   errblk 16
             .byte "Syntax error", 0
 e_toolong:  errblk 19
@@ -66,8 +64,6 @@ e_toobig:   errblk 20
 e_nosuchvar: errblk 26
             .byte W_NOSUCH, "variable", 0
 ; (No FOR, 32, and Can't Match FOR, 33, are in NEXT's code: exec.s)
-e_noline:   errblk 41
-            .byte W_NOSUCH, "line", 0
 
 ; BRKV: the MOS has left the address of the error number in &FD/&FE
 brk_handler:

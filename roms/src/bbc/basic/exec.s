@@ -1,5 +1,15 @@
 ; Running statements.
 
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II;
+; here, in front of exec_stmt, so stmt_table's index crosses no page: a cycle each read)
+line_target_end:
+        jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
+
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
         skip_spaces
@@ -88,7 +98,7 @@ exec_stmt:
         sta JVEC+1
         jmp (JVEC)
 
-stmt_table:
+stmt_table:                     ; (at &xx8C, so stmt_table-$8C,X crosses no page: a cycle a read)
         .word st_auto           ; C6 AUTO
         .word st_delete         ; C7 DELETE
         .word st_load           ; C8 LOAD
@@ -235,15 +245,9 @@ line_expr:
         sta LNUM+1
         rts
 
-; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
-line_target_end:
-        jsr line_target
-        jsr skipsp
-        jsr is_stmt_end
-        beq @d
-        jmp e_syntax
-@d:     rts
-
+e_noline:                       ; (No such line's error block here, by GOTO's search: room)
+        brk
+        .byte 41, W_NOSUCH, "line", 0
 st_goto:
         jsr line_target_end
 ; go to line LNUM
@@ -264,8 +268,7 @@ goto_lnum:
         jsr find_line_on
         bcs @found
 @top:   jsr find_line           ; (also after a search from here fails: No such line either way)
-        bcs @found
-        jmp e_noline
+        bcc e_noline
 @found: lda PTR1
         sta TP
         lda PTR1+1
@@ -599,10 +602,8 @@ st_next:
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
         bcc @idch
         cmp #'Z'+1
-        bcc @name
-@idch:  jsr is_idchar
-        bcc @find
-@name:  jsr get_lvalue_at       ; (past its skipsp: A and Y are as it leaves them)
+        bcs @idch
+        jsr lvalue_letter       ; (get_lvalue past its skipsp and tests: A and Y as it leaves them)
 @find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
 @f:     ldy #0                  ; error resets the stack anyway)
         lda (BSP),y
@@ -616,6 +617,10 @@ st_next:
 @nofor:
         brk
         .byte 32, W_NO, T_FOR, 0
+@idch:  jsr is_idchar            ; any other name (out of line: the capital's path runs on)
+        bcc @find
+        jsr get_lvalue_at
+        jmp @find
 @isfor: iny
         lda VADDR+1
         bne @var

@@ -185,7 +185,7 @@ get_lvalue:
         skip_spaces
 get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         cmp #'@'                ; @, letters and _ begin a name: tested first, for speed
-        bcs @name
+        bcs lvalue_name
         cmp #'?'
         bne @nq
         lda #1
@@ -195,7 +195,7 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         lda #4
         bne @ind
 @ns:    cmp #'$'
-        bne @name
+        bne lvalue_name
         lda #$80
 @ind:   pha
         jsr inctp
@@ -207,24 +207,28 @@ get_lvalue_at:                  ; (CREATE set, A = the character at TP, Y = 0)
         pla
         sta VKIND
         rts
-@other: txa
+lvalue_other:
+        txa
         ldy #0
-@parse: jsr parse_name_at
+lvalue_parse:
+        jsr parse_name_at
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
         beq lvalue_none         ; variable that is not there
         jmp e_syntax
-@name:  cmp #'Z'+1               ; A%..Z% and @% not followed by "(": straight to page 4, for speed
-        bcs @parse
+lvalue_name:                    ; A%..Z% and @% not followed by "(": straight to page 4, for speed
+        cmp #'Z'+1
+        bcs lvalue_parse
+lvalue_letter:                  ; (A = @ or a capital at TP: NEXT comes here, for speed)
         tax
         ldy #1
         lda (TP),y
         cmp #'%'
-        bne @other
+        bne lvalue_other
         iny
         lda (TP),y
         cmp #'('
-        beq @other
+        beq lvalue_other
         tya                     ; TP past the letter and the % (Y = 2), in line for speed
         clc
         adc TP
@@ -241,7 +245,7 @@ resident_var:                   ; A = the letter, @ to Z
         sta VADDR+1
         .assert (VARS >> 8) == 4, "resident_var: VARS's page is the integer kind's number"
         sta VKIND               ; (4: an integer)
-        bne lvalue_post
+        bne lvalue_post_num     ; (not a string: no kind test, for speed)
 lvalue_none:
         jmp e_nosuchvar
 
@@ -287,7 +291,8 @@ get_lvalue_after_name:
 ; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
 lvalue_post:
         lda VKIND
-        bmi @str
+        bmi lvalue_str
+lvalue_post_num:
         ldy #0
         lda (TP),y
         cmp #'?'
@@ -320,7 +325,8 @@ lvalue_post:
         beq @k
         ldx #4
 @k:     stx VKIND
-@str:   rts
+lvalue_str:
+        rts
 
 ; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
 ; real
@@ -535,7 +541,8 @@ dim_one:
         ldx PTR1+1
         jsr set_iacc_ax
         jmp store_lvalue
-@bad:   jmp e_baddim
+@bad:   brk                     ; Bad DIM: its error block here (room)
+        .byte 10, "Bad ", T_DIM, 0
 @space: jmp e_dimspace
 @size:  lda IACC+3              ; a size in IACC: negative, or 64K or more, is "Bad DIM" (as
         ora IACC+2              ; BASIC II: run on it)
@@ -612,7 +619,7 @@ dim_one:
         .byte $2C               ; (BIT abs: skips the CMP)
 @four:  cmp #$40
         bcc @fits
-        jmp e_baddim
+        jmp @bad
 @fits:  jsr elem_bytes
         jsr ptr1_vartop
         lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
