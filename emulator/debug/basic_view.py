@@ -351,9 +351,10 @@ def _real_text(five):
 class OurBbcBasicView(BbcBasicView):
     """Our BBC BASIC (roms/src/bbc/basic), through the layout its source defines (`bbc_layout()`).
 
-    It keeps the documented PAGE (&18) and resident integers (&400), but its own text pointer and
-    current line, one dynamic variable list, and one BASIC stack (from BSP up to HIMEM) holding
-    tagged frames among expression operands (exec.s, funcs.s, vars.s):
+    It keeps the documented PAGE (&18), resident integers (&400) and BASIC II's variable lists (one
+    per first character, and one each for PROC and FN names), but its own text pointer and current
+    line, and one BASIC stack (from BSP up to HIMEM) holding tagged frames among expression
+    operands (exec.s, funcs.s, vars.s):
       FOR    tag, variable address (2), kind (4 integer, 5 real), limit (5), step (5),
              TP (2), CURLN (2)                                                      18 bytes
       GOSUB, REPEAT  tag, TP (2), CURLN (2)                                           5 bytes
@@ -414,16 +415,14 @@ class OurBbcBasicView(BbcBasicView):
 
     # -- variables -----------------------------------------------------------------------------
     def entries(self):
-        """[(name, address of the value)] of the dynamic list from VARHEAD, oldest first."""
-        out, link = [], self.word(self.at["VARHEAD"])
-        while link >> 8 and len(out) < self.MAX_ENTRIES:
-            name, at = [], link + 2
-            while self.peek(at) and len(name) < 40:
-                name.append(self.peek(at))
-                at += 1
-            out.append((bytes(name), at + 1))
-            link = self.word(link)
-        return out[::-1]
+        """[(name, address of the value)] of the variables, list by list (an entry leaves out its
+        list's first character; a PROC or FN name is given here with its token first)."""
+        lists = [(ord(first), self.at["VARLISTS"] + 2 * ord(first)) for first in "@" + self.FIRST_CHARACTERS]
+        lists += [(0xF2, self.at["PROCLIST"]), (0xA4, self.at["FNLIST"])]
+        out = []
+        for first, head in lists:
+            out += [(bytes([first]) + rest.encode("latin-1"), at) for rest, at in self._entries(head)]
+        return out
 
     def variables(self):
         out = [(f"{name}%", str(_signed32(self._int(self.RESIDENT + 4 * n))))
@@ -455,13 +454,14 @@ class OurBbcBasicView(BbcBasicView):
         return '"' + _printable(bytes(self.peek(address + k) for k in range(length)).decode("latin-1")) + '"'
 
     def _our_array(self, name, at):
-        """An array: the number of dimensions, each one's size (2 bytes), then 4-byte elements."""
-        dims = self.peek(at)
-        sizes = [self.word(at + 1 + 2 * d) for d in range(dims)] if 1 <= dims <= 10 else []
+        """An array: the elements' offset (2 * dimensions + 1), each dimension's size (2 bytes),
+        then the elements."""
+        offset = self.peek(at)
+        sizes = [self.word(at + 1 + 2 * d) for d in range((offset - 1) // 2)] if 3 <= offset <= 21 else []
         count = 1
         for size in sizes:
             count *= size
-        base = at + 1 + 2 * dims
+        base = at + offset
         shown = min(count, self.ARRAY_SHOWN)
         if name.endswith("$("):
             elements = [self._string(base + 4 * e) for e in range(shown)]
@@ -572,7 +572,7 @@ class OurBbcBasicView(BbcBasicView):
 
 
 BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms/src/bbc/basic/zp.inc"
-BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARHEAD", "BSP", "HIMEM", "VARS", "FORN", "GOSUBN", "REPEATN",
+BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARLISTS", "PROCLIST", "FNLIST", "BSP", "HIMEM", "VARS", "FORN", "GOSUBN", "REPEATN",
               "F_FOR", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL", "F_ARGS", "F_STACK")
 
 

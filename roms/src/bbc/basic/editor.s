@@ -335,13 +335,9 @@ check_program:
 clear_vars:
         lda TOP
         sta LOMEM
-        sta VARTOP
         lda TOP+1
         sta LOMEM+1
-        sta VARTOP+1
-        lda #0
-        sta VARHEAD
-        sta VARHEAD+1
+        jsr clear_heap
         sta ONERR+1
         sta DATAP
         lda PAGEHI

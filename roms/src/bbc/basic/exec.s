@@ -963,14 +963,23 @@ st_lomem:
         jsr want_eq
         lda IACC
         sta LOMEM
-        sta VARTOP
         lda IACC+1
         sta LOMEM+1
+        jsr clear_heap
+        jmp next_stmt
+
+; no variables: VARTOP = LOMEM and every list empty (A = 0 after)
+clear_heap:
+        lda LOMEM
+        sta VARTOP
+        lda LOMEM+1
         sta VARTOP+1
         lda #0
-        sta VARHEAD
-        sta VARHEAD+1
-        jmp next_stmt
+        ldx #$7F
+@z:     sta VARLISTS+$80,x
+        dex
+        bpl @z
+        rts
 ; TIME=: OSWORD 2 writes the 5-byte system clock
 st_time:
         jsr want_eq

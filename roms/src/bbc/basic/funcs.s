@@ -666,26 +666,26 @@ st_proc:
 ; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
 call_routine:
         pha                     ; the tag
-        ldy #$F2                ; NAMEBUF = token, name
-        cmp #F_PROC
-        beq @t
-        ldy #$A4
-@t:     sty NAMEBUF
-        ldx #1
+        ldx #1                  ; the name: the token before TP, then the name's characters
         ldy #0
 @n:     lda (TP),y
         jsr is_idchar
         bcc @ne
-        sta NAMEBUF,x
         inx
         jsr inctp
         bne @n
-@ne:    stx NLEN
+@ne:    jsr name_ends
         cpx #1
         bne @named
         brk                     ; badcall: its error block in line (room)
         .byte 30, "Bad call", 0
-@named: jsr find_var            ; the DEF's place, remembered after the first call
+@named: ldy #1                  ; the DEF's place, remembered after the first call in the PROC
+        lda (NAMEP),y           ; or FN list (&4F6, &4F8 as BASIC II's)
+        cmp #T_PROC
+        lda #<PROCLIST
+        bcs @l
+        lda #<FNLIST
+@l:     jsr find_var_in
         bcs @known
         jsr find_def
         lda #4
@@ -957,20 +957,7 @@ find_def:
         bne @next
         iny
         jsr @skip
-        cmp NAMEBUF
-        bne @next
-        ldx #1
-@c:     iny
-        cpx NLEN
-        beq @end
-        lda (PTR3),y
-        cmp NAMEBUF,x
-        bne @next
-        inx
-        bne @c
-@end:   lda (PTR3),y
-        jsr is_idchar
-        bcs @next
+        dey                     ; PTR2: the text with the token at (PTR2),1, as NAMEP's name
         tya
         clc
         adc PTR3
@@ -978,7 +965,23 @@ find_def:
         lda PTR3+1
         adc #0
         sta PTR2+1
-        rts
+        ldy #0
+@c:     iny
+        lda (PTR2),y
+        cmp (NAMEP),y
+        bne @next
+        cpy NLEN
+        bne @c
+        iny                     ; the DEF's name ends there?
+        lda (PTR2),y
+        jsr is_idchar
+        bcs @next
+        tya                     ; PTR2 = the text after the name
+        adc PTR2                ; (C clear)
+        sta PTR2
+        bcc @r
+        inc PTR2+1
+@r:     rts
 @next:  ldy #2
         lda (PTR3),y
         clc
