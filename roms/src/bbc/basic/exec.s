@@ -98,6 +98,8 @@ exec_stmt:
         sta JVEC+1
         jmp (JVEC)
 
+        .assert (($8C - *) & $FF) < 16, "stmt_table: more than a few bytes to fill before &xx8C"
+        .fill ($8C - *) & $FF   ; (room, when the code before has shrunk)
 stmt_table:                     ; (at &xx8C, so stmt_table-$8C,X crosses no page: a cycle a read)
         .word st_auto           ; C6 AUTO
         .word st_delete         ; C7 DELETE

@@ -666,26 +666,28 @@ st_proc:
 ; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
 call_routine:
         pha                     ; the tag
-        ldx #1                  ; the name: the token before TP, then the name's characters
-        ldy #0
+        .assert F_PROC == $50, "call_routine: the tag gives the list's head"
+        .assert F_FN == $4E, "call_routine: the tag gives the list's head"
+        eor #$FF                ; its list: $146 - the tag, &F6 for PROC and &F8 for FN
+        clc
+        adc #$47
+        sta NHEAD
+        lda TP                  ; the name is read as parse_name reads one, from the token
+        bne @d                  ; (TP back to it)
+        dec TP+1
+@d:     dec TP
+        ldy #1
 @n:     lda (TP),y
         jsr is_idchar
         bcc @ne
-        inx
-        jsr inctp
+        iny
         bne @n
-@ne:    jsr name_ends
-        cpx #1
+@ne:    cpy #1
         bne @named
         brk                     ; badcall: its error block in line (room)
         .byte 30, "Bad call", 0
-@named: ldy #1                  ; the DEF's place, remembered after the first call in the PROC
-        lda (NAMEP),y           ; or FN list (&4F6, &4F8 as BASIC II's)
-        cmp #T_PROC
-        lda #<PROCLIST
-        bcs @l
-        lda #<FNLIST
-@l:     jsr find_var_in
+@named: jsr name_found          ; the DEF's place, remembered after the first call in the PROC
+        jsr find_var            ; or FN list (&4F6, &4F8 as BASIC II's)
         bcs @known
         jsr find_def
         lda #4

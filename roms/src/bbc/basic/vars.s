@@ -30,14 +30,14 @@ parse_name:
         jsr skipsp
 parse_name_at:                  ; (A = the character at TP, Y = 0)
         cmp #'@'
-        beq @first
+        beq @h
         cmp #'A'
         bcc @none
         cmp #'Z'+1
         bcs @lower              ; (capitals fall through: the common case, for speed)
-@first: ldx #0
-@l:     inx
-        jsr inctp
+@h:     asl a                   ; its list (find_var)
+        sta NHEAD
+@l:     iny                     ; (read at TP+Y: TP moves once, at the end)
         lda (TP),y
         jsr is_idchar
         bcs @l
@@ -46,32 +46,34 @@ parse_name_at:                  ; (A = the character at TP, Y = 0)
         cmp #'$'
         bne @arr
 @suffix:
-        inx
-        jsr inctp
+        iny
         lda (TP),y
 @arr:   cmp #'('
-        bne @end
-        inx
-        jsr inctp
-        bne @end                ; (always: inctp leaves Z clear)
+        bne name_found
+        iny
+        bne name_found          ; (always)
 @lower: cmp #'_'
         bcc @none
         cmp #'z'+1
-        bcc @first
+        bcc @h
 @none:  clc
         rts
-@end:
-name_ends:                      ; (X = the name's length, TP just past it) NLEN, NAMEP; C set
-        stx NLEN
-        txa
-        eor #$FF                ; NAMEP = TP - NLEN - 1
-        clc
-        adc TP
+name_found:                     ; (Y = the name's length from TP) NLEN, NAMEP, TP past it; C set
+        sty NLEN
+        lda TP                  ; NAMEP = TP - 1
+        sec
+        sbc #1
         sta NAMEP
         lda TP+1
-        adc #$FF
+        sbc #0
         sta NAMEP+1
-        sec
+        tya                     ; TP past the name
+        clc
+        adc TP
+        sta TP
+        bcc @c
+        inc TP+1
+@c:     sec
         rts
 
 ; PTR1 = the value of the variable named at NAMEP; C set if found.  Not found: PTR1 = the last
@@ -79,13 +81,9 @@ name_ends:                      ; (X = the name's length, TP just past it) NLEN,
 ; The lists are BASIC II's (run on it; Plumbley, "BASIC ROM User Guide", 3.1): one for each first
 ; character, its head at &400 + 2 * the character (&482 for A); an entry is the link (2), the name
 ; without its first character, 0, then the value; a new entry goes at its list's end.  PROC and
-; FN names have two lists more (find_var_in).
+; FN names have two lists more (NHEAD &F6, &F8; (NAMEP),1 the token).
 find_var:
-        ldy #1
-        lda (NAMEP),y
-        asl a
-find_var_in:                    ; (A = the list's head in page 4, (NAMEP),1 its token)
-        tax
+        ldx NHEAD               ; the list's head in page 4 (parse_name)
         lda VARLISTS+1,x
         beq @empty
         sta PTR1+1
@@ -97,11 +95,18 @@ find_var_in:                    ; (A = the list's head in page 4, (NAMEP),1 its 
         bne @diff
         iny
         bne @c
-@diff:  tax                     ; the entry's name ends where this one does?
-        bne @skip
-        dey
+@diff:  tax                     ; the entry's name ends where this one does (Y = NLEN + 1: the
+        bne @skip               ; text's next character never matches an entry's, see above)?
         cpy NLEN
-        beq @found
+        bcc @skip
+        beq @skip
+        tya                     ; PTR1 += NLEN + 2 (C set)
+        adc PTR1
+        sta PTR1
+        bcc @y
+        inc PTR1+1
+@y:     sec
+        rts
 @skip:  ldy #0                  ; the next entry (its link's high byte 0: the list ends)
         lda (PTR1),y
         tax
@@ -111,14 +116,6 @@ find_var_in:                    ; (A = the list's head in page 4, (NAMEP),1 its 
         stx PTR1
         sta PTR1+1
         bne @scan
-@found: iny                     ; PTR1 += NLEN + 2 (C set)
-        tya
-        adc PTR1
-        sta PTR1
-        bcc @y
-        inc PTR1+1
-@y:     sec
-        rts
 @empty: stx PTR1
         lda #>VARLISTS
         sta PTR1+1
@@ -270,10 +267,18 @@ get_lvalue_after_name:
         bne @plain
         dey
         lda (NAMEP),y           ; an array: its kind from the character before "("
-        jsr kind_of_a
-        jmp array_element
-@plain: jsr kind_of_a           ; VKIND from the name's last character, for all paths below
-        cpy #2                  ; resident integers @% and A%..Z%
+@plain: ldx #$81                ; VKIND from the name's last character, for all paths below
+        cmp #'$'                ; (kind_of_a in line, for speed)
+        beq @k
+        ldx #4
+        cmp #'%'
+        beq @k
+        inx
+@k:     stx VKIND
+        cpy NLEN
+        beq @sc
+        jmp array_element       ; (Y = NLEN - 1: an array)
+@sc:    cpy #2                  ; resident integers @% and A%..Z%
         bne @dyn
         lda (NAMEP),y
         cmp #'%'
