@@ -126,4 +126,13 @@ CASES = [
     ("subscripts_too_few", "10 DIM A(3,3):PRINT A(1)", "", err("Array", 10)),
     ("subscripts_after_header_changed", "10 DIM X% 0:DIM A%(3,3):?(X%+6)=3:A%(1)=&11223344:"
      "PRINT ~X%!13", "", "  11223344\n"),
+    # a string's room as BASIC II gives it (run on it): its length, and from 8 characters 8 more (up
+    # to 255); a string that outgrows its room at the top of the heap grows where it is
+    ("strings_room", "10 DIM X% 0:S$=\"HI\":T$=STRING$(9,\"A\"):PRINT ;X%?7;\" \";X%?8;\" \";X%?17;\" \";"
+     "X%?18", "", "2 2 17 9\n"),
+    ("strings_room_at_most_255", "10 DIM X% 0:S$=STRING$(250,\"A\"):PRINT ;X%?7", "", "255\n"),
+    ("strings_grow_at_the_top", "10 DIM X% 0:S$=\"HI\":S$=STRING$(10,\"A\"):PRINT ;(X%!5 AND &FFFF)-X%;"
+     "\" \";X%?7;\" \";X%?8", "", "9 18 10\n"),
+    ("strings_move_when_not_at_the_top", "10 DIM X% 0:S$=\"HI\":T=1:S$=\"HELLO\":PRINT ;(X%!5 AND &FFFF)-X%;"
+     "\" \";X%?7", "", "19 5\n"),
 ]

@@ -111,10 +111,6 @@ fn_page:
         ldx PAGEHI
         lda #0
         beq set_iacc_ax         ; (always)
-fn_lomem:
-        lda LOMEM
-        ldx LOMEM+1
-        jmp set_iacc_ax
 fn_himem:
         lda HIMEM
         ldx HIMEM+1

@@ -345,16 +345,8 @@ lvalue_post_num:
 lvalue_str:
         rts
 
-; VKIND from the suffix of the name parse_name read (before a "(" if any): $ string, % integer,
-; else real
-name_kind:
-        ldy NLEN
-        lda (NAMEP),y
-        cmp #'('
-        bne kind_of_a
-        dey
-        lda (NAMEP),y
-kind_of_a:                      ; (A = the name's last character before any "(")
+; VKIND (and X) from a name's last character before any "(": $ string, % integer, else real
+kind_of_a:
         ldx #$81
         cmp #'$'
         beq @k
@@ -570,11 +562,13 @@ dim_one:
         ora IACC+2              ; BASIC II: run on it)
         bne @bad
         rts
-@array: jsr find_var
-        bcs @bad
-        jsr name_kind           ; the kind, kept below the sizes (subscripts read names too)
+@array: dey                     ; (Y = NLEN) the kind, from the character before "(", kept
+        lda (NAMEP),y           ; below the sizes (subscripts read names too)
+        jsr kind_of_a
         txa
         pha
+        jsr find_var
+        bcs @bad
         lda #0                  ; as BASIC II (run on it), the entry is made before the
         jsr create_var          ; subscripts are read: the header and elements go at VARTOP
         lda #0                  ; as it is after them, and when they do not fit the entry stays
@@ -784,10 +778,27 @@ store_lvalue:
         cmp (VADDR),y
         beq @fits
         bcc @fits
-        jsr ptr1_vartop         ; a new block at the top of the heap, with room to grow
-        lda SLEN
-        clc
-        adc #8
+        lda VARTOP              ; no: a new block at the top of the heap, as BASIC II's (run on
+        sbc (VADDR),y           ; it).  A block that ends at VARTOP is given back first (the
+        tax                     ; new one starts where it did).  (C set) VARTOP - its room
+        lda VARTOP+1
+        sbc #0
+        dey
+        cmp (VADDR),y
+        bne @new
+        dey
+        txa
+        cmp (VADDR),y
+        bne @new
+        stx VARTOP
+        iny
+        lda (VADDR),y
+        sta VARTOP+1
+@new:   jsr ptr1_vartop
+        lda SLEN                ; its room: the length, and from 8 characters 8 more (up to 255)
+        cmp #8
+        bcc @a
+        adc #7
         bcc @a
         lda #255
 @a:     pha
