@@ -654,7 +654,6 @@ st_proc:
         lda #F_PROC
         jsr call_routine
         jmp next_stmt
-        .byte 0                 ; (not run: puts call_routine's @back loop in one page, for speed)
 
 ; call the PROC or FN named at TP.  The frame on the BASIC stack:
 ;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the 6502 stack pointer in the routine,
@@ -871,6 +870,7 @@ call_routine:
         dey
         bne @back               ; down to the count at 1, pushed too (one test a byte, for speed;
                                 ; kept in one page: a branch across one costs a cycle a byte)
+        .assert (* >> 8) == (@back >> 8), "call_routine: the @back loop crosses a page"
         pla                     ; and dropped
         jsr resume_frame        ; back in the caller
         ldy #0

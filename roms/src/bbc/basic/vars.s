@@ -154,20 +154,21 @@ create_var:
         jsr heap_claim
         bcc @ok
         jmp e_noroom
-@ok:    tya
+@ok:    pha                     ; (X:A = VARTOP)
+        tya
         ldy #1
         sta (PTR1),y
-        lda VARTOP              ; PTR1 = VARTOP - CNT: the value
+        pla                     ; PTR1 = VARTOP - CNT: the value
         sec
         sbc CNT
         sta PTR1
-        lda VARTOP+1
+        txa
         sbc #0
         sta PTR1+1
         rts
 
 ; claim X:A bytes (+1 with heap_claim_c and C set) at the top of the heap: VARTOP grows by them
-; when it stays below the BASIC stack (C clear); else C set and VARTOP is left as it was, so an
+; when it stays below the BASIC stack (C clear, X:A the new VARTOP); else C set and VARTOP is left as it was, so an
 ; error leaves the heap whole (and the error handler room to reset the stack)
 heap_claim:
         clc
