@@ -658,15 +658,50 @@ st_proc:
         lda #F_PROC
         jsr call_routine
         jmp next_stmt
-        .byte 0                 ; (not run: puts call_routine's @back loop in one page, for speed)
 
 ; call the PROC or FN named at TP.  The frame on the BASIC stack:
-;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the 6502 stack pointer in the routine,
-;   6-7 where the caller's 6502 stack was saved
+;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the count of the caller's 6502 stack bytes, then
+;   those bytes (the top first)
 ; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
+; The caller's 6502 stack goes into the frame on entry, before the arguments (an FN in an argument
+; copies only what it adds), so calls nest as deep as memory allows; the routine runs with the
+; 6502 stack empty, and ENDPROC or = empties it again and comes back to routine_return.
+CALLHDR = 6                     ; the frame's bytes before the copy
 call_routine:
-        pha                     ; the tag
+        sta TMP                 ; the tag
+        tsx                     ; the bytes in use: S+1..&1FF
+        txa
+        eor #$FF
+        sta TMP+1
+        clc
+        adc #CALLHDR
+        jsr stack_alloc
+        ldy #0
+        lda TMP
+        sta (BSP),y
+        ldy #3
+        lda CURLN
+        sta (BSP),y
+        iny
+        lda CURLN+1
+        sta (BSP),y
+        iny
+        lda TMP+1
+        sta (BSP),y
+        tax
+@copy:  iny                     ; popped: the 6502 stack is empty after
+        pla
+        sta (BSP),y
+        dex
+        bne @copy
+        lda BSP                 ; the frame's address
+        pha
+        lda BSP+1
+        pha
+        lda #0
+        pha                     ; the number of arguments
         ldy #$F2                ; NAMEBUF = token, name
+        lda TMP
         cmp #F_PROC
         beq @t
         ldy #$A4
@@ -700,24 +735,6 @@ call_routine:
         pha
         dey
         bpl @k
-        lda #8                  ; the frame
-        jsr stack_alloc
-        tsx
-        lda $0105,x             ; the tag
-        ldy #0
-        sta (BSP),y
-        ldy #3
-        lda CURLN
-        sta (BSP),y
-        iny
-        lda CURLN+1
-        sta (BSP),y
-        lda BSP                 ; the frame's address
-        pha
-        lda BSP+1
-        pha
-        lda #0
-        pha                     ; the number of arguments
         lda #'('
         jsr accept
         bne @noargs
@@ -750,15 +767,15 @@ call_routine:
         bcs @sa                 ; (CPY left C set)
 @counted:
         tsx                     ; one more argument
-        inc $0101,x
+        inc $0105,x
         jsr accept_comma
         beq @arg
         jsr closeb
 @noargs:
         tsx                     ; the frame: the return TP
-        lda $0103,x
+        lda $0107,x
         sta FRAME
-        lda $0102,x
+        lda $0106,x
         sta FRAME+1
         ldy #1
         lda TP
@@ -780,14 +797,10 @@ call_routine:
         ldy #0
         lda #F_ARGS
         sta (BSP),y
-        pla                     ; the argument count
-        sta ARGN
         lda FRAME               ; arguments are read from the top down
         sta ARGP
         lda FRAME+1
         sta ARGP+1
-        pla                     ; (the frame address again)
-        pla
         pla                     ; the DEF's text and line
         sta TP
         pla
@@ -796,7 +809,10 @@ call_routine:
         sta CURLN
         pla
         sta CURLN+1
-        pla                     ; the tag: not needed
+        pla                     ; the argument count
+        sta ARGN
+        pla                     ; (the frame address again)
+        pla
         lda #'('
         jsr accept
         bne @noformal
@@ -814,7 +830,8 @@ call_routine:
         jsr closeb
 @noformal:
         lda ARGN
-        beq @run
+        bne @nargs
+        jmp exec_stmt           ; DEF PROCname statements: the body may follow the name directly
 @nargs: ldy #3                  ; reported at the line of the call (as BASIC II): the call
         lda (FRAME),y           ; frame's CURLN
         sta CURLN
@@ -823,77 +840,30 @@ call_routine:
         sta CURLN+1
         brk                     ; args: its error block in line (room)
         .byte 31, "Arguments", 0
-@run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
-        txa                     ; calls can nest as deep as memory allows
-        eor #$FF                ; bytes in use: S+1..&1FF
-        clc
-        adc #2                  ; a STACK frame: tag, count, the bytes
-        jsr stack_alloc
-        ldy #6                  ; the copy's address in the call frame
-        lda BSP
-        sta (FRAME),y
-        iny
-        lda BSP+1
-        sta (FRAME),y
-        ldy #0
-        lda #F_STACK
-        sta (BSP),y
-        tsx
-        txa
-        eor #$FF
-        iny
-        sta (BSP),y
-        tax
-        beq @copied
-@copy:  iny                     ; popped, so the 6502 stack is empty after
-        pla
-        sta (BSP),y
-        dex
-        bne @copy
-@copied:
-        lda FRAME               ; FRAME still addresses the call frame
-        pha
-        lda FRAME+1
-        pha
-        jsr run_body
-        pla
-        pla
-        ldy #6                  ; back from ENDPROC or =: BSP is at the call frame; the copy
-        lda (BSP),y             ; lies below it, untouched since
+
+; back from ENDPROC or =: the 6502 stack is empty and BSP at the call frame.  The caller's stack
+; is pushed back (the last byte first) and the routine returns to it
+routine_return:
+        clc                     ; PTR3 = the frame + CALLHDR - 1, so that (PTR3),count is the
+        lda BSP                 ; last byte of the copy and (PTR3),1 the first
+        adc #CALLHDR-1
         sta PTR3
-        iny
-        lda (BSP),y
+        lda BSP+1
+        adc #0
         sta PTR3+1
-        ldy #1                  ; the bytes pushed back, the last first (the stack is empty)
-        lda (PTR3),y
+        ldy #CALLHDR-1
+        lda (BSP),y
         tay
-        iny                     ; (below 255 bytes)
 @back:  lda (PTR3),y
         pha
         dey
-        bne @back               ; down to the count at 1, pushed too (one test a byte, for speed;
-                                ; kept in one page: a branch across one costs a cycle a byte)
-        pla                     ; and dropped
+        bne @back               ; (kept in one page: a branch across one costs a cycle a byte)
         jsr resume_frame        ; back in the caller
-        ldy #0
+        ldy #CALLHDR-1
         lda (BSP),y
-        pha
-        lda #8
-        jsr stack_free
-        pla
-        rts
-
-; run the routine's statements; ENDPROC or = comes back here by resetting the 6502 stack
-run_body:
-        tsx
-        lda $0104,x
-        sta FRAME
-        lda $0103,x
-        sta FRAME+1
-        txa
-        ldy #5
-        sta (FRAME),y
-        jmp exec_stmt           ; DEF PROCname statements: the body may follow the name directly
+        clc
+        adc #CALLHDR
+        jmp stack_free
 
 ; the next argument (read downwards from ARGP) into IACC or SBUF
 take_arg:
@@ -1030,11 +1000,9 @@ unwind: sta CNT
 @nofn:  brk                     ; nofn: its error block in line (room)
         .byte 7, W_NO, T_FN, 0
 @found: jsr bsp_at_frame
-        ldy #5
-        lda (FRAME),y
-        tax
+        ldx #$FF                ; the routine's 6502 stack is dropped
         txs
-        rts
+        jmp routine_return
 
 
 ; INPUT [LINE] ["prompt"][,;] var, ...
