@@ -346,28 +346,13 @@ frame_size:
         bne @2
         lda #9
         rts
-@2:     cmp #F_PROC
-        beq @6
-        cmp #F_FN
-        bne @5
-@6:     lda #8
-        rts
-@5:     lda #5                  ; GOSUB, REPEAT
+@2:     lda #5                  ; GOSUB, REPEAT (no frame is skipped past a PROC or FN frame)
         rts
 
 ; FRAME += size of the frame there
 frame_skip:
         ldy #0
         lda (FRAME),y
-        cmp #F_STACK
-        bne @nstack
-        iny                     ; a saved 6502 stack: count + 2 bytes
-        lda (FRAME),y
-        sec
-        adc #1
-        clc
-        bcc @add                ; (always)
-@nstack:
         cmp #F_ARGS
         bne @fixed
         clc
@@ -384,7 +369,7 @@ frame_skip:
         rts
 @fixed: jsr frame_size
         clc
-@add:   adc FRAME
+        adc FRAME
         sta FRAME
         bcc @d
         inc FRAME+1

@@ -700,12 +700,55 @@ call_routine:
         pha
         lda #0
         pha                     ; the number of arguments
-        ldy #$F2                ; NAMEBUF = token, name
-        lda TMP
-        cmp #F_PROC
-        beq @t
-        ldy #$A4
-@t:     sty NAMEBUF
+        sec                     ; the name at TP: first in the variable list, where a PROC or
+        lda TP                  ; FN called before keeps its DEF's place under the name's token
+        sbc #3                  ; (the tag) and characters; PTR2 = TP - 3 compares the text
+        sta PTR2                ; with an entry's name at the same Y
+        lda TP+1
+        sbc #0
+        sta PTR2+1
+        lda VARHEAD
+        ldx VARHEAD+1
+        beq @new
+@scan:  sta PTR1
+        stx PTR1+1
+        ldy #2
+        lda (PTR1),y
+        cmp TMP
+        bne @next
+@c:     iny
+        lda (PTR1),y
+        beq @end
+        cmp (PTR2),y
+        beq @c
+        bne @next
+@end:   lda (PTR2),y            ; the whole name: no more of it in the text
+        jsr is_idchar
+        bcs @next
+        tya                     ; found: TP past the name, PTR1 = the entry's value
+        clc
+        adc PTR2
+        sta TP
+        lda PTR2+1
+        adc #0
+        sta TP+1
+        iny
+        tya
+        clc
+        adc PTR1
+        sta PTR1
+        bcc @known
+        inc PTR1+1
+        bne @known
+@next:  ldy #1
+        lda (PTR1),y
+        tax
+        dey
+        lda (PTR1),y
+        cpx #0
+        bne @scan
+@new:   lda TMP                 ; the first call: NAMEBUF = token, name
+        sta NAMEBUF
         ldx #1
         ldy #0
 @n:     lda (TP),y
@@ -720,9 +763,7 @@ call_routine:
         bne @named
         brk                     ; badcall: its error block in line (room)
         .byte 30, "Bad call", 0
-@named: jsr find_var            ; the DEF's place, remembered after the first call
-        bcs @known
-        jsr find_def
+@named: jsr find_def            ; the DEF's place, remembered under the name
         lda #4
         jsr create_var
         ldy #3                  ; its value: the DEF's text (PTR2), then its line (PTR3)
