@@ -351,23 +351,7 @@ frame_size:
 
 ; FRAME += size of the frame there
 frame_skip:
-        ldy #0
-        lda (FRAME),y
-        cmp #F_ARGS
-        bne @fixed
-        clc
-        iny
-        lda (FRAME),y
-        adc FRAME
-        pha
-        iny
-        lda (FRAME),y
-        adc FRAME+1
-        sta FRAME+1
-        pla
-        sta FRAME
-        rts
-@fixed: jsr frame_size
+        jsr frame_size
         clc
         adc FRAME
         sta FRAME

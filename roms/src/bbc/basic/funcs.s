@@ -659,33 +659,26 @@ st_proc:
         jsr call_routine
         jmp next_stmt
 
-; call the PROC or FN named at TP.  The frame on the BASIC stack:
-;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the count of the caller's 6502 stack bytes, then
-;   those bytes (the top first)
-; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
-; The caller's 6502 stack goes into the frame on entry, before the arguments (an FN in an argument
-; copies only what it adds), so calls nest as deep as memory allows; the routine runs with the
-; 6502 stack empty, and ENDPROC or = empties it again and comes back to routine_return.
-CALLHDR = 6                     ; the frame's bytes before the copy
+; call the PROC or FN named at TP.  On the BASIC stack, from the top down:
+;   the caller's 6502 stack: its byte count, then the bytes (the top first), copied on entry
+;   (before the arguments: an FN in an argument copies only what it adds), so that calls nest
+;   as deep as memory allows;
+;   the arguments, each its type over its value;
+;   the call frame: 0 tag (the PROC or FN token), 1-2 TP to return to, 3-4 CURLN, 5-6 the
+;   address of the copy;
+;   then the LOCAL frames (the parameters' first).
+; The routine runs with the 6502 stack empty; ENDPROC or = empties it again and goes to
+; routine_return.
 call_routine:
         sta TMP                 ; the tag
         tsx                     ; the bytes in use: S+1..&1FF
         txa
         eor #$FF
         sta TMP+1
-        clc
-        adc #CALLHDR
+        sec
+        adc #0
         jsr stack_alloc
         ldy #0
-        lda TMP
-        sta (BSP),y
-        ldy #3
-        lda CURLN
-        sta (BSP),y
-        iny
-        lda CURLN+1
-        sta (BSP),y
-        iny
         lda TMP+1
         sta (BSP),y
         tax
@@ -694,12 +687,14 @@ call_routine:
         sta (BSP),y
         dex
         bne @copy
-        lda BSP                 ; the frame's address
+        lda BSP                 ; the copy's address
         pha
         lda BSP+1
         pha
-        lda #0
-        pha                     ; the number of arguments
+        lda TMP
+        pha
+        txa
+        pha                     ; the number of arguments (X = 0)
         sec                     ; the name at TP: first in the variable list, where a PROC or
         lda TP                  ; FN called before keeps its DEF's place under the name's token
         sbc #3                  ; (the tag) and characters; PTR2 = TP - 3 compares the text
@@ -780,17 +775,27 @@ call_routine:
         jsr accept
         bne @noargs
 @arg:   jsr expr
-        lda #1                  ; the type on top, the value below it
+        lda VTYPE
+        bne @narg
+        lda #5                  ; an integer: type 0 over its 4 bytes
+        jsr stack_alloc
+        ldy #4
+        lda #0
+        sta (BSP),y
+@ia:    dey
+        lda IACC,y
+        sta (BSP),y
+        tya
+        bne @ia
+        beq @counted
+@narg:  lda #1                  ; the type on top, the value below it
         jsr stack_alloc
         ldy #0
         lda VTYPE
         sta (BSP),y
         bmi @sarg
-        beq @iarg
         jsr push_real           ; a real: its 5 bytes
         jmp @counted
-@iarg:  jsr push_int
-        bmi @counted            ; (push_int ends with N set)
 @sarg:  lda SLEN                ; a string: its length, the characters below
         cmp #254                ; (SLEN+2 bytes in all)
         bcc @fits
@@ -813,35 +818,20 @@ call_routine:
         beq @arg
         jsr closeb
 @noargs:
-        tsx                     ; the frame: the return TP
-        lda $0107,x
-        sta FRAME
-        lda $0106,x
-        sta FRAME+1
+        lda #7                  ; the call frame
+        jsr stack_alloc
         ldy #1
         lda TP
-        sta (FRAME),y
+        sta (BSP),y
         iny
         lda TP+1
-        sta (FRAME),y
-        lda #3                  ; the ARGS frame: its size reaches the call frame
-        jsr stack_alloc
-        sec
-        lda FRAME
-        sbc BSP
-        ldy #1
         sta (BSP),y
-        lda FRAME+1
-        sbc BSP+1
         iny
+        lda CURLN
         sta (BSP),y
-        ldy #0
-        lda #F_ARGS
+        iny
+        lda CURLN+1
         sta (BSP),y
-        lda FRAME               ; arguments are read from the top down
-        sta ARGP
-        lda FRAME+1
-        sta ARGP+1
         pla                     ; the DEF's text and line
         sta TP
         pla
@@ -852,8 +842,21 @@ call_routine:
         sta CURLN+1
         pla                     ; the argument count
         sta ARGN
-        pla                     ; (the frame address again)
+        pla                     ; the tag
+        ldy #0
+        sta (BSP),y
+        pla                     ; the copy's address: the arguments are read down from it
+        ldy #6
+        sta (BSP),y
+        sta ARGP+1
         pla
+        dey
+        sta (BSP),y
+        sta ARGP
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
         lda #'('
         jsr accept
         bne @noformal
@@ -862,10 +865,27 @@ call_routine:
         beq @nargs
         lda #1
         jsr get_lvalue
-        jsr push_local
+        jsr local_frame         ; PTR2 = where the old value goes, X its size, Y = 0
+        lda #1
+        jsr argp_down           ; the argument's type
+        lda VKIND               ; an integer variable given an integer: the old value kept and
+        eor #4                  ; the new one stored in one pass, for speed
+        ora (ARGP),y
+        bne @other
+        lda #4
+        jsr argp_down
+@int:   lda (VADDR),y
+        sta (PTR2),y
+        lda (ARGP),y
+        sta (VADDR),y
+        iny
+        dex
+        bne @int
+        beq @bound
+@other: jsr local_clear
         jsr take_arg
         jsr store_lvalue
-        dec ARGN
+@bound: dec ARGN
         jsr accept_comma
         beq @formal
         jsr closeb
@@ -885,31 +905,32 @@ call_routine:
 ; back from ENDPROC or =: the 6502 stack is empty and BSP at the call frame.  The caller's stack
 ; is pushed back (the last byte first) and the routine returns to it
 routine_return:
-        clc                     ; PTR3 = the frame + CALLHDR - 1, so that (PTR3),count is the
-        lda BSP                 ; last byte of the copy and (PTR3),1 the first
-        adc #CALLHDR-1
-        sta PTR3
-        lda BSP+1
-        adc #0
-        sta PTR3+1
-        ldy #CALLHDR-1
+        ldy #5
         lda (BSP),y
+        sta PTR3
+        iny
+        lda (BSP),y
+        sta PTR3+1
+        jsr resume_frame        ; back in the caller
+        ldy #0
+        lda (PTR3),y
         tay
 @back:  lda (PTR3),y
         pha
         dey
         bne @back               ; (kept in one page: a branch across one costs a cycle a byte)
-        jsr resume_frame        ; back in the caller
-        ldy #CALLHDR-1
-        lda (BSP),y
-        clc
-        adc #CALLHDR
-        jmp stack_free
+        lda (PTR3),y            ; BSP past the copy
+        sec
+        adc PTR3
+        sta BSP
+        lda PTR3+1
+        adc #0
+        sta BSP+1
+        rts
 
-; the next argument (read downwards from ARGP) into IACC or SBUF
-take_arg:
-        lda #1
-        jsr argp_down
+; the next argument (read downwards from ARGP) into IACC, FACC or SBUF
+take_arg:                       ; (ARGP at its type)
+        ldy #0
         lda (ARGP),y
         bmi @str
         beq @int

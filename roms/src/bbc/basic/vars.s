@@ -852,11 +852,8 @@ assign: lda VADDR
 ; save the lvalue's present value in a LOCAL frame, then clear it
 ; frame: 0 tag, 1-2 address, 3 kind, 4-8 old value (4 bytes, or 5 for a real)
 push_local:
-        lda #9
-        ldx #F_LOCAL
-        jsr frame_lvalue
-        ldx #BSP
-        jsr local_value
+        jsr local_frame
+local_clear:                    ; (PTR2, X and Y as local_frame leaves them)
 @c:     lda (VADDR),y
         sta (PTR2),y
         lda #0
@@ -865,6 +862,13 @@ push_local:
         dex
         bne @c
         rts
+
+; the LOCAL frame of the lvalue, its value not yet saved: PTR2, X and Y as local_value leaves them
+local_frame:
+        lda #9
+        ldx #F_LOCAL
+        jsr frame_lvalue
+        ldx #BSP
 
 ; PTR2 = the saved value in the LOCAL frame whose address is at zero page X (its byte 4), X =
 ; the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
