@@ -352,6 +352,7 @@ frame_size:
 ; FRAME += size of the frame there
 frame_skip:
         jsr frame_size
+frame_add:                      ; FRAME += A
         clc
         adc FRAME
         sta FRAME

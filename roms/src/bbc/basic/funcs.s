@@ -893,12 +893,8 @@ call_routine:
         lda ARGN
         bne @nargs
         jmp exec_stmt           ; DEF PROCname statements: the body may follow the name directly
-@nargs: ldy #3                  ; reported at the line of the call (as BASIC II): the call
-        lda (FRAME),y           ; frame's CURLN
-        sta CURLN
-        iny
-        lda (FRAME),y
-        sta CURLN+1
+@nargs: jsr bsp_at_frame        ; reported at the line of the call (as BASIC II): the call
+        jsr resume_frame        ; frame's CURLN (the error resets the stack)
         brk                     ; args: its error block in line (room)
         .byte 31, "Arguments", 0
 
@@ -1046,7 +1042,9 @@ unwind: sta CNT
         cmp #F_LOCAL
         bne @nl
         jsr restore_local
-        jmp @skip
+        lda #9                  ; (a LOCAL frame's size, without frame_skip's tests, for speed)
+        jsr frame_add
+        jmp @l
 @nl:    cmp #F_PROC
         beq @bad
         cmp #F_FN
