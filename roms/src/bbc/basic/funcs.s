@@ -702,11 +702,11 @@ call_routine:
         lda TP+1
         sbc #0
         sta PTR2+1
-        lda VARHEAD
-        ldx VARHEAD+1
+        ldx VARHEAD
+        lda VARHEAD+1
         beq @new
-@scan:  sta PTR1
-        stx PTR1+1
+@scan:  stx PTR1
+        sta PTR1+1
         ldy #2
         lda (PTR1),y
         cmp TMP
@@ -728,19 +728,17 @@ call_routine:
         adc #0
         sta TP+1
         iny
-        tya
-        clc
+        tya                     ; (C clear: TP is below &FFFF)
         adc PTR1
         sta PTR1
         bcc @known
         inc PTR1+1
         bne @known
-@next:  ldy #1
+@next:  ldy #0                  ; the next entry (a high byte of 0 ends the list)
         lda (PTR1),y
         tax
-        dey
+        iny
         lda (PTR1),y
-        cpx #0
         bne @scan
 @new:   lda TMP                 ; the first call: NAMEBUF = token, name
         sta NAMEBUF
@@ -853,10 +851,7 @@ call_routine:
         dey
         sta (BSP),y
         sta ARGP
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
+        jsr frame_at_bsp
         lda #'('
         jsr accept
         bne @noformal

@@ -888,20 +888,26 @@ local_value:
 @s:     ldy #0
         rts
 
-; undo the LOCAL frame at FRAME
+; undo the LOCAL frame at FRAME: its saved value (frame bytes 4-7, or 4-8 for a real) back into
+; the variable, through PTR1 = its address - 4 so that one index serves both (for speed)
 restore_local:
         ldy #1
         lda (FRAME),y
+        sec
+        sbc #4
         sta PTR1
         iny
         lda (FRAME),y
+        sbc #0
         sta PTR1+1
         iny
+        ldx #4
         lda (FRAME),y
-        sta VKIND
-        ldx #FRAME
-        jsr local_value
-@c:     lda (PTR2),y
+        cmp #5
+        bne @s
+        inx
+@s:     iny
+@c:     lda (FRAME),y
         sta (PTR1),y
         iny
         dex
