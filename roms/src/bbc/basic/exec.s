@@ -334,6 +334,33 @@ resume_frame:
         resume_at_y
         rts
 
+; back from ENDPROC or = (funcs.s): the 6502 stack is empty and BSP at the call frame.  The
+; caller's stack is pushed back (the last byte first) and the routine returns to it.  (Here with
+; the frame routines, where it also keeps the hot code after exec.s at its page offsets.)
+routine_return:
+        ldy #5
+        lda (BSP),y
+        sta PTR3
+        iny
+        lda (BSP),y
+        sta PTR3+1
+        jsr resume_frame        ; back in the caller
+        ldy #0
+        lda (PTR3),y
+        tay
+@back:  lda (PTR3),y
+        pha
+        dey
+        bne @back               ; (kept in one page: a branch across one costs a cycle a byte)
+        lda (PTR3),y            ; BSP past the copy
+        sec
+        adc PTR3
+        sta BSP
+        lda PTR3+1
+        adc #0
+        sta BSP+1
+        rts
+
 ; the size of the frame at FRAME (A = its tag on entry is read again here)
 frame_size:
         ldy #0

@@ -893,32 +893,6 @@ call_routine:
         brk                     ; args: its error block in line (room)
         .byte 31, "Arguments", 0
 
-; back from ENDPROC or =: the 6502 stack is empty and BSP at the call frame.  The caller's stack
-; is pushed back (the last byte first) and the routine returns to it
-routine_return:
-        ldy #5
-        lda (BSP),y
-        sta PTR3
-        iny
-        lda (BSP),y
-        sta PTR3+1
-        jsr resume_frame        ; back in the caller
-        ldy #0
-        lda (PTR3),y
-        tay
-@back:  lda (PTR3),y
-        pha
-        dey
-        bne @back               ; (kept in one page: a branch across one costs a cycle a byte)
-        lda (PTR3),y            ; BSP past the copy
-        sec
-        adc PTR3
-        sta BSP
-        lda PTR3+1
-        adc #0
-        sta BSP+1
-        rts
-
 ; the next argument (read downwards from ARGP) into IACC, FACC or SBUF
 take_arg:                       ; (ARGP at its type)
         ldy #0
