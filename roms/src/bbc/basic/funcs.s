@@ -780,12 +780,8 @@ call_routine:
         ldy #4
         lda #0
         sta (BSP),y
-@ia:    dey
-        lda IACC,y
-        sta (BSP),y
-        tya
-        bne @ia
-        beq @counted
+        jsr iacc_at_bsp
+        bmi @counted            ; (push_int's store ends with N set)
 @narg:  lda #1                  ; the type on top, the value below it
         jsr stack_alloc
         ldy #0
