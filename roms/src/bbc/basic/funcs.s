@@ -858,20 +858,23 @@ call_routine:
         jsr get_lvalue
         jsr local_frame         ; PTR2 = where the old value goes, X its size, Y = 0
         lda #1
-        jsr argp_down           ; the argument's type
-        lda VKIND               ; an integer variable given an integer: the old value kept and
-        eor #4                  ; the new one stored in one pass, for speed
-        ora (ARGP),y
+        jsr argp_down           ; the argument's type: 0 integer, &40 real, &FF string
+        lda (ARGP),y
+        asl a                   ; as 0, 1 or &F9, which EOR VKIND makes 4 only for an integer
+        asl a                   ; variable given an integer (4) and a real one given a real (5)
+        rol a
+        eor VKIND
+        cmp #4
         bne @other
-        lda #4
-        jsr argp_down
-@int:   lda (VADDR),y
+        txa                     ; then the old value is kept and the argument's bytes (the
+        jsr argp_down           ; variable's own form) stored in one pass, for speed
+@same:  lda (VADDR),y
         sta (PTR2),y
         lda (ARGP),y
         sta (VADDR),y
         iny
         dex
-        bne @int
+        bne @same
         beq @bound
 @other: jsr local_clear
         jsr take_arg
