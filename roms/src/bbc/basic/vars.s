@@ -863,21 +863,17 @@ local_clear:                    ; (PTR2, X and Y as local_frame leaves them)
         bne @c
         rts
 
-; the LOCAL frame of the lvalue, its value not yet saved: PTR2, X and Y as local_value leaves them
+; the LOCAL frame of the lvalue, its value not yet saved: PTR2 = where the value goes (the frame's
+; byte 4), X = the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
 local_frame:
         lda #9
         ldx #F_LOCAL
         jsr frame_lvalue
-        ldx #BSP
-
-; PTR2 = the saved value in the LOCAL frame whose address is at zero page X (its byte 4), X =
-; the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
-local_value:
         clc
-        lda $00,x
+        lda BSP
         adc #4
         sta PTR2
-        lda $01,x
+        lda BSP+1
         adc #0
         sta PTR2+1
         ldx #4
