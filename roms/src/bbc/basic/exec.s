@@ -340,6 +340,33 @@ resume_frame:
         resume_at_y
         rts
 
+; back from ENDPROC or = (funcs.s): the 6502 stack is empty and BSP at the call frame.  The
+; caller's stack is pushed back (the last byte first) and the routine returns to it.  (Here with
+; the frame routines, where it also keeps the hot code after exec.s at its page offsets.)
+routine_return:
+        ldy #5
+        lda (BSP),y
+        sta PTR3
+        iny
+        lda (BSP),y
+        sta PTR3+1
+        jsr resume_frame        ; back in the caller
+        ldy #0
+        lda (PTR3),y
+        tay
+@back:  lda (PTR3),y
+        pha
+        dey
+        bne @back               ; (kept in one page: a branch across one costs a cycle a byte)
+        lda (PTR3),y            ; BSP past the copy
+        sec
+        adc PTR3
+        sta BSP
+        lda PTR3+1
+        adc #0
+        sta BSP+1
+        rts
+
 ; the size of the frame at FRAME (A = its tag on entry is read again here)
 frame_size:
         ldy #0
@@ -352,45 +379,15 @@ frame_size:
         bne @2
         lda #9
         rts
-@2:     cmp #F_PROC
-        beq @6
-        cmp #F_FN
-        bne @5
-@6:     lda #8
-        rts
-@5:     lda #5                  ; GOSUB, REPEAT
+@2:     lda #5                  ; GOSUB, REPEAT (no frame is skipped past a PROC or FN frame)
         rts
 
 ; FRAME += size of the frame there
 frame_skip:
-        ldy #0
-        lda (FRAME),y
-        cmp #F_STACK
-        bne @nstack
-        iny                     ; a saved 6502 stack: count + 2 bytes
-        lda (FRAME),y
-        sec
-        adc #1
+        jsr frame_size
+frame_add:                      ; FRAME += A
         clc
-        bcc @add                ; (always)
-@nstack:
-        cmp #F_ARGS
-        bne @fixed
-        clc
-        iny
-        lda (FRAME),y
         adc FRAME
-        pha
-        iny
-        lda (FRAME),y
-        adc FRAME+1
-        sta FRAME+1
-        pla
-        sta FRAME
-        rts
-@fixed: jsr frame_size
-        clc
-@add:   adc FRAME
         sta FRAME
         bcc @d
         inc FRAME+1
