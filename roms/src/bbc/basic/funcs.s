@@ -705,13 +705,10 @@ call_routine:
         lda TP+1
         sbc #0
         sta PTR2+1
+        ldy VARLISTS,x
         lda VARLISTS+1,x
         beq @new
-        pha
-        lda VARLISTS,x
-        tax
-        pla
-@scan:  stx PTR1
+@scan:  sty PTR1                ; (Y:A the entry)
         sta PTR1+1
         ldy #2
 @c:     lda (PTR1),y
@@ -737,11 +734,13 @@ call_routine:
         bcc @known
         inc PTR1+1
         bne @known
-@next:  ldy #0                  ; the next entry (a high byte of 0 ends the list)
+@next:  ldy #1                  ; the next entry (a high byte of 0 ends the list)
         lda (PTR1),y
-        tax
-        iny
+        pha
+        dey
         lda (PTR1),y
+        tay
+        pla
         bne @scan
 @new:   lda TP                  ; the first call: the name is read as parse_name reads one,
         bne @d                  ; from the token (TP back to it)
