@@ -696,9 +696,8 @@ call_routine:
         .assert (F_FN & $40) == 0, "call_routine: BIT tells PROC's tag from FN's"
         bit TMP                 ; &4F8), where a PROC or FN called before keeps its DEF's place
         bvc @h                  ; under its name; PTR2 = TP - 2 compares the text with an
-        ldx #<PROCLIST          ; entry's name at the same Y
-@h:     stx NHEAD
-        sec
+        ldx #<PROCLIST          ; entry's name at the same Y (X: the list, all through)
+@h:     sec
         lda TP
         sbc #2
         sta PTR2
@@ -710,13 +709,13 @@ call_routine:
         beq @new
 @scan:  sty PTR1                ; (Y:A the entry)
         sta PTR1+1
-        ldy #2
-@c:     lda (PTR1),y
+        ldy #1
+@c:     iny
+        lda (PTR1),y
         beq @end
         cmp (PTR2),y
+        beq @c
         bne @next
-        iny
-        bne @c
 @end:   lda (PTR2),y            ; the whole name: no more of it in the text
         jsr is_idchar
         bcs @next
@@ -742,8 +741,9 @@ call_routine:
         tay
         pla
         bne @scan
-@new:   lda TP                  ; the first call: the name is read as parse_name reads one,
-        bne @d                  ; from the token (TP back to it)
+@new:   stx NHEAD               ; the first call: the name is read as parse_name reads one,
+        lda TP                  ; from the token (TP back to it)
+        bne @d
         dec TP+1
 @d:     dec TP
         ldy #1
