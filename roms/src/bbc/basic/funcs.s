@@ -111,10 +111,6 @@ fn_page:
         ldx PAGEHI
         lda #0
         beq set_iacc_ax         ; (always)
-fn_himem:
-        lda HIMEM
-        ldx HIMEM+1
-        jmp set_iacc_ax
 fn_top: ldy #0
         lda (TP),y
         cmp #'P'

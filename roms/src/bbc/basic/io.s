@@ -426,3 +426,10 @@ load_program:
         errblk 0
         .text "Bad program"
         .byte 0
+
+; HIMEM (a function): here, after fpio.s, so that decimal_number's digit loop (@int..@i1) stays in
+; one page (a branch across one costs a cycle a digit)
+fn_himem:
+        lda HIMEM
+        ldx HIMEM+1
+        jmp set_iacc_ax
