@@ -35,6 +35,10 @@ CASES = [
     ("dim_count_3d_64k", "10 DIM A%(1,1,16383)", "", err("DIM space", 10)),
     ("dim_count_product_wraps", "10 DIM A%(2,40000)", "", err("DIM space", 10)),
     ("dim_count_wraps_to_small", "10 DIM A%(256,255)", "", err("DIM space", 10)),
+    # the product overflows as BASIC II's multiply finds it (run on it): Bad DIM, not a wrapped count
+    ("dim_count_overflow_six_dims", "10 DIM A%(8,8,8,8,8,8)", "", err("Bad DIM", 10)),
+    ("dim_count_overflow_64_dims", "10 DIM A(" + ",".join(str(n) for n in range(1, 65)) + ")", "",
+     err("Bad DIM", 10)),
     # subscripts with names, arrays and functions in them (they use the name buffer too)
     ("dim_subscript_variable", "10 N=3:DIM A(N):A(3)=2:PRINT ;A(3)", "", "2\n"),
     ("dim_subscripts_variables", "10 N%=3:M=2:DIM B%(N%,M):B%(3,2)=7:PRINT ;B%(3,2)", "", "7\n"),

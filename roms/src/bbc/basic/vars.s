@@ -490,35 +490,35 @@ elem_bytes:
         sta ELEM+1
 @d:     rts
 
-; ELEM = ELEM * ACC2 (16 bits; ELEM not 0).  Y is kept
+; ELEM = ELEM * ACC2 in 16 bits, ACC2's bits from the lowest, ELEM doubling (its carries lost) and
+; added in for each 1: C set when an addition carries, the overflow BASIC II's DIM finds (run on
+; it: DIM A%(1000,100) is Bad DIM, DIM A%(255,255) wraps round to 0).  Y is kept
 elem_times_acc2:
-        ldx #16
-        lda ELEM+1              ; ELEM below 256 (the usual case): only its 8 bits
-        bne @s
-        lda ELEM
-        sta ELEM+1
-        ldx #8
-@s:     lda #0
-        sta TMP
-        sta TMP+1
-@l:     asl TMP
-        rol TMP+1
-        asl ELEM
-        rol ELEM+1
+        ldx #0                  ; (the additions that carried)
+        stx TMP
+        stx TMP+1
+@l:     lsr ACC2+1
+        ror ACC2
         bcc @n
         clc
         lda TMP
-        adc ACC2
+        adc ELEM
         sta TMP
         lda TMP+1
-        adc ACC2+1
+        adc ELEM+1
         sta TMP+1
-@n:     dex
+        bcc @n
+        inx
+@n:     asl ELEM
+        rol ELEM+1
+        lda ACC2
+        ora ACC2+1
         bne @l
         lda TMP
         sta ELEM
         lda TMP+1
         sta ELEM+1
+        cpx #1
         rts
 
 ; DIM name(d1,...) or DIM name size.  What does not fit below the BASIC stack is "DIM space"
@@ -609,6 +609,7 @@ dim_one:
         stx CNT
         jsr elem_times_acc2
         ldx CNT
+        bcs @bad                ; (the product overflowed, as BASIC II finds it)
         inx
         inx
         dec CNT2
