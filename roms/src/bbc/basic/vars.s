@@ -41,10 +41,14 @@ parse_name_at:                  ; (A = the character at TP, Y = 0)
         lda (TP),y
         jsr is_idchar
         bcs @l
-        cmp #'%'
+        ldx #4                  ; its kind (VKIND) from the suffix: % integer, $ string, else
+        cmp #'%'                ; a real
         beq @suffix
+        ldx #$81
         cmp #'$'
-        bne @arr
+        beq @suffix
+        ldx #5
+        bne @arr                ; (always)
 @suffix:
         iny
         lda (TP),y
@@ -58,7 +62,8 @@ parse_name_at:                  ; (A = the character at TP, Y = 0)
         bcc @h
 @none:  clc
         rts
-name_found:                     ; (Y = the name's length from TP) NLEN, NAMEP, TP past it; C set
+name_found:                     ; (Y = the name's length from TP, X its kind) NLEN, NAMEP, VKIND,
+        stx VKIND               ; TP past it; C set
         sty NLEN
         lda TP                  ; NAMEP = TP - 1
         sec
@@ -261,24 +266,12 @@ lvalue_none:
 ; get_lvalue for the name parse_name read (A = create flag)
 get_lvalue_named:
         sta CREATE
-get_lvalue_after_name:
+get_lvalue_after_name:          ; (VKIND from parse_name)
         ldy NLEN
         lda (NAMEP),y
         cmp #'('
-        bne @plain
-        dey
-        lda (NAMEP),y           ; an array: its kind from the character before "("
-@plain: ldx #$81                ; VKIND from the name's last character, for all paths below
-        cmp #'$'                ; (kind_of_a in line, for speed)
-        beq @k
-        ldx #4
-        cmp #'%'
-        beq @k
-        inx
-@k:     stx VKIND
-        cpy NLEN
-        beq @sc
-        jmp array_element       ; (Y = NLEN - 1: an array)
+        bne @sc
+        jmp array_element
 @sc:    cpy #2                  ; resident integers @% and A%..Z%
         bne @dyn
         lda (NAMEP),y
@@ -346,18 +339,6 @@ lvalue_post_num:
 lvalue_str:
         rts
 
-; VKIND (and X) from a name's last character before any "(": $ string, % integer, else real
-kind_of_a:
-        ldx #$81
-        cmp #'$'
-        beq @k
-        ldx #4
-        cmp #'%'
-        beq @k
-        inx
-@k:     stx VKIND
-        rts
-
 ; the name read ends in "(": the element named by the subscripts at TP.  What each subscript needs
 ; afterwards is on the 6502 stack, as a subscript may use arrays (and FNs) itself: the kind, the
 ; header's address, its first byte, then the element so far and the offset of this dimension's size
@@ -366,7 +347,7 @@ array_element:
         bcs @f
 @array: brk                     ; array: its error block in line (room)
         .byte 14, "Array", 0
-@f:     lda VKIND               ; (set by get_lvalue_after_name)
+@f:     lda VKIND               ; (set by parse_name)
         pha
         lda PTR1
         pha
@@ -563,11 +544,8 @@ dim_one:
         ora IACC+2              ; BASIC II: run on it)
         bne @bad
         rts
-@array: dey                     ; (Y = NLEN) the kind, from the character before "(", kept
-        lda (NAMEP),y           ; below the sizes (subscripts read names too)
-        jsr kind_of_a
-        txa
-        pha
+@array: lda VKIND               ; the kind (parse_name's), kept below the sizes (subscripts
+        pha                     ; read names too)
         jsr find_var
         bcs @bad
         lda #0                  ; as BASIC II (run on it), the entry is made before the
