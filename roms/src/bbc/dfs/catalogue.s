@@ -132,6 +132,7 @@ find_next:
         lda z_entry
         clc
         adc #8
+        bcs @none                       ; past the 31st entry
         sta z_entry
         lda CAT1+5                      ; the last entry's offset is the file count * 8
         cmp z_entry
@@ -345,14 +346,14 @@ remove_entry:
         sta CAT1+5
         rts
 
-; Room for a new entry at the top (offset 8, the highest start sector): "Catalogue full" with 31.
+; Room for a new entry at the top (offset 8, the highest start sector): "Cat full" with 31.
 insert_entry:
         lda CAT1+5
         cmp #31 * 8
         bcc @room
         jsr error
         .byte $BE
-        .text "Catalogue full", 0
+        .text "Cat full", 0            ; (Acorn's DFS's words)
 @room:  tax
         clc
         adc #8
@@ -392,22 +393,24 @@ allocate:
         sta w_free+1
         lda CAT1+8+7
         sta w_free
-        lda CAT1+8+4                    ; C set when the length has a part sector
-        cmp #1
-        lda CAT1+8+5
-        adc w_free
-        sta w_free
         lda CAT1+8+6                    ; bits 5-4: the length's bits 17-16
         lsr a
         lsr a
         lsr a
         lsr a
         and #3
+        sta zt0
+        lda CAT1+8+4                    ; C set when the length has a part sector
+        cmp #1
+        lda CAT1+8+5
+        adc w_free
+        sta w_free
+        lda zt0
         adc w_free+1
         sta w_free+1
 @done:  rts
 
-; "Disc full" unless w_free + A,X sectors (X high) fit on the disc.
+; "Disk full" (Acorn's DFS's spelling) unless w_free + A,X sectors (X high) fit on the disc.
 check_room:
         clc
         adc w_free
@@ -427,7 +430,7 @@ check_room:
 disc_full:
         jsr error
         .byte $C6
-        .text "Disc full", 0
+        .text "Disk full", 0
 
 ; ---- errors and text ----
 

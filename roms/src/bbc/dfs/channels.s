@@ -448,14 +448,17 @@ dfs_args:
 
 ; OSGBPB (AUG): A=1/2 write bytes (1 at the block's PTR), 3/4 read (3 at the block's PTR); the block at
 ; X/Y: +0 handle, +1 address, +5 count, +9 PTR, brought up to date; C set when a read met the end of
-; the file.  Other calls are not done here: C set, nothing changed.
+; the file.  5-8 read the catalogue (gbpb_catalogue).  Other calls: C set, nothing changed.
 dfs_gbpb:
         stx z_blk
         sty z_blk+1
         sta w_gbpb                      ; the call (X is in z_blk)
-        cmp #5
+        cmp #9
         bcs @refused
-        cmp #1
+        cmp #5
+        bcc @file
+        jmp gbpb_catalogue
+@file:  cmp #1
         bcs @transfer
 @refused:
         sec
@@ -481,14 +484,7 @@ dfs_gbpb:
         iny
         cpy #12
         bne @ptr
-@go:    ldy #5                          ; the count, while it is not 0
-        lda (z_blk),y
-        iny
-        ora (z_blk),y
-        iny
-        ora (z_blk),y
-        iny
-        ora (z_blk),y
+@go:    jsr gbpb_count_zero             ; the count, while it is not 0
         clc
         beq @finished
         ldy #1
@@ -519,19 +515,8 @@ dfs_gbpb:
         lda (z_blk),y
         adc #0
         sta (z_blk),y
-        ldy #5
-        lda (z_blk),y
-        sec
-        sbc #1
-        sta (z_blk),y
-        bcs @go
-@borrow:
-        iny
-        lda (z_blk),y
-        sbc #0
-        sta (z_blk),y
-        bcc @borrow
-        bcs @go
+        jsr gbpb_count_down
+        jmp @go
 @finished:
         php
         lda w_gbpb+1                        ; the block's PTR from the channel's
@@ -551,3 +536,144 @@ dfs_gbpb:
         ldx z_blk
         ldy z_blk+1
         rts
+
+; Z set when the block's count (+5, 4 bytes) is 0.
+gbpb_count_zero:
+        ldy #5
+        lda (z_blk),y
+        iny
+        ora (z_blk),y
+        iny
+        ora (z_blk),y
+        iny
+        ora (z_blk),y
+        rts
+
+; The block's count one less.
+gbpb_count_down:
+        ldy #4
+@byte:  iny
+        lda (z_blk),y
+        sec
+        sbc #1
+        sta (z_blk),y
+        bcc @byte                       ; it was 0: one from the next byte too
+        rts
+
+; OSGBPB 5-8 (AUG), the data at the block's +1: 5 the current drive's title (12, then its 12
+; characters), boot option and drive number; 6 the current drive and directory, 7 the library's (1
+; and a digit, 1 and a character); 8 the names in the current directory (7 and 7 characters each), at
+; most +5 of them, from the catalogue offset at +9: +0 gets the catalogue's sequence number, +1, +5
+; and +9 move on, C set when the catalogue ended first.  A is 0 on return (as Acorn's DFS leaves it).
+gbpb_catalogue:
+        ldy #1
+        lda (z_blk),y
+        sta zt2
+        iny
+        lda (z_blk),y
+        sta zt3
+        lda w_gbpb
+        cmp #8
+        beq gbpb_names
+        cmp #5
+        beq @title
+        ldx #w_drive - W                ; 6: the current directory, 7: the library
+        cmp #6
+        beq @directory
+        ldx #w_lib_drive - W
+@directory:
+        ldy #0
+        lda #1
+        sta (zt2),y
+        iny
+        lda W,x
+        ora #'0'
+        sta (zt2),y
+        iny
+        lda #1
+        sta (zt2),y
+        iny
+        lda W+1,x
+        sta (zt2),y
+        jmp gbpb_catalogue_done
+@title: jsr current_catalogue
+        ldy #0
+        lda #12
+        sta (zt2),y
+        ldx #0
+@char:  cpx #8
+        bcs @second
+        lda CAT0,x
+        bcc @put
+@second:
+        lda CAT1-8,x
+@put:   iny
+        sta (zt2),y
+        inx
+        cpx #12
+        bne @char
+        jsr boot_option
+        iny
+        sta (zt2),y
+        lda w_drive
+        iny
+        sta (zt2),y
+gbpb_catalogue_done:
+        clc
+gbpb_catalogue_exit:
+        ldx z_blk
+        ldy z_blk+1
+        lda #0
+        rts
+
+gbpb_names:
+        jsr gbpb_count_zero             ; none asked for: nothing at all
+        beq gbpb_catalogue_done
+        jsr current_catalogue
+        ldy #0
+        lda CAT1+4
+        sta (z_blk),y
+        ldy #9
+        lda (z_blk),y
+        sta z_entry
+@next:  lda z_entry
+        cmp CAT1+5
+        bcs @ended
+        adc #8
+        sta z_entry
+        tax
+        lda CAT0+7,x
+        and #$7F
+        cmp w_dir
+        bne @next
+        ldy #0
+        lda #7
+        sta (zt2),y
+@name:  lda CAT0,x
+        iny
+        sta (zt2),y
+        inx
+        cpy #7
+        bne @name
+        lda zt2
+        clc
+        adc #8
+        sta zt2
+        bcc @same
+        inc zt3
+@same:  jsr gbpb_count_down
+        jsr gbpb_count_zero
+        bne @next
+        clc
+@ended: php
+        ldy #9
+        lda z_entry
+        sta (z_blk),y
+        ldy #1
+        lda zt2
+        sta (z_blk),y
+        iny
+        lda zt3
+        sta (z_blk),y
+        plp
+        jmp gbpb_catalogue_exit

@@ -61,7 +61,7 @@ disc_error:
         bne @fault
         jsr error
         .byte $C9
-        .text "Disc read only", 0
+        .text "Disk read only", 0            ; (Acorn's DFS's spelling)
 @fault: cmp #$10
         bne @other
         jsr error

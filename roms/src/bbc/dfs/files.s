@@ -146,10 +146,16 @@ file_save:
         sta z_addr
         lda w_block+11
         sta z_addr+1
-        lda w_sectors
-        sta z_count
         lda #CMD_WRITE
         sta z_command
+        lda w_sectors
+        ldx w_sectors+1
+        beq @count
+        lda #255                        ; 64 KiB: 256 sectors, in two commands
+        sta z_count
+        jsr transfer
+        lda #1
+@count: sta z_count
         jsr transfer
         jsr write_catalogue
         jsr info_to_block

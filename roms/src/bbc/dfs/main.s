@@ -58,12 +58,14 @@ service_workspace:
 @enough:
         rts
 
-; 3: at BREAK the discs become the filing system, and the call is claimed (MOS 1.20 gives the tape
-; filing system the vectors when nobody claims it); with SHIFT (Y=0) drive 0's !BOOT is used as
-; its boot option says.
+; 3: at BREAK the discs become the filing system, our line goes under the MOS's banner (as Acorn's
+; DFS puts its name there), and the call is claimed (MOS 1.20 gives the tape filing system the
+; vectors when nobody claims it); with SHIFT (Y=0) drive 0's !BOOT is used as its boot option says.
 service_boot:
         tya
         pha
+        jsr print_inline
+        .text "DFS (our own)\r\r", 0
         jsr take_over
         pla
         bne @no_boot
@@ -120,17 +122,68 @@ service_command:
 disc_word:
         .text "DISC"
 
-; 9: *HELP names us.
+; 9: *HELP names us and the keyword DFS; *HELP DFS (or D.) lists our commands; (&F2),Y the keywords.
 service_help:
         pha
         tya
         pha
+        lda (text_ptr),y
+        cmp #' '+1
+        bcs @keywords
+        jsr help_title
         jsr print_inline
-        .text "\rDFS 1.00 (our own)\r", 0
+        .text "  DFS\r", 0
+        jmp @done
+@keywords:
+        ldx #0
+@letter:
+        lda (text_ptr),y
+        cmp #'.'
+        beq @abbreviated
+        and #$DF
+        cmp help_keyword,x
+        bne @other
+        iny
+        inx
+        cpx #3
+        bne @letter
+        lda (text_ptr),y
+        cmp #' '+1
+        bcs @other
+        dey
+@abbreviated:
+        cpx #1                          ; D. DF. DFS.
+        bcc @other
+@ours:  iny
+        tya
+        pha
+        jsr help_title
+        jsr list_commands
         pla
+        tay
+        jmp @space
+@other: lda (text_ptr),y                ; the rest of the word
+        cmp #' '+1
+        bcc @space
+        iny
+        bne @other
+@space: lda (text_ptr),y
+        cmp #' '
+        bne @word
+        iny
+        bne @space
+@word:  cmp #' '+1
+        bcs @keywords
+@done:  pla
         tay
         ldx rom_current
         pla
+        rts
+help_keyword:
+        .text "DFS"
+help_title:
+        jsr print_inline
+        .text "\rDFS 1.00 (our own)\r", 0
         rts
 
 ; &12: select filing system Y (4 is the disc filing system).
@@ -225,5 +278,6 @@ boot_exec:
         .include "files.s"
         .include "channels.s"
         .include "commands.s"
+        .include "utilities.s"
 
 dfs_end:
