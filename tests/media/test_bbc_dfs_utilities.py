@@ -1,0 +1,318 @@
+"""The DFS commands that copy, move and remove many files (*BACKUP, *COPY, *COMPACT, *WIPE, *DESTROY,
+*ENABLE), OSGBPB 5-8, *HELP, the "Syntax:" errors and Escape during a long transfer: each runs under
+both DFSs (the dfs_roms fixture: our own firmware, and Acorn's MOS 1.20 + DFS 1.20 + BASIC II when the
+reference folder is given) on discs each test builds from its own bytes.  The expected screens are
+what Acorn's DFS 1.20 prints (recorded by running it); what the commands leave on the discs is read
+back with the project's own .ssd reader."""
+import re
+
+import pytest
+
+from emulator import Machine
+from emulator.media.dfs_disc import DFSDisc, build_ssd
+from disc_support import enter, last_row
+
+FILES = [("$", "ZED", 0x1900, 0x8023, b"1"), ("B", "ALPHA", 0x3000, 0x3100, b"2" * 300),
+         ("$", "MID", 0xFF2000, 0xFF2000, b"3", True), ("A", "ZZ", 0, 0, b"4"),
+         ("$", "ABC", 0, 0, bytes(range(256)) * 2 + b"5")]
+PROMPT = re.compile(r"(\(Y/N\) \?|hit a key|  :)( [YN])?$")   # a row that waits for a key
+
+
+def disc(path, files=FILES, **options):
+    options.setdefault("title", "SORTME")
+    path.write_bytes(build_ssd(list(files), **options))
+    return path
+
+
+def boot(roms, drives, writable=True):
+    m = Machine("bbc", roms=roms, drives={d: str(p) for d, p in drives.items()}, writable=writable)
+    m.run_until_text("BASIC", max_seconds=3)
+    m.run(0.3)
+    return m
+
+
+def rows(m):
+    lines = [row.rstrip() for row in m.screen.text()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def run(m, command, keys="", max_seconds=20):
+    """A clear screen, `command`, each prompt answered by the next of `keys` once it shows; the
+    screen's rows from the command's own to BASIC's prompt after it, blank ones kept."""
+    enter(m, "CLS")
+    m.type(command + "\r")
+    m.run_until_typed()
+    for answered, key in enumerate(keys):
+        shown = m.run_until(lambda: sum(bool(PROMPT.search(r)) for r in rows(m)) > answered,
+                            max_seconds, every=0.02)
+        assert shown, f"{command}: no prompt for {key!r}: {rows(m)[-3:]}"
+        m.run(0.05)
+        m.type(key)
+        m.run_until_typed()
+    assert m.run_until(lambda: last_row(m) == ">", max_seconds, every=0.02), \
+        f"{command}: no prompt after it: {rows(m)[-3:]}"
+    return rows(m)[:-1]
+
+
+def files_of(path):
+    image = DFSDisc.load(path)
+    return {f"{f.directory}.{f.name}": (f.load, f.exec, image.read(f.start, f.length), f.locked)
+            for f in image.files}
+
+
+def sequence(path):
+    """The catalogue's sequence number (BCD), one more at each write."""
+    return path.read_bytes()[256 + 4]
+
+
+def test_wipe_offers_each_unlocked_file(dfs_roms, tmp_path):
+    path = disc(tmp_path / "d.ssd")
+    m = boot(dfs_roms, {0: path})
+    assert run(m, "*WIPE *.*", "YxyN") == [
+        ">*WIPE *.*",
+        "$.ABC         : Y",
+        "A.ZZ          : N",
+        "B.ALPHA       : Y",
+        "$.ZED         : N"]
+    m.close_files()
+    assert sorted(files_of(path)) == ["$.MID", "$.ZED", "A.ZZ"]
+    assert sequence(path) == 2                          # the catalogue written once a file
+
+
+def test_destroy_asks_twice_unless_enabled(dfs_roms, tmp_path):
+    path = disc(tmp_path / "d.ssd")
+    m = boot(dfs_roms, {0: path})
+    assert run(m, "*DESTROY *.*", "N") == [">*DESTROY *.*", "Go (Y/N) ? N"]
+    assert run(m, "*DESTROY *.*", "yN") == [
+        ">*DESTROY *.*", "Go (Y/N) ? Y", "$.ABC", "A.ZZ", "B.ALPHA", "$.ZED", "Go (Y/N) ? N"]
+    enter(m, "*ENABLE")
+    assert run(m, "*DESTROY $.*", "Y") == [">*DESTROY $.*", "$.ABC", "$.ZED", "Go (Y/N) ? Y", "Deleted"]
+    assert run(m, "*DESTROY NONE", "Y") == [">*DESTROY NONE", "Go (Y/N) ? Y", "", "Not found"]
+    m.close_files()
+    assert sorted(files_of(path)) == ["$.MID", "A.ZZ", "B.ALPHA"] and sequence(path) == 1
+
+
+def test_enable_lets_only_the_next_command_through(dfs_roms, tmp_path):
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd")})
+    enter(m, "*ENABLE")
+    enter(m, "*CAT")
+    assert run(m, "*DESTROY ZED", "N") == [">*DESTROY ZED", "Go (Y/N) ? N"]
+
+
+def test_copy_between_two_drives(dfs_roms, tmp_path):
+    source = disc(tmp_path / "s.ssd")
+    target = disc(tmp_path / "t.ssd", files=[("$", "ZED", 0, 0, b"old" * 200), ("$", "KEEP", 0, 0, b"k")],
+                  title="TARGET", sectors=40)
+    m = boot(dfs_roms, {0: source, 1: target})
+    assert run(m, "*COPY 0 1 #.*") == [
+        ">*COPY 0 1 #.*",
+        "Copying from :0 to :1",
+        "$.ABC         000000 000000 000201 007",
+        "A.ZZ          000000 000000 000001 006",
+        "$.MID      L  FF2000 FF2000 000001 005",
+        "B.ALPHA       003000 003100 00012C 003",
+        "$.ZED         001900 008023 000001 002"]
+    m.close_files()
+    copied = files_of(target)
+    assert {name: copied[name] for name in files_of(source)} == files_of(source)   # addresses, data, lock
+    assert copied["$.KEEP"][2] == b"k" and len(copied) == 6
+
+
+@pytest.mark.parametrize("command,expect", [
+    ("*COPY 0 1 NONE", ["Copying from :0 to :1", "", "Not found"]),
+    ("*COPY 0 4 X", ["", "Bad drive"]),
+    ("*COPY 0 1", ["Copying from :0 to :1", "", "Syntax: COPY <source> <dest.> <afsp>"]),
+    ("*COPY 0", ["", "Syntax: COPY <source> <dest.> <afsp>"]),
+    ("*BACKUP 0", ["", "Syntax: BACKUP <source> <dest.>"]),
+    ("*WIPE", ["", "Syntax: WIPE <afsp>"]),
+    ("*DELETE", ["", "Syntax: DELETE <fsp>"]),
+    ("*INFO", ["", "Syntax: INFO <afsp>"]),
+    ("*RENAME", ["", "Syntax: RENAME <old fsp> <new fsp>"]),
+    ("*ACCESS", ["", "Syntax: ACCESS <afsp> (L)"]),
+    ("*TITLE", ["", "Syntax: TITLE <title>"]),
+    ("*DRIVE", ["", "Syntax: DRIVE <drive>"]),
+    ("*COMPACT 5", ["", "Bad drive"]),
+    ("*FORM", ["", "Bad command"]),        # not in DFS 1.20
+    ("*FREE", ["", "Bad command"]),
+])
+def test_commands_refuse_as_acorns_do(dfs_roms, tmp_path, command, expect):
+    m = boot(dfs_roms, {0: disc(tmp_path / "s.ssd"), 1: disc(tmp_path / "t.ssd")}, writable=False)
+    assert run(m, command) == [">" + command] + expect
+
+
+def test_syntax_errors_are_error_220(dfs_roms, tmp_path):
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd")}, writable=False)
+    assert run(m, 'OSCLI "WIPE":PRINT ERR')[-1] == "Syntax: WIPE <afsp>"
+    assert run(m, "PRINT ERR")[-1].strip() == "220"
+
+
+def test_copy_on_one_drive_asks_for_each_disc(dfs_roms, tmp_path):
+    path = disc(tmp_path / "d.ssd", files=[("$", "ONE", 0, 0, b"x" * 700), ("$", "TWO", 0, 0, b"y" * 10)],
+                sectors=40)
+    m = boot(dfs_roms, {0: path})
+    assert run(m, "*COPY 0 0 *", "     ") == [
+        ">*COPY 0 0 *",
+        "Copying from :0 to :0",
+        "Insert source disk and hit a key",
+        "$.TWO         000000 000000 00000A 005",
+        "Insert destination disk and hit a key",
+        "Insert source disk and hit a key",
+        "$.ONE         000000 000000 0002BC 002",
+        "Insert destination disk and hit a key",
+        "Insert source disk and hit a key"]
+
+
+def test_backup_copies_every_sector(dfs_roms, tmp_path):
+    source = disc(tmp_path / "s.ssd", sectors=60, boot_option=3)
+    target = disc(tmp_path / "t.ssd", files=[("$", "GONE", 0, 0, b"g" * 5000)], title="OLD", sectors=80)
+    small = disc(tmp_path / "small.ssd", files=[], title="SMALL", sectors=40)
+    m = boot(dfs_roms, {0: source, 1: target, 3: small})
+    assert run(m, "*BACKUP 0 1", "N") == [">*BACKUP 0 1", "Copying from :0 to :1", "Go (Y/N) ? N"]
+    assert run(m, "*BACKUP 0 3", "Y") == [
+        ">*BACKUP 0 3", "Copying from :0 to :3", "Go (Y/N) ? Y", "", "Disk full"]
+    enter(m, "*ENABLE")
+    assert run(m, "*BACKUP 0 1", max_seconds=30) == [">*BACKUP 0 1", "Copying from :0 to :1"]
+    m.close_files()
+    assert target.read_bytes()[:60 * 256] == source.read_bytes().ljust(60 * 256, b"\0")
+    assert files_of(small) == {}
+
+
+def test_compact_closes_the_gaps(dfs_roms, tmp_path):
+    path = disc(tmp_path / "d.ssd", files=[("$", "GAP1", 0, 0, b"-" * 600)] + FILES[:2]
+                + [("$", "GAP2", 0, 0, b"-")] + FILES[2:], sectors=100)
+    m = boot(dfs_roms, {0: path})
+    enter(m, "*DELETE GAP1")
+    enter(m, "*DELETE GAP2")
+    assert run(m, "*COMPACT") == [
+        ">*COMPACT",
+        "Compacting :0",
+        "$.ZED         001900 008023 000001 002",
+        "B.ALPHA       003000 003100 00012C 003",
+        "$.MID      L  FF2000 FF2000 000001 005",
+        "A.ZZ          000000 000000 000001 006",
+        "$.ABC         000000 000000 000201 007",
+        "05A free sectors"]
+    m.close_files()
+    assert files_of(path) == files_of(disc(tmp_path / "plain.ssd"))
+    assert sequence(path) == 7                          # written once for each file moved
+
+
+def test_help_lists_the_commands(dfs_roms, tmp_path):
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd")})
+    lines = run(m, "*HELP DFS")
+    title = next(i for i, line in enumerate(lines) if line.startswith("DFS 1."))
+    assert lines[title - 1] == "" and lines[title + 1:title + 15] == [
+        "  ACCESS <afsp> (L)",
+        "  BACKUP <source> <dest.>",
+        "  COMPACT (<drive>)",
+        "  COPY <source> <dest.> <afsp>",
+        "  DELETE <fsp>",
+        "  DESTROY <afsp>",
+        "  DIR (<dir>)",
+        "  DRIVE <drive>",
+        "  ENABLE",
+        "  INFO <afsp>",
+        "  LIB (<dir>)",
+        "  RENAME <old fsp> <new fsp>",
+        "  TITLE <title>",
+        "  WIPE <afsp>"]
+    lines = run(m, "*HELP")
+    title = next(i for i, line in enumerate(lines) if line.startswith("DFS 1."))
+    assert lines[title - 1] == "" and lines[title + 1] == "  DFS"
+
+
+def test_the_banner_has_the_dfs_line(dfs_roms, tmp_path):
+    # Acorn's DFS prints "Acorn DFS" and a blank line under the MOS's banner at every BREAK; ours its
+    # own name in the same place.
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd")})
+    name = "DFS (our own)" if dfs_roms is None else "Acorn DFS"
+    screen = [line for line in rows(m) if line][:3]
+    assert screen == ["BBC Computer 32K", name, "BASIC"]
+    at = rows(m).index(name)
+    assert rows(m)[at - 1:at + 3] == ["", name, "", "BASIC"]
+
+
+GBPB = ("?&2F00=&EE:!&2F01=&3000:!&2F05={count}:!&2F09={ptr}:A%={call}:X%=0:Y%=&2F:"
+        "PRINT ~USR(&FFD1) AND &10000FF")
+
+
+@pytest.mark.parametrize("call,count,ptr,flags,block,data", [
+    (5, 0, 0, "0", "ee 00 30 00 00 00 00 00 00 00", "0c 53 4f 52 54 4d 45 00 00 00 00 00 00 02 00 ee"),
+    (6, 0, 0, "0", "ee 00 30 00 00 00 00 00 00 00", "01 30 01 24 ee"),
+    (7, 0, 0, "0", "ee 00 30 00 00 00 00 00 00 00", "01 31 01 42 ee"),
+    (8, 1, 0, "0", "03 08 30 00 00 00 00 00 00 08", "07 41 42 43 20 20 20 20 ee"),
+    (8, 3, 0, "0", "03 18 30 00 00 00 00 00 00 28", "07 41 42 43 20 20 20 20 07 4d 49 44 20 20 20 20 "
+                                                    "07 5a 45 44 20 20 20 20 ee"),
+    (8, 10, 8, "1000000", "03 10 30 00 00 08 00 00 00 28", "07 4d 49 44 20 20 20 20 07 5a 45 44 20 20 20 20 ee"),
+    (8, 2, 5, "1000000", "03 00 30 00 00 02 00 00 00 2d", "ee"),
+    (8, 0, 0, "0", "ee 00 30 00 00 00 00 00 00 00", "ee"),
+])
+def test_osgbpb_reads_the_catalogue(dfs_roms, tmp_path, call, count, ptr, flags, block, data):
+    # The bytes Acorn's DFS 1.20 returns (AUG: OSGBPB 5 title, boot option and drive; 6 the current
+    # directory; 7 the library; 8 names, the catalogue's sequence number to +0); A is 0 on return,
+    # C set when the catalogue ended before the count.
+    path = disc(tmp_path / "d.ssd", boot_option=2)
+    m = boot(dfs_roms, {0: path})
+    enter(m, "*LIB :1.B")
+    enter(m, "*ACCESS ZED")                       # the catalogue's sequence number: 3
+    enter(m, "*ACCESS ZED")
+    enter(m, "*ACCESS ZED")
+    m.memory[0x3000:0x3100] = bytes([0xEE]) * 256
+    lines = run(m, GBPB.format(call=call, count=count, ptr=ptr))
+    assert lines[-1].strip() == flags                   # P's carry, and A
+    assert bytes(m.memory[0x2F00:0x2F0A]).hex(" ") == block
+    assert bytes(m.memory[0x3000:0x3000 + len(data.split())]).hex(" ") == data
+
+
+@pytest.mark.parametrize("command", ["*LOAD BIG", "*SAVE NEW 3000 +4000"])
+def test_escape_waits_for_the_end_of_a_transfer(dfs_roms, tmp_path, command):
+    # ESCAPE held during a long transfer: the file is loaded or saved whole, and the language reports
+    # the Escape after the command, at its prompt (as with Acorn's DFS).
+    data = bytes((i * 7 + i // 256) & 255 for i in range(0x4000))
+    path = disc(tmp_path / "d.ssd", files=[("$", "BIG", 0x3000, 0x3000, data)])
+    m = boot(dfs_roms, {0: path})
+    if command.startswith("*SAVE"):
+        m.memory[0x3000:0x7000] = data
+    else:
+        m.memory[0x3000:0x7000] = bytes(0x4000)
+    enter(m, "CLS")
+    m.type(command + "\r")
+    m.run_until_typed()
+    m.run(0.5)
+    assert last_row(m) != ">"                            # in the middle of the transfer
+    m.press("ESCAPE")
+    m.run_until(lambda: "Escape" in rows(m), 10, every=0.05)
+    m.release("ESCAPE")
+    assert rows(m)[:3] == [">" + command, ">", "Escape"]
+    m.close_files()
+    assert bytes(m.memory[0x3000:0x7000]) == data
+    assert all(content == data for _, _, content, _ in files_of(path).values())
+
+
+def test_a_full_catalogue_says_so(dfs_roms, tmp_path):
+    # 31 files: the search for the name used to run on past the last entry for ever.
+    path = disc(tmp_path / "d.ssd", files=[("$", f"F{i}", 0, 0, b"1") for i in range(31)], sectors=40)
+    m = boot(dfs_roms, {0: path})
+    assert run(m, "*SAVE X 3000 +10") == [">*SAVE X 3000 +10", "", "Cat full"]
+    assert run(m, "*INFO F30") == [">*INFO F30", "$.F30         000000 000000 000001 020"]
+
+
+def test_a_file_of_256_sectors_and_the_one_after_it(dfs_roms, tmp_path):
+    # The next file goes after its 256 sectors (not over them), and a 64 KiB *SAVE writes them all.
+    big = bytes(i * 3 & 255 for i in range(0xFFFF))
+    path = disc(tmp_path / "d.ssd", files=[("$", "OTHER", 0, 0, b"x" * 700), ("$", "BIG", 0, 0, big)],
+                sectors=400)
+    m = boot(dfs_roms, {0: path})
+    assert run(m, "*SAVE MORE 1900 +9000") == [">*SAVE MORE 1900 +9000", "", "Disk full"]
+    assert run(m, "*SAVE SMALL 2000 +100") == [">*SAVE SMALL 2000 +100"]
+    enter(m, "*DELETE SMALL")
+    enter(m, "*DELETE BIG")
+    m.memory[0x3000:0x7000] = big[:0x4000]
+    assert run(m, "*SAVE BIG 3000 +FFFF") == [">*SAVE BIG 3000 +FFFF"]
+    assert run(m, "*INFO *.*") == [">*INFO *.*",
+                                   "$.BIG         003000 003000 00FFFF 005",
+                                   "$.OTHER       000000 000000 0002BC 002"]
+    m.close_files()
+    assert files_of(path)["$.BIG"][2][:0x4000] == big[:0x4000]
