@@ -316,3 +316,18 @@ def test_a_file_of_256_sectors_and_the_one_after_it(dfs_roms, tmp_path):
                                    "$.OTHER       000000 000000 0002BC 002"]
     m.close_files()
     assert files_of(path)["$.BIG"][2][:0x4000] == big[:0x4000]
+
+
+def test_a_load_touches_only_the_file(dfs_roms, tmp_path):
+    # Games load data over the DFS's workspace (&0E00-&18FF) between loads (Frogman puts 4.5K at
+    # &1300): a load stores the file's own bytes and nothing else, not even a last part-sector
+    # through a buffer of its own.
+    low = bytes(range(256)) * 12 + b"low"
+    high = b"h" * 300
+    path = disc(tmp_path / "d.ssd", files=[("$", "LOW", 0x1300, 0x1300, low), ("$", "HIGH", 0x3000, 0x3000, high)])
+    m = boot(dfs_roms, {0: path})
+    m.memory[0x3000 + len(high)] = 0x99
+    enter(m, "*LOAD LOW")
+    enter(m, "*LOAD HIGH")
+    assert bytes(m.memory[0x1300:0x1300 + len(low)]) == low
+    assert bytes(m.memory[0x3000:0x3000 + len(high)]) == high and m.memory[0x3000 + len(high)] == 0x99

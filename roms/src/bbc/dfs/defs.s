@@ -50,6 +50,7 @@ nmi_ptr     = $A0               ; the next byte's address
 nmi_result  = $A2               ; the command's result
 nmi_done    = $A3               ; 0 until the command ends
 nmi_y       = $A4
+nmi_left    = $A5               ; bytes still to move (2); a read drops the rest of its last sector
 z_table     = $B0               ; the command table entry being looked at (AUG: &B0-&BF the
                                 ; filing system's scratch space)
 z_blk       = $BA               ; the caller's control block
@@ -131,4 +132,3 @@ CH_BUFFERED = 20                ; 2: the sector in the buffer (&FFFF none)
 CH_DIRTY    = 22                ; the buffer is to be written
 CH_GROWN    = 23                ; the length is to be written to the catalogue
 BUFFERS     = $1200             ; channel i's buffer: &1200 + 256 i
-EXTRA_BUFFER = $1700            ; a last part-sector of a file being loaded

@@ -4,8 +4,14 @@
 ; BBC wires the chip's interrupt to the 6502's NMI.
 
 ; z_count sectors from logical sector z_lsec of drive z_drive to or from z_addr (z_command: CMD_READ
-; or CMD_WRITE).  A failure is a BRK error.
+; or CMD_WRITE).  A failure is a BRK error.  At transfer_bytes, nmi_left (set by the caller) bytes
+; of them go to memory, the rest of the last sector read is dropped.
 transfer:
+        lda #0
+        sta nmi_left
+        lda z_count
+        sta nmi_left+1
+transfer_bytes:
         jsr fdc_ready
 @track: lda z_count
         beq @done
@@ -195,6 +201,9 @@ nmi_routine:
         lda FDC_STATUS
         and #FDC_DATA_REQUEST
         beq @end
+        lda nmi_left
+        ora nmi_left+1
+        beq @drop                       ; past the end of the file: not stored
         sty nmi_y
         ldy #0
 @move:  lda FDC_DATA                    ; (writing: LDA (nmi_ptr),Y / STA FDC_DATA)
@@ -202,7 +211,14 @@ nmi_routine:
         inc nmi_ptr
         bne @same
         inc nmi_ptr+1
-@same:  ldy nmi_y
+@same:  lda nmi_left
+        bne @low
+        dec nmi_left+1
+@low:   dec nmi_left
+        ldy nmi_y
+        pla
+        rti
+@drop:  lda FDC_DATA                    ; (reads only: a write always has its bytes)
         pla
         rti
 @end:   lda FDC_RESULT                  ; the command is over
