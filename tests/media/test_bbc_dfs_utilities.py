@@ -331,3 +331,21 @@ def test_a_load_touches_only_the_file(dfs_roms, tmp_path):
     enter(m, "*LOAD HIGH")
     assert bytes(m.memory[0x1300:0x1300 + len(low)]) == low
     assert bytes(m.memory[0x3000:0x3000 + len(high)]) == high and m.memory[0x3000 + len(high)] == 0x99
+
+
+def test_a_new_file_takes_the_first_space_that_holds_it(dfs_roms, tmp_path):
+    # Counting from the catalogue up, as Acorn's DFS places files: a deleted file's space is used again.
+    path = disc(tmp_path / "d.ssd", files=[("$", "A", 0, 0, b"a" * 512), ("$", "B", 0, 0, b"b" * 512),
+                                           ("$", "C", 0, 0, b"c" * 600), ("$", "D", 0, 0, b"d")], sectors=40)
+    m = boot(dfs_roms, {0: path})
+    enter(m, "*DELETE B")
+    enter(m, "*DELETE C")
+    for command in ("*SAVE X 3000 +100", "*SAVE Y 3000 +300", "*SAVE Z 3000 +300"):
+        assert run(m, command) == [">" + command]
+    assert run(m, "*SAVE W 3000 +2000") == [">*SAVE W 3000 +2000", "", "Disk full"]
+    assert run(m, "*INFO *.*") == [">*INFO *.*",
+                                   "$.Z           003000 003000 000300 00A",
+                                   "$.D           000000 000000 000001 009",
+                                   "$.Y           003000 003000 000300 005",
+                                   "$.X           003000 003000 000100 004",
+                                   "$.A           000000 000000 000200 002"]

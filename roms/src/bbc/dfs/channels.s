@@ -55,13 +55,11 @@ dfs_find:
         bmi @new
         jsr check_unlocked
         jsr remove_entry
-@new:   jsr allocate
-        lda #NEW_FILE_SECTORS
+@new:   lda #NEW_FILE_SECTORS
         sta w_sectors
         ldx #0
         stx w_sectors+1
-        jsr check_room
-        jsr insert_entry
+        jsr make_entry
         ldx #14
         lda #0
 @zero:  sta w_info,x                    ; load, exec, length 0; unlocked

@@ -123,11 +123,7 @@ file_save:
         jsr check_unlocked
         jsr remove_entry
 @new:   jsr length_sectors
-        jsr allocate
-        lda w_sectors
-        ldx w_sectors+1
-        jsr check_room
-        jsr insert_entry
+        jsr make_entry
         ldx #7
 @info:  lda w_block+2,x                 ; load and exec
         sta w_info,x

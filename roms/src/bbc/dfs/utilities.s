@@ -271,11 +271,7 @@ copy_allocate:
         bcs @new
         jsr check_unlocked
         jsr remove_entry
-@new:   jsr allocate
-        lda w_sectors
-        ldx w_sectors+1
-        jsr check_room
-        jsr insert_entry
+@new:   jsr make_entry
         lda w_free
         sta w_start
         sta w_copy_to
