@@ -134,6 +134,9 @@ def test_copy_between_two_drives(dfs_roms, tmp_path):
     ("*TITLE", ["", "Syntax: TITLE <title>"]),
     ("*DRIVE", ["", "Syntax: DRIVE <drive>"]),
     ("*COMPACT 5", ["", "Bad drive"]),
+    ("*TYPE NONE", ["", "Not found"]),
+    ("*LIST", ["", "Syntax: LIST <fsp>"]),
+    ("*BUILD", ["", "Syntax: BUILD <fsp>"]),
     ("*FORM", ["", "Bad command"]),        # not in DFS 1.20
     ("*FREE", ["", "Bad command"]),
 ])
@@ -218,9 +221,13 @@ def test_help_lists_the_commands(dfs_roms, tmp_path):
         "  RENAME <old fsp> <new fsp>",
         "  TITLE <title>",
         "  WIPE <afsp>"]
+    lines = run(m, "*HELP U.")
+    title = next(i for i, line in enumerate(lines) if line.startswith("DFS 1."))
+    assert lines[title + 1:title + 6] == ["  BUILD <fsp>", "  DISC", "  DUMP <fsp>", "  LIST <fsp>",
+                                          "  TYPE <fsp>"]
     lines = run(m, "*HELP")
     title = next(i for i, line in enumerate(lines) if line.startswith("DFS 1."))
-    assert lines[title - 1] == "" and lines[title + 1] == "  DFS"
+    assert lines[title - 1] == "" and lines[title + 1:title + 3] == ["  DFS", "  UTILS"]
 
 
 def test_the_banner_has_the_dfs_line(dfs_roms, tmp_path):
@@ -349,3 +356,38 @@ def test_a_new_file_takes_the_first_space_that_holds_it(dfs_roms, tmp_path):
                                    "$.Y           003000 003000 000300 005",
                                    "$.X           003000 003000 000100 004",
                                    "$.A           000000 000000 000200 002"]
+
+
+def test_type_list_and_dump(dfs_roms, tmp_path):
+    # *TYPE drops line feeds and ends with a new line; *LIST numbers the lines it shows; *DUMP shows
+    # eight bytes a line, ** past the end, while the offset is not past it.
+    files = [("$", "T", 0, 0, b"X\r\nY\n\rZ\r\rW"), ("$", "A", 0, 0, b"A\nB\rC\n\nD\r"),
+             ("$", "BIN", 0, 0, bytes(range(0x78, 0x90))), ("$", "E", 0, 0, b"")]
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd", files=files)}, writable=False)
+    assert run(m, "*TYPE T") == [">*TYPE T", "X", "Y", "Z", "", "W"]
+    assert run(m, "*LIST T") == [">*LIST T", "0001 X", "0002 Y", "0003 Z", "0004", "0005 W"]
+    assert run(m, "*LIST A") == [">*LIST A", "0001 AB", "0002 CD", ""]
+    assert run(m, "*TYPE E") == [">*TYPE E", ""]
+    assert run(m, "*DUMP BIN") == [">*DUMP BIN",
+                                   "0000 78 79 7A 7B 7C 7D 7E 7F xyz\u00bc\u2016\u00be\u00f7.",
+                                   "0008 80 81 82 83 84 85 86 87 ........",
+                                   "0010 88 89 8A 8B 8C 8D 8E 8F ........",
+                                   "0018 ** ** ** ** ** ** ** ** ........"]
+    assert run(m, "*DUMP A") == [">*DUMP A", "0000 41 0A 42 0D 43 0A 0A 44 A.B.C..D",
+                                 "0008 0D ** ** ** ** ** ** ** ........"]
+    assert run(m, "*DUMP E") == [">*DUMP E", "0000 ** ** ** ** ** ** ** ** ........"]
+
+
+def test_build_writes_the_lines_typed_until_escape(dfs_roms, tmp_path):
+    path = disc(tmp_path / "d.ssd", files=[], sectors=400)
+    m = boot(dfs_roms, {0: path})
+    enter(m, "CLS")
+    m.type("*BUILD NEW\rHELLO\r\rWORLD\r")
+    m.run_until_typed()
+    assert m.run_until(lambda: last_row(m) == "0004", 5, every=0.02)
+    m.press("ESCAPE")
+    m.run_until(lambda: last_row(m) == ">", 5, every=0.02)
+    m.release("ESCAPE")
+    assert rows(m)[:6] == [">*BUILD NEW", "0001 HELLO", "0002", "0003 WORLD", "0004", "Escape"]
+    m.close_files()
+    assert files_of(path)["$.NEW"][2] == b"HELLO\r\rWORLD\r"

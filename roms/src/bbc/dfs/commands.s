@@ -340,8 +340,9 @@ print_entry_name:
         rts
 
 ; ---- the commands of ours, from FSCV 3 (the MOS has looked in its own table and asked the ROMs) ---
-; The table: each command's name, 0, its routine - 1, and its arguments as *HELP DFS and "Syntax:"
-; show them, 0 (Acorn's DFS's command set and words, as its *HELP DFS lists them).
+; The tables: each command's name, 0, its routine - 1, and its arguments as *HELP and "Syntax:" show
+; them, 0; a 0 ends each table (Acorn's DFS's command set and words, as its *HELP DFS and *HELP
+; UTILS list them).
 star_command:
         lda #<dfs_commands
         sta z_table
@@ -350,7 +351,17 @@ star_command:
 @command:
         ldy #0
         lda (z_table),y
-        beq @not_ours
+        bne @letter
+        lda z_table                     ; the end of a table: the utilities' next
+        cmp #<(utils_commands - 1)
+        bne @not_ours
+        lda z_table+1
+        cmp #>(utils_commands - 1)
+        bne @not_ours
+        inc z_table
+        bne @command
+        inc z_table+1
+        bne @command
 @letter:
         lda (z_table),y
         beq @whole
@@ -437,12 +448,10 @@ describe_command:
         iny
         rts
 
-; *HELP DFS: each command as "  NAME <arguments>".
+; *HELP DFS, *HELP UTILS: each command of the table at A (low), X (high) as "  NAME <arguments>".
 list_commands:
-        lda #<dfs_commands
         sta z_table
-        lda #>dfs_commands
-        sta z_table+1
+        stx z_table+1
 @each:  ldy #0
         lda (z_table),y
         beq @done
@@ -525,6 +534,23 @@ dfs_commands:
         .text "WIPE", 0
         .word star_wipe-1
         .text "<afsp>", 0
+        .byte 0
+utils_commands:
+        .text "BUILD", 0
+        .word star_build-1
+        .text "<fsp>", 0
+        .text "DISC", 0
+        .word star_disc-1
+        .byte 0
+        .text "DUMP", 0
+        .word star_dump-1
+        .text "<fsp>", 0
+        .text "LIST", 0
+        .word star_list-1
+        .text "<fsp>", 0
+        .text "TYPE", 0
+        .word star_type-1
+        .text "<fsp>", 0
         .byte 0
 
 ; *DRIVE d

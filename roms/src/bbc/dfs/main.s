@@ -122,7 +122,8 @@ service_command:
 disc_word:
         .text "DISC"
 
-; 9: *HELP names us and the keyword DFS; *HELP DFS (or D.) lists our commands; (&F2),Y the keywords.
+; 9: *HELP names us and our keywords; *HELP DFS (or D.) and *HELP UTILS (or U.) list the commands;
+; (&F2),Y the keywords.
 service_help:
         pha
         tya
@@ -132,37 +133,59 @@ service_help:
         bcs @keywords
         jsr help_title
         jsr print_inline
-        .text "  DFS\r", 0
+        .text "  DFS\r  UTILS\r", 0
         jmp @done
 @keywords:
-        ldx #0
+        ldx #0                          ; help_keywords,X: the keyword being tried
+@keyword:
+        sty z_sy
 @letter:
         lda (text_ptr),y
         cmp #'.'
         beq @abbreviated
         and #$DF
-        cmp help_keyword,x
-        bne @other
+        cmp help_keywords,x
+        bne @next_keyword
         iny
         inx
-        cpx #3
+        lda help_keywords,x
         bne @letter
-        lda (text_ptr),y
+        lda (text_ptr),y                ; the whole keyword: the word must end there
         cmp #' '+1
-        bcs @other
-        dey
+        bcc @ours
+        bcs @next_keyword
 @abbreviated:
-        cpx #1                          ; D. DF. DFS.
-        bcc @other
-@ours:  iny
-        tya
+        cpy z_sy                        ; D. DF. U. UT. ...: at least a letter
+        beq @next_keyword
+        iny
+@to_end:
+        lda help_keywords,x
+        beq @ours
+        inx
+        bne @to_end
+@ours:  tya
         pha
         jsr help_title
+        lda help_keywords+1,x           ; the keyword's table
+        pha
+        lda help_keywords+2,x
+        tax
+        pla
         jsr list_commands
         pla
         tay
         jmp @space
-@other: lda (text_ptr),y                ; the rest of the word
+@next_keyword:
+        ldy z_sy
+@skip:  lda help_keywords,x             ; past this keyword's name and table
+        inx
+        cmp #0
+        bne @skip
+        inx
+        inx
+        lda help_keywords,x
+        bne @keyword
+@other: lda (text_ptr),y                ; no keyword of ours: the rest of the word
         cmp #' '+1
         bcc @space
         iny
@@ -179,8 +202,12 @@ service_help:
         ldx rom_current
         pla
         rts
-help_keyword:
-        .text "DFS"
+help_keywords:
+        .text "DFS", 0
+        .word dfs_commands
+        .text "UTILS", 0
+        .word utils_commands
+        .byte 0
 help_title:
         jsr print_inline
         .text "\rDFS 1.00 (our own)\r", 0
@@ -279,5 +306,6 @@ boot_exec:
         .include "channels.s"
         .include "commands.s"
         .include "utilities.s"
+        .include "utils.s"
 
 dfs_end:

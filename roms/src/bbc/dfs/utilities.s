@@ -456,10 +456,11 @@ read_yes:
 ; A key from OSRDCH; Escape is acknowledged and is error 17 "Escape".
 read_key:
         jsr OSRDCH
-        bcc @key
+        bcs escape_error
+        rts
+escape_error:
         lda #OSBYTE_ACKNOWLEDGE_ESCAPE
         jsr OSBYTE
         jsr error
         .byte $11
         .text "Escape", 0
-@key:   rts
