@@ -391,3 +391,17 @@ def test_build_writes_the_lines_typed_until_escape(dfs_roms, tmp_path):
     assert rows(m)[:6] == [">*BUILD NEW", "0001 HELLO", "0002", "0003 WORLD", "0004", "Escape"]
     m.close_files()
     assert files_of(path)["$.NEW"][2] == b"HELLO\r\rWORLD\r"
+
+
+def test_a_disc_fault_names_the_result_and_the_place(dfs_roms, tmp_path):
+    # A 40-track disc whose catalogue is made to claim 800 sectors (OSWORD &7F: read sector 1,
+    # change the count, write it back): *BACKUP onto it meets an unformatted track 40.
+    source = disc(tmp_path / "s.ssd", files=[("$", "X", 0, 0, b"x" * 100)], sectors=800)
+    target = disc(tmp_path / "t.ssd", files=[], sectors=400)
+    m = boot(dfs_roms, {0: source, 1: target})
+    enter(m, "DIM B% 20:?B%=1:B%!1=&3000:B%?5=3:B%?6=&53:B%?7=0:B%?8=1:B%?9=&21:A%=&7F:X%=B%:"
+             "Y%=B% DIV 256:CALL &FFF1:?&3006=?&3006 OR 3:?&3007=&20:B%?6=&4B:CALL &FFF1")
+    enter(m, "*ENABLE")
+    assert run(m, "*BACKUP 0 1", max_seconds=60)[:4] == [
+        ">*BACKUP 0 1", "Copying from :0 to :1", "", "Disk fault 18 at 28/00"]
+    assert run(m, "PRINT ERR")[-1].strip() == "199"

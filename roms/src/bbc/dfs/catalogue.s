@@ -494,13 +494,32 @@ print_hex:
         lsr a
         jsr @digit
         pla
-@digit: and #$0F
+@digit: jsr hex_digit
+        jmp OSWRCH
+
+; A as two hexadecimal digits into ERROR_BLOCK,X on (X moves past them).
+put_hex:
+        pha
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        jsr @digit
+        pla
+@digit: jsr hex_digit
+        sta ERROR_BLOCK,x
+        inx
+        rts
+
+; The low four bits of A as a hexadecimal digit.
+hex_digit:
+        and #$0F
         cmp #10
         bcc @number
         adc #'A'-'9'-2
 @number:
         adc #'0'
-        jmp OSWRCH
+        rts
 
 print_space:
         lda #' '

@@ -73,9 +73,37 @@ disc_error:
         jsr error
         .byte $C5
         .text "Drive fault", 0
-@other: jsr error
-        .byte $C7
-        .text "Disc fault", 0
+@other: pha                             ; "Disk fault RR at TT/SS": the result, the command's
+        ldx #0                          ; track and sector (Acorn's DFS's words)
+@intro: lda disc_fault,x
+        sta ERROR_BLOCK,x
+        inx
+        cpx #disc_fault_at - disc_fault
+        bne @intro
+        pla
+        jsr put_hex
+        ldy #0
+@at:    lda disc_fault_at,y
+        sta ERROR_BLOCK,x
+        inx
+        iny
+        cpy #4
+        bne @at
+        lda z_track
+        jsr put_hex
+        lda #'/'
+        sta ERROR_BLOCK,x
+        inx
+        lda z_sector
+        jsr put_hex
+        lda #0
+        sta ERROR_BLOCK,x
+        jmp ERROR_BLOCK
+disc_fault:
+        .byte 0, $C7                    ; BRK, the error number
+        .text "Disk fault "
+disc_fault_at:
+        .text " at "
 
 ; z_lsec -> z_track, z_sector (10 sectors a track).
 split_sector:
