@@ -405,3 +405,13 @@ def test_a_disc_fault_names_the_result_and_the_place(dfs_roms, tmp_path):
     assert run(m, "*BACKUP 0 1", max_seconds=60)[:4] == [
         ">*BACKUP 0 1", "Copying from :0 to :1", "", "Disk fault 18 at 28/00"]
     assert run(m, "PRINT ERR")[-1].strip() == "199"
+
+
+def test_wipe_takes_no_key_typed_before_its_question(dfs_roms, tmp_path):
+    # The keys typed with the command are forgotten (the input buffer flushed): the question waits.
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd")})
+    enter(m, "CLS")
+    m.type("*WIPE *.*\rYYYY")
+    m.run_until_typed()
+    m.run(2)
+    assert rows(m) == [">*WIPE *.*", "$.ABC         :"]

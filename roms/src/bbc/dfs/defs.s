@@ -12,6 +12,7 @@ OSBPUT  = $FFD4
 OSWORD  = $FFF1
 ESCAPE_FLAG = $FF               ; bit 7: ESCAPE was pressed
 OSBYTE_ACKNOWLEDGE_ESCAPE = $7E
+OSBYTE_FLUSH = $0F
 OSBYTE_OSHWM = $83             ; the first free page (PAGE under BASIC)
 OSBYTE_HIMEM = $84             ; the end of the memory free for programs
 OSCLI   = $FFF7

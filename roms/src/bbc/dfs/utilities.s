@@ -56,6 +56,7 @@ star_wipe:
         jsr print_info_name
         jsr print_inline
         .text ": ", 0
+        jsr flush_input                 ; (Acorn's DFS takes no key typed before the question)
         jsr read_yes
         bne @next
         jsr remove_entry_in_place
@@ -422,6 +423,7 @@ need_disc:
         .text "destination", 0
 @key:   jsr print_inline
         .text " disk and hit a key", 0
+        jsr flush_input
         jsr read_key
         jmp OSNEWL
 @in:    rts
@@ -452,6 +454,12 @@ read_yes:
         pla
         cmp #'Y'
         rts
+
+; The keys typed so far forgotten (OSBYTE 15, X=1: the input buffer).
+flush_input:
+        lda #OSBYTE_FLUSH
+        ldx #1
+        jmp OSBYTE
 
 ; A key from OSRDCH; Escape is acknowledged and is error 17 "Escape".
 read_key:
