@@ -485,32 +485,33 @@ print_inline:
         pha
         rts
 
-; A as two hexadecimal digits.
+; A as two hexadecimal digits (X and Y kept).
 print_hex:
-        pha
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        jsr @digit
-        pla
-@digit: jsr hex_digit
+        jsr hex_pair
+        jsr OSWRCH
+        lda w_hex_low
         jmp OSWRCH
 
 ; A as two hexadecimal digits into ERROR_BLOCK,X on (X moves past them).
 put_hex:
-        pha
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        jsr @digit
-        pla
-@digit: jsr hex_digit
+        jsr hex_pair
+        sta ERROR_BLOCK,x
+        inx
+        lda w_hex_low
         sta ERROR_BLOCK,x
         inx
         rts
 
+; A's two hexadecimal digits: the first in A, the second in w_hex_low.
+hex_pair:
+        pha
+        jsr hex_digit
+        sta w_hex_low
+        pla
+        lsr a
+        lsr a
+        lsr a
+        lsr a
 ; The low four bits of A as a hexadecimal digit.
 hex_digit:
         and #$0F

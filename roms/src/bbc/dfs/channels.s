@@ -485,12 +485,7 @@ dfs_gbpb:
 @go:    jsr gbpb_count_zero             ; the count, while it is not 0
         clc
         beq @finished
-        ldy #1
-        lda (z_blk),y
-        sta zt2
-        iny
-        lda (z_blk),y
-        sta zt3
+        jsr gbpb_address
         ldy w_gbpb+1
         lda w_gbpb
         cmp #3
@@ -535,6 +530,16 @@ dfs_gbpb:
         ldy z_blk+1
         rts
 
+; The block's data address (+1) to zt2/zt3.
+gbpb_address:
+        ldy #1
+        lda (z_blk),y
+        sta zt2
+        iny
+        lda (z_blk),y
+        sta zt3
+        rts
+
 ; Z set when the block's count (+5, 4 bytes) is 0.
 gbpb_count_zero:
         ldy #5
@@ -564,12 +569,7 @@ gbpb_count_down:
 ; most +5 of them, from the catalogue offset at +9: +0 gets the catalogue's sequence number, +1, +5
 ; and +9 move on, C set when the catalogue ended first.  A is 0 on return (as Acorn's DFS leaves it).
 gbpb_catalogue:
-        ldy #1
-        lda (z_blk),y
-        sta zt2
-        iny
-        lda (z_blk),y
-        sta zt3
+        jsr gbpb_address
         lda w_gbpb
         cmp #8
         beq gbpb_names

@@ -129,6 +129,7 @@ w_dump_column = W + $B8         ; *DUMP: the byte of the line
 w_dump      = W + $B9           ; *DUMP: the line's bytes (8)
 w_input     = W + $C1           ; *BUILD: OSWORD 0's block (5)
 w_count     = W + $C6           ; *BUILD: the characters typed
+w_hex_low   = W + $C7           ; hex_pair: the second digit
 
 BUILD_BUFFER = $1700            ; *BUILD: the line typed
 CHANNELS_AT = $1100             ; 5 channels of 32 bytes: handles &11-&15
