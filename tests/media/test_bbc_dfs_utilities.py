@@ -415,3 +415,21 @@ def test_wipe_takes_no_key_typed_before_its_question(dfs_roms, tmp_path):
     m.run_until_typed()
     m.run(2)
     assert rows(m) == [">*WIPE *.*", "$.ABC         :"]
+
+
+def test_opt_1_lists_each_file_loaded_run_or_saved(dfs_roms, tmp_path):
+    # *OPT 1,n (n not 0) lists each file loaded, run or saved as *INFO lists it; *OPT 0 ends it; it
+    # is kept over a soft BREAK; *OPT 2 or 3 is "Bad option" (error 203) under DFS.
+    path = disc(tmp_path / "d.ssd", files=[("$", "R", 0x3000, 0x3000, b"\x60"), ("$", "ZED", 0x1900, 0x8023, b"1")])
+    m = boot(dfs_roms, {0: path})
+    enter(m, "*OPT 1,2")
+    assert run(m, "*RUN R") == [">*RUN R", "$.R           003000 003000 000001 002"]
+    assert run(m, "*SAVE NEW 3000 +10") == [">*SAVE NEW 3000 +10", "$.NEW         003000 003000 000010 004"]
+    m.hardware.break_key()
+    m.run(2)
+    assert run(m, "*LOAD ZED 3000") == [">*LOAD ZED 3000", "$.ZED         001900 008023 000001 003"]
+    assert run(m, 'C=OPENIN "ZED":CLOSE#C') == ['>C=OPENIN "ZED":CLOSE#C']
+    enter(m, "*OPT 0")
+    assert run(m, "*LOAD ZED 3000") == [">*LOAD ZED 3000"]
+    assert run(m, "*OPT 2,1") == [">*OPT 2,1", "", "Bad option"]
+    assert run(m, "PRINT ERR")[-1].strip() == "203"

@@ -41,11 +41,25 @@ dfs_fscv:
         jmp star_cat
 @done:  rts
 
-; *OPT 4,n: the current drive's boot option (the others are accepted and do nothing).
+; *OPT 0 and *OPT 1,n: each file loaded, run or saved listed as *INFO lists it (n not 0) or not;
+; *OPT 4,n: the current drive's boot option; others "Bad option" (as Acorn's DFS).
 star_opt:
-        cpx #4
-        bne @done
+        cpx #2
+        bcs @not_messages
         tya
+        dex
+        beq @messages
+        lda #0                          ; *OPT 0: quiet
+@messages:
+        sta w_opt1
+        rts
+@not_messages:
+        cpx #4
+        beq @boot
+        jsr error
+        .byte $CB
+        .text "Bad option", 0
+@boot:  tya
         and #3
         asl a
         asl a
@@ -60,7 +74,13 @@ star_opt:
         ora CAT1+6
         sta CAT1+6
         jmp write_catalogue
-@done:  rts
+
+; *OPT 1 on: entry z_entry listed as *INFO lists it (w_info its information).
+report_file:
+        lda w_opt1
+        beq @quiet
+        jmp print_info_line
+@quiet: rts
 
 current_catalogue:
         lda w_drive
@@ -92,6 +112,7 @@ star_run:
         .byte $FE
         .text "Bad command", 0
 @found: jsr entry_info
+        jsr report_file
         lda w_load
         sta z_addr
         lda w_load+1

@@ -13,6 +13,7 @@ OSWORD  = $FFF1
 ESCAPE_FLAG = $FF               ; bit 7: ESCAPE was pressed
 OSBYTE_ACKNOWLEDGE_ESCAPE = $7E
 OSBYTE_FLUSH = $0F
+OSBYTE_LAST_BREAK = $FD         ; 0 soft BREAK, 1 power on, 2 hard BREAK
 OSBYTE_OSHWM = $83             ; the first free page (PAGE under BASIC)
 OSBYTE_HIMEM = $84             ; the end of the memory free for programs
 OSCLI   = $FFF7

@@ -93,6 +93,7 @@ file_delete:
 file_load:
         jsr find_file
         jsr entry_info
+        jsr report_file
         lda w_load
         ldx w_load+1
         ldy w_block+6
@@ -138,6 +139,7 @@ file_save:
         lda #0
         sta w_locked
         jsr store_info
+        jsr report_file
         lda w_block+10
         sta z_addr
         lda w_block+11

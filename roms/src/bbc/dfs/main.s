@@ -66,7 +66,15 @@ service_boot:
         pha
         jsr print_inline
         .text "DFS (our own)\r\r", 0
-        jsr take_over
+        lda #OSBYTE_LAST_BREAK          ; *OPT 1 is kept over a soft BREAK (as Acorn's DFS keeps it)
+        ldx #0
+        ldy #$FF
+        jsr OSBYTE
+        txa
+        beq @soft
+        lda #0
+        sta w_opt1
+@soft:  jsr take_over
         pla
         bne @no_boot
         jsr boot_drive_0
