@@ -433,3 +433,23 @@ def test_opt_1_lists_each_file_loaded_run_or_saved(dfs_roms, tmp_path):
     assert run(m, "*LOAD ZED 3000") == [">*LOAD ZED 3000"]
     assert run(m, "*OPT 2,1") == [">*OPT 2,1", "", "Bad option"]
     assert run(m, "PRINT ERR")[-1].strip() == "203"
+
+
+def test_an_open_file_grows_into_the_space_after_it(dfs_roms, tmp_path):
+    # Up to the next file's first sector or the disc's end; "Can't extend" where a file follows.
+    files = [("$", "A", 0, 0, b"a" * 300), ("$", "GAP", 0, 0, b"g" * 1000), ("$", "B", 0, 0, b"b" * 300),
+             ("$", "C", 0, 0, b"c" * 300)]
+    path = disc(tmp_path / "d.ssd", files=files, sectors=400)
+    m = boot(dfs_roms, {0: path})
+    enter(m, "*DELETE GAP")
+    grow = 'C=OPENUP "{}":PTR#C=EXT#C:FOR I%=1 TO 600:BPUT#C,I%:NEXT:CLOSE#C'
+    for name in "CA":
+        assert run(m, grow.format(name))[-1].endswith("CLOSE#C")
+    assert run(m, grow.format("B"))[-2:] == ["", "Can't extend"]
+    enter(m, "CLOSE#0")
+    assert run(m, "*INFO *.*") == [">*INFO *.*",
+                                   "$.C           000000 000000 000384 00A",
+                                   "$.B           000000 000000 000200 008",   # filled to its end
+                                   "$.A           000000 000000 000384 002"]
+    m.close_files()
+    assert files_of(path)["$.A"][2] == b"a" * 300 + bytes(i % 256 for i in range(1, 601))

@@ -316,7 +316,8 @@ dfs_bget:
         ldy z_sy
         rts
 
-; OSBPUT: byte A to handle Y, at PTR; the extent grows with it ("Can't extend" past the file's space).
+; OSBPUT: byte A to handle Y, at PTR; the extent grows with it, into the free space after the file
+; ("Can't extend" where the next file starts, as with Acorn's DFS).
 dfs_bput:
         stx z_sx
         sty z_sy
@@ -328,10 +329,10 @@ dfs_bput:
         .byte $C1
         .text "Not open for update", 0
 @writable:
-        lda CHANNELS_AT+CH_PTR+1,x      ; its sector within the file must be in its space
-        cmp CHANNELS_AT+CH_SPACE,x
-        lda CHANNELS_AT+CH_PTR+2,x
-        sbc CHANNELS_AT+CH_SPACE+1,x
+        jsr ptr_in_space                ; its sector within the file must be in its space
+        bcc @room
+        jsr extend_space
+        jsr ptr_in_space
         bcc @room
         jsr error
         .byte $BF
@@ -538,6 +539,63 @@ gbpb_address:
         iny
         lda (z_blk),y
         sta zt3
+        rts
+
+; C clear when channel z_chan's PTR is in a sector of its space.
+ptr_in_space:
+        ldx z_chan
+        lda CHANNELS_AT+CH_PTR+1,x
+        cmp CHANNELS_AT+CH_SPACE,x
+        lda CHANNELS_AT+CH_PTR+2,x
+        sbc CHANNELS_AT+CH_SPACE+1,x
+        rts
+
+; Channel z_chan's space up to the first sector of the next file on the disc, or to the disc's end.
+extend_space:
+        ldx z_chan
+        lda CHANNELS_AT+CH_DRIVE,x
+        sta z_drive
+        jsr read_catalogue
+        lda CAT1+7                      ; zt0/zt1: the limit so far, the disc's end
+        sta zt0
+        lda CAT1+6
+        and #3
+        sta zt1
+        ldy CAT1+5
+@file:  beq @limit
+        lda CAT1+7,y                    ; zt2/zt3: the file's first sector
+        sta zt2
+        lda CAT1+6,y
+        and #3
+        sta zt3
+        ldx z_chan
+        lda CHANNELS_AT+CH_START,x      ; after ours?
+        cmp zt2
+        lda CHANNELS_AT+CH_START+1,x
+        sbc zt3
+        bcs @next
+        lda zt2                         ; before the limit?
+        cmp zt0
+        lda zt3
+        sbc zt1
+        bcs @next
+        lda zt2
+        sta zt0
+        lda zt3
+        sta zt1
+@next:  tya
+        sec
+        sbc #8
+        tay
+        jmp @file
+@limit: ldx z_chan
+        lda zt0
+        sec
+        sbc CHANNELS_AT+CH_START,x
+        sta CHANNELS_AT+CH_SPACE,x
+        lda zt1
+        sbc CHANNELS_AT+CH_START+1,x
+        sta CHANNELS_AT+CH_SPACE+1,x
         rts
 
 ; Z set when the block's count (+5, 4 bytes) is 0.
