@@ -137,6 +137,8 @@ def test_copy_between_two_drives(dfs_roms, tmp_path):
     ("*TYPE NONE", ["", "Not found"]),
     ("*LIST", ["", "Syntax: LIST <fsp>"]),
     ("*BUILD", ["", "Syntax: BUILD <fsp>"]),
+    ("*D.", []),                           # *DISC, not *DELETE
+    ("*DISCX", ["", "Bad command"]),
     ("*FORM", ["", "Bad command"]),        # not in DFS 1.20
     ("*FREE", ["", "Bad command"]),
 ])

@@ -92,7 +92,7 @@ service_command:
 @letter:
         lda (text_ptr),y
         cmp #'.'
-        beq @match                      ; *DI. *DIS. *DISC.
+        beq @match                      ; *D. *DI. *DIS. *DISC.
         and #$DF
         cmp disc_word,x
         bne @other_k
@@ -113,7 +113,7 @@ service_command:
         bcc @match
         cmp #'Z'+1
         bcc @not_ours
-@match: cpx #2                          ; at least "DI"
+@match: cpx #1                          ; at least "D" (*D. is *DISC, as with Acorn's DFS)
         bcc @not_ours
         jsr take_over
         pla
