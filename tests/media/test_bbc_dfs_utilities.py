@@ -455,3 +455,23 @@ def test_an_open_file_grows_into_the_space_after_it(dfs_roms, tmp_path):
                                    "$.A           000000 000000 000384 002"]
     m.close_files()
     assert files_of(path)["$.A"][2] == b"a" * 300 + bytes(i % 256 for i in range(1, 601))
+
+
+def test_close_0_closes_the_exec_and_spool_files_for_the_mos_too(dfs_roms, tmp_path):
+    # Game discs' !BOOT files say CLOSE#0:CHAIN "LOADER" while *EXEC reads them: the MOS's handles
+    # for *EXEC and *SPOOL (&256, &257) become 0, and the keyboard takes over (with our DFS a
+    # spool file closed under the MOS made every line an error, for ever).
+    boot_file = b'PRINT "ONE"\rCLOSE#0:PRINT "TWO";?&256\rPRINT "THREE"\r'
+    path = disc(tmp_path / "d.ssd", files=[("$", "E", 0, 0, boot_file)])
+    m = boot(dfs_roms, {0: path})
+    enter(m, "CLS")
+    m.type("*EXEC E\r")
+    m.run_until_typed()
+    m.run_until(lambda: "TWO0" in rows(m), 5, every=0.05)
+    m.run(0.5)
+    assert rows(m) == [">*EXEC E", '>PRINT "ONE"', "ONE", '>CLOSE#0:PRINT "TWO";?&256', "TWO0", ">"]
+    enter(m, "*SPOOL S")
+    assert run(m, 'PRINT "A";?&257:CLOSE#0:PRINT "B";?&257') == [
+        '>PRINT "A";?&257:CLOSE#0:PRINT "B";?&257', "", "A17", "B0"]
+    assert run(m, "*SPOOL") == [">*SPOOL"]
+    assert run(m, "*INFO S") == [">*INFO S", "$.S           000000 000000 000036 003"]

@@ -150,9 +150,14 @@ bad_channel:
         .byte $DE
         .text "Channel", 0
 
-; Every open file closed (its buffer written, its length put in the catalogue), or (flush_all) just
-; its buffer written.
+; Every open file closed (its buffer written, its length put in the catalogue), the MOS's *EXEC and
+; *SPOOL among them (its handles for them cleared with OSBYTE &C6 and &C7, as Acorn's DFS leaves
+; them: a !BOOT that says CLOSE#0 goes on from the keyboard); or (flush_all) just its buffer written.
 close_all:
+        lda #OSBYTE_EXEC_HANDLE
+        jsr forget_mos_handle
+        lda #OSBYTE_SPOOL_HANDLE
+        jsr forget_mos_handle
         sec
         .byte $24                       ; BIT zp: skip the CLC
 flush_all:
@@ -174,6 +179,12 @@ flush_all:
         cmp #CHANNEL_SIZE * CHANNELS
         bcc @each
         rts
+
+; OSBYTE A (one of the MOS's variables) written with 0: the value becomes (value AND Y) EOR X.
+forget_mos_handle:
+        ldx #0
+        ldy #0
+        jmp OSBYTE
 
 ; Channel z_chan: its buffer written; a file open for writing gets its extent as its length.
 close_channel:
