@@ -475,3 +475,24 @@ def test_close_0_closes_the_exec_and_spool_files_for_the_mos_too(dfs_roms, tmp_p
         '>PRINT "A";?&257:CLOSE#0:PRINT "B";?&257', "", "A17", "B0"]
     assert run(m, "*SPOOL") == [">*SPOOL"]
     assert run(m, "*INFO S") == [">*INFO S", "$.S           000000 000000 000036 003"]
+
+
+@pytest.mark.parametrize("line,expect", [
+    ('A=OPENIN "ABC":B=OPENIN "ABC":PRINT A;B:CLOSE#0', ["        1718"]),    # many readers
+    ('A=OPENIN "ABC":B=OPENUP "ABC"', ["", "Open"]),
+    ('A=OPENUP "ABC":B=OPENIN "ABC"', ["", "Open"]),
+    ('A=OPENUP "L":B=OPENOUT "L"', ["", "Locked"]),                         # locked comes first
+    ('A=OPENIN "ABC":BPUT#A,1', ["", "Read only"]),
+    ('A=OPENIN "ABC":PTR#A=400', ["", "Read only"]),                        # past EXT
+    ('A=OPENIN "ABC":PTR#A=300:PRINT PTR#A;EOF#A:CLOSE#0', ["       300-1"]),
+    ('A=OPENUP "L":PRINT A:BPUT#A,1', ["        17", "", "Locked"]),        # opened, not written
+    ('A=OPENUP "LAST":PTR#A=10:PRINT EXT#A:BPUT#A,1:PRINT EXT#A:CLOSE#A', ["        10", "        11"]),
+    ('A=OPENUP "ZED":PTR#A=600', ["", "Can't extend"]),                     # ABC follows it
+])
+def test_open_files_refuse_as_acorns_do(dfs_roms, tmp_path, line, expect):
+    files = [("$", "ZED", 0, 0, b"Z"), ("$", "ABC", 0, 0, b"A" * 300), ("$", "L", 0, 0, b"L", True),
+             ("$", "LAST", 0, 0, b"last")]
+    m = boot(dfs_roms, {0: disc(tmp_path / "d.ssd", files=files)})
+    lines = run(m, line)
+    assert lines[-len(expect):] == expect
+    enter(m, "CLOSE#0")

@@ -47,13 +47,20 @@ dfs_find:
         bpl @found
         lda #0                          ; not there: handle 0
         jmp find_exit_a
-@found: jsr entry_info
+@found: jsr check_not_open
+        jsr entry_info
         jsr length_sectors
+        lda w_locked                    ; a locked file may be opened for update, not written
+        beq @channel
+        lda #MODE_LOCKED
+        ora w_mode
+        sta w_mode
         jmp @channel
 @create:
         bit zt2
         bmi @new
         jsr check_unlocked
+        jsr check_not_open
         jsr remove_entry
 @new:   lda #NEW_FILE_SECTORS
         sta w_sectors
@@ -127,6 +134,41 @@ find_exit_a:
 find_exit:
         lda #0
         beq find_exit_a
+
+; "Open" when the file named in w_name is open already and either that channel or the one being
+; opened (w_mode) may write: a file may be open many times for reading only (as Acorn's DFS allows).
+check_not_open:
+        ldx #0
+@each:  stx zt3
+        lda CHANNELS_AT+CH_MODE,x
+        beq @next
+        ora w_mode
+        bpl @next                       ; both for reading only
+        lda CHANNELS_AT+CH_DRIVE,x
+        cmp w_name_drive
+        bne @next
+        ldy #0
+@char:  lda CHANNELS_AT+CH_NAME,x       ; letters in either case
+        jsr upper
+        sta zt2
+        lda w_name,y
+        jsr upper
+        cmp zt2
+        bne @next
+        inx
+        iny
+        cpy #8
+        bne @char
+        jsr error
+        .byte $C2
+        .text "Open", 0
+@next:  lda zt3
+        clc
+        adc #CHANNEL_SIZE
+        tax
+        cmp #CHANNEL_SIZE * CHANNELS
+        bcc @each
+        rts
 
 ; Handle Y's channel: z_chan and X its offset ("Channel" when it is not open).
 channel_of_y:
@@ -336,18 +378,18 @@ dfs_bput:
         jsr channel_of_y
         lda CHANNELS_AT+CH_MODE,x
         bmi @writable
-        jsr error
-        .byte $C1
-        .text "Not open for update", 0
+        jmp read_only
 @writable:
+        and #MODE_LOCKED
+        beq @unlocked
+        jmp file_locked
+@unlocked:
         jsr ptr_in_space                ; its sector within the file must be in its space
         bcc @room
         jsr extend_space
         jsr ptr_in_space
         bcc @room
-        jsr error
-        .byte $BF
-        .text "Can't extend", 0
+        jmp cant_extend
 @room:  jsr sector_in_buffer
         jsr buffer_pointer
         pla
@@ -358,12 +400,7 @@ dfs_bput:
         jsr next_ptr
         jsr at_end
         bcc @within
-        ldy #2                          ; past the end: the extent is PTR
-@ext:   lda CHANNELS_AT+CH_PTR,x
-        sta CHANNELS_AT+CH_EXT,x
-        inx
-        dey
-        bpl @ext
+        jsr ext_from_ptr                ; past the end: the extent is PTR
 @within:
         pla
         ldx z_sx
@@ -443,12 +480,20 @@ dfs_args:
         beq @done
 @write_ptr:
         ldx z_chan
+        lda CHANNELS_AT+CH_EXT,x        ; C clear: past EXT
+        cmp 0,y
+        lda CHANNELS_AT+CH_EXT+1,x
+        sbc 1,y
+        lda CHANNELS_AT+CH_EXT+2,x
+        sbc 2,y
         lda 0,y
         sta CHANNELS_AT+CH_PTR,x
         lda 1,y
         sta CHANNELS_AT+CH_PTR+1,x
         lda 2,y
         sta CHANNELS_AT+CH_PTR+2,x
+        bcs @done
+        jsr extend_to_ptr
         jmp @done
 @flush: jsr flush_channel
 @done:  pla
@@ -551,6 +596,44 @@ gbpb_address:
         lda (z_blk),y
         sta zt3
         rts
+
+; Channel z_chan's EXT set to its PTR.
+ext_from_ptr:
+        ldx z_chan
+        ldy #2
+@byte:  lda CHANNELS_AT+CH_PTR,x
+        sta CHANNELS_AT+CH_EXT,x
+        inx
+        dey
+        bpl @byte
+        rts
+
+; PTR set past EXT (channel z_chan): a file open for reading only is "Read only"; one open for
+; writing grows to PTR (into the free space after it, as OSBPUT grows it), or to the end of its
+; space and "Can't extend" (Acorn's DFS's errors and extent).
+extend_to_ptr:
+        ldx z_chan
+        lda CHANNELS_AT+CH_MODE,x
+        bpl read_only
+        jsr ptr_in_space
+        bcc ext_from_ptr
+        jsr extend_space
+        jsr ptr_in_space
+        bcc ext_from_ptr
+        lda #0                          ; EXT: the end of its space
+        sta CHANNELS_AT+CH_EXT,x
+        lda CHANNELS_AT+CH_SPACE,x
+        sta CHANNELS_AT+CH_EXT+1,x
+        lda CHANNELS_AT+CH_SPACE+1,x
+        sta CHANNELS_AT+CH_EXT+2,x
+cant_extend:
+        jsr error
+        .byte $BF
+        .text "Can't extend", 0
+read_only:
+        jsr error
+        .byte $C1
+        .text "Read only", 0
 
 ; C clear when channel z_chan's PTR is in a sector of its space.
 ptr_in_space:

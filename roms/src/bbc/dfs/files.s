@@ -164,11 +164,12 @@ file_save:
 check_unlocked:
         ldx z_entry
         lda CAT0+7,x
-        bpl @open
+        bmi file_locked
+        rts
+file_locked:
         jsr error
         .byte $C3
         .text "Locked", 0
-@open:  rts
 
 ; The file (w_start, w_length, the drive in z_drive) into memory at z_addr, in one command a track:
 ; the NMI routine stores its bytes and drops the rest of the last sector, so nothing after the file
