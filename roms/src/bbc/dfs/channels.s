@@ -28,11 +28,7 @@ dfs_find:
         ldx #0                          ; a closed channel
 @free:  lda CHANNELS_AT+CH_MODE,x
         beq @got
-        txa
-        clc
-        adc #CHANNEL_SIZE
-        tax
-        cmp #CHANNEL_SIZE * CHANNELS
+        jsr next_channel
         bcc @free
         jsr error
         .byte $C0
@@ -162,12 +158,18 @@ check_not_open:
         jsr error
         .byte $C2
         .text "Open", 0
-@next:  lda zt3
+@next:  ldx zt3
+        jsr next_channel
+        bcc @each
+        rts
+
+; X on to the next channel's offset: C clear while there is one.
+next_channel:
+        txa
         clc
         adc #CHANNEL_SIZE
         tax
         cmp #CHANNEL_SIZE * CHANNELS
-        bcc @each
         rts
 
 ; Handle Y's channel: z_chan and X its offset ("Channel" when it is not open).
@@ -214,11 +216,8 @@ flush_all:
         jsr close_channel
         jmp @next
 @flush: jsr flush_channel
-@next:  lda z_chan
-        clc
-        adc #CHANNEL_SIZE
-        tax
-        cmp #CHANNEL_SIZE * CHANNELS
+@next:  ldx z_chan
+        jsr next_channel
         bcc @each
         rts
 
