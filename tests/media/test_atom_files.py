@@ -68,7 +68,7 @@ def test_basic_save_new_load_list_and_run(tmp_path):
     assert program[-1] == 0xFF                  # the end mark is saved: the text start up to TOP
     command(m, 'SAVE "PROG"')
     assert (tmp_path / "PROG").read_bytes() == program
-    assert inf(tmp_path, "PROG") == ["PROG", "00002900", "00002900", "%06X" % len(program)]
+    assert inf(tmp_path, "PROG") == ["PROG", "00002900", "0000C2B2", "%06X" % len(program)]   # run as Acorn's records
 
     command(m, "NEW")
     assert command(m, "LIST") == []

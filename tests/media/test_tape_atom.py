@@ -104,8 +104,9 @@ def test_a_program_saved_by_a_kernel_reloads_on_each(saver, loader, tmp_path, re
     record = tmp_path / "saved.uef"
     saved = save_program(roms[saver], record)
     header = saved.data_bytes()[saved.data_bytes().index(b"****KEPT\r"):][:17]
-    assert header[9:13] == bytes([0x40 | header[9] & 0x1F, 0, 0, 0x1F])   # one block of 32 bytes
-    assert header[15:17] == bytes([0x29, 0x00])                            # loaded at #2900
+    # one block of 32 bytes (flag #45: bit 6, data; the end's high byte #29 >> 3), run at #C2B2,
+    # loaded at #2900: what Acorn's records, and ours
+    assert header[9:17] == bytes([0x45, 0, 0, 0x1F, 0xC2, 0xB2, 0x29, 0x00])
     reload_program(roms[loader], record, saved)
 
 
@@ -197,6 +198,9 @@ def test_star_save_by_our_kernel_loads_on_each_and_star_runs(atom_roms, tmp_path
     run_until_prompt(m)
     m.close_files()
     saved = Tape.load(record)
+    headers = [block[5:13] for block in saved.data_bytes().split(b"****")[1:]]
+    assert headers == [bytes([0xC6, 0, 0, 0xFF, 0x31, 0x00, 0x30, 0x00]),    # the flags Acorn's
+                       bytes([0x71, 0, 1, 0x2B, 0x31, 0x00, 0x31, 0x00])]    # kernel records
     again = Machine("atom", roms=atom_roms, tape=str(record), seed=2)
     again.memory[0x80] = 0
     start_loading(again, '*RUN "CODE"')

@@ -337,6 +337,8 @@ fs_rdar:
 
 ; --- BASIC's SAVE and LOAD (the statement table points at KSAVE and KLOAD) ---------------------
 
+BASIC_EXEC  = $C2B2             ; the execution address BASIC's SAVE records
+
 ; basic_name: FSBLK+0 = the address of the name BASIC's text gives next, a "literal" or
 ; $address (ATAP ch. 20: <STRING right>); the text pointer moves past it.
 basic_name:
@@ -347,19 +349,24 @@ basic_name:
         sta FSBLK+1
         rts
 
-; SAVE "name": the program, from the start of the text up to TOP; it reloads there and its
-; execution address is the start of the text too.
+; SAVE "name": the program, from the start of the text up to TOP; it reloads there, and its
+; execution address is #C2B2, the one Acorn's BASIC records (found by saving there).
 st_save:
         jsr basic_name
-        ldx #0
-@addr:  lda #0                  ; reload (X = 0), execution (2) and first byte (4): #page00
+        ldx #4
+@addr:  lda #0                  ; reload (X = 0) and first byte (4): #page00
         sta FSBLK+2,x
         lda TEXTPAGE
         sta FSBLK+3,x
-        inx
-        inx
-        cpx #6
-        bcc @addr
+        dex
+        dex
+        dex
+        dex
+        bpl @addr
+        lda #<BASIC_EXEC
+        sta FSBLK+4
+        lda #>BASIC_EXEC
+        sta FSBLK+5
         lda TOPV
         sta FSBLK+8
         lda TOPV+1

@@ -230,24 +230,22 @@ tape_save:
         sta THEAD+1
         sta THEAD+2
         sta TPC0                ; (bit 7 clear: a bit set/reset, never a mode)
+        lda TEND+1
+        lsr a
+        sta THEAD               ; the flag's low bits start from the end's high byte (below)
 @block: clc                     ; the bytes left, less one
         lda TEND
         sbc FSPTR
         tay
         lda TEND+1
         sbc FSPTR+1
-        ldx #$40                ; a block with data...
-        cmp #0
         beq @last
-        ldy #$FF                ; ...256 bytes of it, and more blocks follow
-        ldx #$C0
+        ldy #$FF                ; 256 bytes, and more blocks follow
 @last:  sty THEAD+3
-        lda THEAD+2
-        beq @first
-        txa
-        ora #$20                ; not the first block
-        tax
-@first: stx THEAD
+        sec                     ; the flag, as Acorn's records it (found by saving there): the
+        ror THEAD               ; last flag moved down two bits, bit 6 set (data) and bit 7 when
+        cmp #1                  ; more blocks follow; so bit 5 is set after the first block, and
+        ror THEAD               ; the first's low bits are the end address's high byte >> 3
         lda #LEADER
         jsr tape_tone
         lda #0
