@@ -305,15 +305,17 @@ def test_star_save_without_its_addresses_is_a_command_error(tmp_path):
 
 def test_without_the_card_the_cassette_serves_load_save_and_cat_and_the_rest_is_com():
     """No card: LOAD, SAVE, *CAT, *LOAD, *SAVE and *RUN go to the cassette (tests/media/test_tape_atom.py);
-    *DELETE and *INFO are COM? and error 48, as on Acorn's kernel, and the random-access file
-    calls do nothing."""
+    *DELETE and *INFO are COM? and error 48, as on Acorn's kernel; the sequential file calls are the
+    cassette's too, and the random-access ones do nothing."""
     m = Machine("atom")
     m.run_until_text(">", max_seconds=2)
     assert command(m, "*DELETE X") == ["COM?", "ERROR 48"]
     assert command(m, "*INFO X") == ["COM?", "ERROR 48"]
-    for vector in range(0x210, 0x21C, 2):         # RDRV to SHTV: an RTS, at Acorn's addresses
-        assert m.memory[m.memory.word(vector)] == 0x60     # where Acorn's kernel has its own
-    assert (m.memory.word(0x20C), m.memory.word(0x20E)) == (0xF96E, 0xFAE5)  # LODV, SAVV: the tape
+    for vector in (0x210, 0x212, 0x21A):          # RDRV, STRV, SHTV: an RTS
+        assert m.memory[m.memory.word(vector)] == 0x60
+    # LODV, SAVV, BGTV, BPTV, FNDV: the tape's, at Acorn's addresses
+    assert [m.memory.word(v) for v in (0x20C, 0x20E, 0x214, 0x216, 0x218)] == [
+        0xF96E, 0xFAE5, 0xFBEE, 0xFC7C, 0xFC38]
     m.type("*CAT\r")
     m.run_until_text("PLAY TAPE", max_seconds=2)
 

@@ -207,3 +207,23 @@ def test_star_save_by_our_kernel_loads_on_each_and_star_runs(atom_roms, tmp_path
     again.run(saved.seconds)
     assert again.memory[0x3000:0x3000 + 300] == m.memory[0x3000:0x3000 + 300]
     assert again.memory[0x80] == 0x42 and rows(again)[-1] == ">"
+
+
+def test_fout_and_bput_send_bytes_to_the_tape_and_fin_and_bget_read_them(atom_roms, tmp_path):
+    """The cassette's sequential files, as Acorn's kernel has them (no disc): FOUT gives RECORD
+    TAPE, a key, handle 13; each BPUT sends its byte to the tape at once (no block, no name); FIN
+    gives PLAY TAPE and 13; each BGET reads the next byte off the tape."""
+    record = tmp_path / "bytes.uef"
+    m = Machine("atom", roms=atom_roms, record=str(record), seed=1)
+    m.type('A=FOUT"X";PRINT A\';BPUT A,65;BPUT A,66;BPUT A,67;SHUT A\r')
+    m.run_until_text("RECORD TAPE")
+    m.type("\r")
+    m.run_until_typed()
+    run_until_prompt(m)
+    assert rows(m)[-3:] == ["RECORD TAPE", "      13", ">"]
+    m.close_files()
+    assert Tape.load(record).data_bytes() == b"ABC"
+    again = Machine("atom", roms=atom_roms, tape=str(record), seed=2)
+    start_loading(again, "A=FIN\"X\";B=BGET A;C=BGET A;D=BGET A;PRINT A,B,C,D'")
+    run_until_prompt(again)
+    assert rows(again)[-3:] == ["PLAY TAPE", "      13      65      66      67", ">"]

@@ -229,7 +229,6 @@ tape_save:
         lda #0
         sta THEAD+1
         sta THEAD+2
-        sta TPC0                ; (bit 7 clear: a bit set/reset, never a mode)
         lda TEND+1
         lsr a
         sta THEAD               ; the flag's low bits start from the end's high byte (below)
@@ -300,6 +299,7 @@ tape_bit:
         ldy #8
 @half:  lda TPC0
         eor #1
+        and #1                  ; (bit 7 clear: a bit set/reset, never a mode)
         sta TPC0
         sta PPI_CTRL            ; bit 0 set or reset
         ldx #HALF_LOOPS
@@ -325,11 +325,41 @@ tape_out:
         bne @bit
         sec                     ; stop bit
         jmp tape_bit
+; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
+tape_next:
+        inc FSPTR
+        bne @count
+        inc FSPTR+1
+@count: dec TBLEN
+        lda TBLEN
+        cmp #$FF
+        rts
+
+; tape_tone: A groups of 8 bit times of tone.
+tape_tone:
+        sta TBLEN
+@group: lda #8
+        sta TBITS
+@bit:   sec
+        jsr tape_bit
+        dec TBITS
+        bne @bit
+        dec TBLEN
+        bne @group
+        rts
 
         at ACORN_BGET
-; OSBGET, OSFIND and OSBPUT on the cassette (BGTVEC, FNDVEC, BPTVEC): it has no sequential files
-; here, so each does nothing (the card's are in files.s).
+; OSBGET, OSFIND and OSBPUT on the cassette (BGTVEC, FNDVEC, BPTVEC), as Acorn's kernel has them
+; (found by running it): no blocks, no names, just bytes.  OSFIND gives PLAY TAPE (C set, to
+; read) or RECORD TAPE, waits for a key and gives handle 13; OSBPUT sends its byte to the tape at
+; once, OSBGET reads the next.  OSSHUT does nothing.  A, X and Y kept (OSBGET: A the byte, C clear).
 tape_bget:
+        stx TSTARS
+        sty TNEXT
+        jsr tape_in
+        ldx TSTARS
+        ldy TNEXT
+        clc                     ; (a tape has no end to find)
         rts
 
 ; tape_in: A = the next byte on the tape, added to TSUM (its stop bit is left to go by).
@@ -358,6 +388,22 @@ tape_in:
         pla
         rts
 
+; tape_skip: Y more half-waves.
+tape_skip:
+        jsr tape_half
+        dey
+        bne tape_skip
+        rts
+
+        at ACORN_FIND
+tape_find:
+        bcs @in
+        jsr tape_record
+        .byte $2C               ; BIT abs: skips the JSR
+@in:    jsr tape_play
+        lda #13                 ; the handle
+        rts
+
 ; tape_half: wait for the input's next edge.  C set when the half-wave was long (1.2 kHz: a 0 bit).
 tape_half:
         lda PPI_C
@@ -372,17 +418,6 @@ tape_half:
         cmp TLEVEL
         beq @wait
         cpx #LONG_HALF
-        rts
-
-        at ACORN_FIND
-tape_find:
-        rts
-
-; tape_skip: Y more half-waves.
-tape_skip:
-        jsr tape_half
-        dey
-        bne tape_skip
         rts
 
 ; tape_hex: A as two hexadecimal digits.
@@ -407,29 +442,13 @@ tape_length:
         sta TBLEN
         rts
 
-; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
-tape_next:
-        inc FSPTR
-        bne @count
-        inc FSPTR+1
-@count: dec TBLEN
-        lda TBLEN
-        cmp #$FF
-        rts
-
-; tape_tone: A groups of 8 bit times of tone.
-tape_tone:
-        sta TBLEN
-@group: lda #8
-        sta TBITS
-@bit:   sec
-        jsr tape_bit
-        dec TBITS
-        bne @bit
-        dec TBLEN
-        bne @group
-        rts
-
         at ACORN_BPUT
 tape_bput:
+        pha
+        stx TSTARS
+        sty TNEXT
+        jsr tape_out
+        ldx TSTARS
+        ldy TNEXT
+        pla
         rts
