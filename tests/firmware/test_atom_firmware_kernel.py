@@ -190,6 +190,18 @@ def test_oscli_answers_unknown_commands():
     assert rows(m)[3:6] == ["COM?", "ERROR 48", ">"]     # documented: 48 "COM? command error"
 
 
+def test_a_line_going_in_carries_the_byte_above_the_program_with_it():
+    """As Acorn's editor does (found by typing lines there): a line going in moves the text from
+    where it goes up to and including the byte at TOP, so the never-written byte above the program
+    travels with it (a program that reads RAM above TOP sees what it sees on Acorn's)."""
+    m = boot()
+    m.memory[0x2902] = 0x5A                      # the byte at TOP of the empty program
+    type_and_wait(m, "20 REM\n")
+    assert m.memory[0x2908:0x290A] == b"\xff\x5a"  # the end mark, then the byte carried up
+    type_and_wait(m, "10 REM\n")                  # a line before: all of it moves up again
+    assert m.memory[0x290F:0x2911] == b"\xff\x5a"
+
+
 @pytest.mark.parametrize("ram, ram_end", [("standard", 0x3C00), ("expanded", 0x8000)])
 def test_a_line_that_does_not_fit_gives_error_248(ram, ram_end):
     """Documented error 248, "Not enough room to insert line": a line goes in while the program's

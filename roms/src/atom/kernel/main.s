@@ -144,10 +144,12 @@ oscli_default:
 com_msg:
         .text "COM?", 0         ; BASIC's report starts the next line
 
-; room: BASIC is about to open TMP bytes in its program.  Error 248 (documented: "Not enough room
-; to insert line") unless the program's new last byte is RAM below the screen at #8000.  RAM is
-; found by writing the byte's complement and reading it back (where nothing answers, writes are
-; lost), so the check follows whatever memory the machine has.
+; room: BASIC opens TMP bytes in its program at PTR1 (a line going in).  Error 248 (documented:
+; "Not enough room to insert line") unless the program's new last byte is RAM below the screen at
+; #8000.  RAM is found by writing the byte's complement and reading it back (where nothing
+; answers, writes are lost), so the check follows whatever memory the machine has.  Then the
+; bytes from PTR1 to TOP move up by TMP, from the top down: the byte at TOP too, as Acorn's editor
+; moves it (found by typing lines there: the byte above the program travels with it).
 room:   clc
         lda TOPV
         adc TMP
@@ -171,7 +173,26 @@ room:   clc
         sta (KPTR),y            ; put the byte back
         plp
         bne @full
-        rts
+        lda TOPV
+        sta KPTR
+        lda TOPV+1
+        sta KPTR+1
+@up:    ldy #0
+        lda (KPTR),y
+        ldy TMP
+        sta (KPTR),y
+        lda KPTR
+        cmp PTR1
+        bne @down
+        lda KPTR+1
+        cmp PTR1+1
+        beq @done
+@down:  lda KPTR
+        bne @dec
+        dec KPTR+1
+@dec:   dec KPTR
+        jmp @up
+@done:  rts
 @full:  brk
         .byte 248
 
