@@ -227,3 +227,25 @@ def test_fout_and_bput_send_bytes_to_the_tape_and_fin_and_bget_read_them(atom_ro
     start_loading(again, "A=FIN\"X\";B=BGET A;C=BGET A;D=BGET A;PRINT A,B,C,D'")
     run_until_prompt(again)
     assert rows(again)[-3:] == ["PLAY TAPE", "      13      65      66      67", ">"]
+
+
+def test_save_times_its_tone_and_silence_as_acorns_kernel(atom_roms, tmp_path):
+    """Between blocks, Acorn's kernel leaves the tape 2 s silent (port C bit 1 low: the recording
+    reads it as bytes of 0) and then sends 2 s of tone before the next header; 0.5 s of tone lies
+    between a header and its data (fields of 1/60 s, found by saving there).  Ours does the same."""
+    record = tmp_path / "two.uef"
+    m = Machine("atom", roms=atom_roms, record=str(record), seed=1)
+    m.type('*SAVE "B" 3000 3123\r')
+    m.run_until_text("RECORD TAPE")
+    m.type("\r")
+    m.run_until_typed()
+    run_until_prompt(m)
+    m.close_files()
+    segments = Tape.load(record).segments[1:]          # after the leader (its length is the typing's)
+    kinds = [s.kind for s in segments]
+    assert kinds == ["data", "tone", "data", "tone", "data", "tone", "data"]
+    tones = [round(s.seconds, 1) for s in segments if s.kind == "tone"]
+    assert tones == [0.5, 2.0, 0.5]
+    silence = segments[2].data[257:]                    # after the 256 bytes and the checksum (the
+    assert silence[:-1] == bytes(len(silence) - 1)      # last frame's end may be the tone's start)
+    assert 2.0 - 0.05 < len(silence) * 10 / 300 < 2.0 + 0.05

@@ -36,8 +36,8 @@ PC_TONE     = $02               ; port C bit 1: the tone to the tape
 RESET_PC1   = $02               ; 8255 bit set/reset: port C bit 1 off (+1: on)
 LONG_HALF   = 18                ; tape_half loops (17 cycles) above which a half-wave is 1.2 kHz
 HALF_LOOPS  = 79                ; tape_bit: 8 half-waves of 413 cycles + 35 = 3339 cycles, 300 baud
-LEADER      = 150               ; tone before a block's header, in groups of 8 bits (4 s)
-PAUSE       = 19                ; tone between header and data (0.5 s)
+GAP         = 120               ; fields (1/60 s) of tone before a block, of silence after it
+PAUSE       = 30                ; fields of tone between header and data
 
 ; The calls sit at Acorn's addresses (main.s); the rest of the cassette's code fills the room
 ; between them.
@@ -207,6 +207,16 @@ msg_play:   .text "PLAY TAPE", 0
 msg_record: .text "RECORD TAPE", 0
 msg_sum:    .text "SUM", 0
 
+; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
+tape_next:
+        inc FSPTR
+        bne @count
+        inc FSPTR+1
+@count: dec TBLEN
+        lda TBLEN
+        cmp #$FF
+        rts
+
         at ACORN_SAVE
 ; OSSAVE (see fs_save): the file in blocks of 256 bytes.
 tape_save:
@@ -225,7 +235,11 @@ tape_save:
         sta TEND
         lda $05,x
         sta TEND+1
+        lda #1
+        jsr tape_tone           ; the tone, while RECORD TAPE waits
         jsr tape_record
+        lda #GAP                ; with the first block's own, a 4 s leader
+        jsr tape_tone
         lda #0
         sta THEAD+1
         sta THEAD+2
@@ -245,7 +259,7 @@ tape_save:
         ror THEAD               ; last flag moved down two bits, bit 6 set (data) and bit 7 when
         cmp #1                  ; more blocks follow; so bit 5 is set after the first block, and
         ror THEAD               ; the first's low bits are the end address's high byte >> 3
-        lda #LEADER
+        lda #GAP
         jsr tape_tone
         lda #0
         sta TSUM
@@ -283,8 +297,8 @@ tape_save:
         jsr tape_out
         inc THEAD+2             ; the next block, 256 bytes on
         inc THEAD+6
-        lda #PAUSE
-        jsr tape_tone
+        lda #GAP
+        jsr tape_quiet
         bit THEAD
         bpl @done
         jmp @block
@@ -325,27 +339,23 @@ tape_out:
         bne @bit
         sec                     ; stop bit
         jmp tape_bit
-; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
-tape_next:
-        inc FSPTR
-        bne @count
-        inc FSPTR+1
-@count: dec TBLEN
-        lda TBLEN
-        cmp #$FF
-        rts
-
-; tape_tone: A groups of 8 bit times of tone.
+; tape_tone / tape_quiet: A fields of the VDG (1/60 s each) of the tone (port C bit 1 high) or
+; of silence (low, bit 0 still).  As Acorn's kernel records them (found by saving there): after
+; RECORD TAPE's key a 4 s leader, 0.5 s between header and data, 2 s of silence after each block
+; and 2 s of tone before the next; the tone goes on when SAVE starts and stays off after it.
 tape_tone:
-        sta TBLEN
-@group: lda #8
-        sta TBITS
-@bit:   sec
-        jsr tape_bit
-        dec TBITS
-        bne @bit
-        dec TBLEN
-        bne @group
+        ldy #RESET_PC1+1
+        .byte $2C               ; BIT abs: skips the LDY
+tape_quiet:
+        ldy #RESET_PC1
+        sty PPI_CTRL
+        tax
+@field: bit PPI_C               ; bit 7 low: the field's flyback
+        bmi @field
+@out:   bit PPI_C
+        bpl @out
+        dex
+        bne @field
         rts
 
         at ACORN_BGET
