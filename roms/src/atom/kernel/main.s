@@ -30,7 +30,7 @@ ACORN_RDCH  = $FE94             ; RDCVEC: OSRDCH
         jmp readline
         jmp bell
         jmp escape_down
-        .fill 3, $FF            ; (free: the inline assembler is in the utility ROM, utility/asm.s)
+        jmp tape_hex            ; A as two hexadecimal digits (the utility ROM's assembler too)
         jmp st_clear
         jmp st_plot
         jmp st_draw
