@@ -306,13 +306,14 @@ def test_star_save_without_its_addresses_is_a_command_error(tmp_path):
 def test_without_the_card_the_cassette_serves_load_save_and_cat_and_the_rest_is_com():
     """No card: LOAD, SAVE, *CAT, *LOAD, *SAVE and *RUN go to the cassette (tests/media/test_tape_atom.py);
     *DELETE and *INFO are COM? and error 48, as on Acorn's kernel; the sequential file calls are the
-    cassette's too, and the random-access ones do nothing."""
+    cassette's too, SHUT does nothing and PTR and EXT are error 174."""
     m = Machine("atom")
     m.run_until_text(">", max_seconds=2)
     assert command(m, "*DELETE X") == ["COM?", "ERROR 48"]
     assert command(m, "*INFO X") == ["COM?", "ERROR 48"]
-    for vector in (0x210, 0x212, 0x21A):          # RDRV, STRV, SHTV: an RTS
-        assert m.memory[m.memory.word(vector)] == 0x60
+    assert m.memory[m.memory.word(0x21A)] == 0x60       # SHTV: an RTS
+    assert command(m, "PRINT EXT 13") == ["ERROR 174"]  # RDRV, STRV: error 174, as Acorn's
+    assert command(m, "PTR 13=5") == ["ERROR 174"]
     # LODV, SAVV, BGTV, BPTV, FNDV: the tape's, at Acorn's addresses
     assert [m.memory.word(v) for v in (0x20C, 0x20E, 0x214, 0x216, 0x218)] == [
         0xF96E, 0xFAE5, 0xFBEE, 0xFC7C, 0xFC38]

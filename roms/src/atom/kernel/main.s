@@ -93,17 +93,21 @@ default_vectors:                ; Acorn's values, but for BASIC's and the unfitt
         .word ACORN_RDCH        ; RDCV
         .word ACORN_LOAD        ; LODV: the cassette (tape.s) unless the card is fitted
         .word ACORN_SAVE        ; SAVV
-        .word no_filing         ; RDRV
-        .word no_filing         ; STRV
+        .word no_pointer        ; RDRV
+        .word no_pointer        ; STRV
         .word ACORN_BGET        ; BGTV
         .word ACORN_BPUT        ; BPTV
         .word ACORN_FIND        ; FNDV
         .word no_filing         ; SHTV
 default_vectors_end:
 
-; The cassette has no random-access files: these calls do nothing without the card.
+; Without the card, OSSHUT does nothing, and OSRDAR and OSSTAR (PTR, EXT) are error 174, as on
+; Acorn's kernel (found by running PTR and EXT there: its vectors lead to BASIC's error 174).
 no_filing:
         rts
+no_pointer:
+        brk
+        .byte 174
 
 nmi_entry:
         jmp (NMIV)
