@@ -436,19 +436,16 @@ array_element:
         rol ELEM+1
         bcc @sized
 @five:  jsr elem_bytes
-@sized: clc                     ; VADDR = PTR1 + the elements' offset + ELEM
-        lda PTR1
-        adc CNT
-        sta VADDR
-        lda PTR1+1
-        adc #0
-        sta VADDR+1
+@sized: lda CNT                 ; VADDR = PTR1 + the elements' offset + ELEM
         clc
-        lda VADDR
         adc ELEM
+        bcc @s
+        inc ELEM+1
+        clc
+@s:     adc PTR1
         sta VADDR
-        lda VADDR+1
-        adc ELEM+1
+        lda ELEM+1
+        adc PTR1+1
         sta VADDR+1
         jmp lvalue_post
 
