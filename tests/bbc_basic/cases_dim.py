@@ -76,6 +76,8 @@ CASES = [
     # BASIC II takes 100 dimensions (run on it; 105 too), ours up to 100
     ("dim_100_dimensions", "10 DIM A(" + "0," * 99 + "1)\n20 A(" + "0," * 99 + "1)=5\n30 PRINT ;A("
      + "0," * 99 + "1);\n40 PRINT ;A(" + "0," * 99 + "0)", "", "50\n"),
+    # no closing bracket: Bad DIM, as BASIC II (run on it)
+    ("dim_no_closing_bracket", "10 DIM A(3", "", err("Bad DIM", 10)),
     # negative sizes stay Bad DIM
     ("dim_negative_subscript", "10 DIM A(-1)", "", err("Bad DIM", 10)),
     ("dim_negative_second", "10 DIM A(2,-3)", "", err("Bad DIM", 10)),

@@ -569,7 +569,9 @@ dim_one:
         bcs @bad
         jsr accept_comma
         beq @d
-        jsr closeb
+        lda #')'                ; no ")" is Bad DIM, as BASIC II's (run on it)
+        jsr accept
+        bne @bad
         lda #1                  ; ELEM = the number of elements, the product of the sizes in 16
         sta ELEM                ; bits, wrapping round as BASIC II's does (run on it: DIM
         lsr a                   ; A%(256,255) makes 256 elements)
