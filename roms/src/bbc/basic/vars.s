@@ -41,14 +41,14 @@ parse_name_at:                  ; (A = the character at TP, Y = 0)
         lda (TP),y
         jsr is_idchar
         bcs @l
-        ldx #4                  ; its kind (VKIND) from the suffix: % integer, $ string, else
-        cmp #'%'                ; a real
-        beq @suffix
+        ldx #5                  ; its kind (VKIND) from the suffix: a real, % integer, $ string
+        cmp #'%'
+        bne @nd
+        dex
+        bne @suffix             ; (always)
+@nd:    cmp #'$'
+        bne @arr
         ldx #$81
-        cmp #'$'
-        beq @suffix
-        ldx #5
-        bne @arr                ; (always)
 @suffix:
         iny
         lda (TP),y
@@ -270,9 +270,8 @@ get_lvalue_after_name:          ; (VKIND from parse_name)
         ldy NLEN
         lda (NAMEP),y
         cmp #'('
-        bne @sc
-        jmp array_element
-@sc:    cpy #2                  ; resident integers @% and A%..Z%
+        beq array_element
+        cpy #2                  ; resident integers @% and A%..Z%
         bne @dyn
         lda (NAMEP),y
         cmp #'%'
