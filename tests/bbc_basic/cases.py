@@ -403,6 +403,13 @@ CASES = [
     ("input_two_values_one_line", "10 INPUT A,B:PRINT ;A+B", "3,4\n", "?3,4\n7\n"),
     ("input_two_values_two_lines", "10 INPUT A,B:PRINT ;A+B", "3\n4\n", "?3\n?4\n7\n"),
     ("input_line", '10 INPUT LINE A$:PRINT A$', "A, B\n", "?A, B\nA, B\n"),
+    # a field in quotes: one string, commas and all, "" a quote, the rest up to its comma dropped;
+    # no closing quote is 'Missing "' (BASIC II, run on it); INPUT LINE keeps the quotes
+    ("input_quoted_field", '10 INPUT A$,B$:PRINT A$;"/";B$', '"x,y", z\n', '?"x,y", z\nx,y/z\n'),
+    ("input_quoted_doubled_quote", '10 INPUT A$,B$:PRINT A$;"/";B$', '"a""b"c,d\n', '?"a""b"c,d\na"b/d\n'),
+    ("input_quoted_number", '10 INPUT N,M:PRINT ;N+M', '"12",3\n', '?"12",3\n15\n'),
+    ("input_quoted_unclosed", '10 INPUT A$', '"abc\n', '?"abc\n\nMissing " at line 10\n'),
+    ("input_line_keeps_quotes", '10 INPUT LINE A$:PRINT A$', '"a,b"\n', '?"a,b"\n"a,b"\n'),
     ("input_line_keeps_leading_spaces", '10 INPUT LINE A$:PRINT A$;"|"', '  "Q" \n', '?  "Q" \n  "Q" |\n'),  # BASIC II
     ("input_string_strips_spaces", '10 INPUT A$:PRINT "[";A$;"]"', "  X\n", "?  X\n[X]\n"),
 

@@ -1103,7 +1103,7 @@ st_input:
         bmi @fd
 @fs:    lda INBUF,x
         cmp #' '
-        bne @fd
+        bne @f1
         inx
         bne @fs
 @fd:    ldy #0                  ; the field into SBUF: the whole line for INPUT LINE
@@ -1117,7 +1117,32 @@ st_input:
 @take:  sta SBUF,y
         inx
         iny
-        bne @fc
+        bne @fc                 ; (always: a field is shorter than 256)
+@f1:    cmp #$22                ; a field in quotes is read as a string literal (commas in it,
+        bne @fd                 ; "" one quote), and what follows it up to the next comma goes,
+        lda TP                  ; as BASIC II reads it (run on it); TP into the line meanwhile
+        pha
+        lda TP+1
+        pha
+        inx
+        .assert (INBUF & $FF) == 0, "st_input: a quoted field's offset is its address's low byte"
+        stx TP                  ; (INBUF is page aligned)
+        lda #>INBUF
+        sta TP+1
+        jsr string_literal
+        pla
+        sta TP+1
+        ldx TP
+        pla
+        sta TP
+        ldy SLEN
+@qe:    lda INBUF,x
+        cmp #13
+        beq @fe
+        inx
+        cmp #','
+        bne @qe
+        dex
 @fcomma:
         inx
 @fe:    stx INPOS
