@@ -234,13 +234,6 @@ osargs_iacc:                    ; (VTYPE is already 0: the channel was an intege
         ldy CHAN
         jmp OSARGS
 
-; PTR#c=n: OSARGS 1
-st_ptr: jsr get_channel
-        jsr want_eq
-        lda #1
-        jsr osargs_iacc
-        jmp next_stmt
-
 ; BPUT#c,n
 st_bput:
         jsr get_channel
@@ -393,24 +386,15 @@ file_block:
         ldy #0
         jmp OSFILE
 
-st_save:
-        jsr immediate_only
-        jsr expr_str
-        lda #0
-        jsr file_block
-        jmp next_stmt
-
 st_load:
         jsr immediate_only
         jsr expr_str
         jsr load_program
         jmp prompt
 
-st_chain:
-        jsr expr_str
-        jsr load_program
-        jmp st_run
 
+
+; (SAVE, CHAIN and PTR= are at the end of vars.s)
 ; OSFILE &FF to PAGE, then the program format is checked (check_program): anything else is
 ; "Bad program"
 load_program:

@@ -985,3 +985,24 @@ pop_tp: pla
         pla
         sta TP
         rts
+
+; SAVE, CHAIN and PTR= (io.s's): here, before expr.s, so that expr.s and arith.s keep the page
+; offsets their loops were tuned at (expr_add's and factor's branches each within a page)
+st_save:
+        jsr immediate_only
+        jsr expr_str
+        lda #0
+        jsr file_block
+        jmp next_stmt
+
+st_chain:
+        jsr expr_str
+        jsr load_program
+        jmp st_run
+
+; PTR#c=n: OSARGS 1
+st_ptr: jsr get_channel
+        jsr want_eq
+        lda #1
+        jsr osargs_iacc
+        jmp next_stmt
