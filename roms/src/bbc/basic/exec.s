@@ -102,7 +102,7 @@ fn_lomem:                       ; (here, where stmt_table leaves room before &xx
         lda LOMEM
         ldx LOMEM+1
         jmp set_iacc_ax
-        .assert (($8C - *) & $FF) < 16, "stmt_table: the code before it has grown past &xx8C: make room"
+        .assert (($8C - *) & $FF) < 16, "stmt_table: the code before it grew past &xx8C"
         .fill ($8C - *) & $FF   ; (room, when the code before has shrunk)
 stmt_table:                     ; (at &xx8C, so stmt_table-$8C,X crosses no page: a cycle a read)
         .word st_auto           ; C6 AUTO

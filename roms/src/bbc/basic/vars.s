@@ -1,8 +1,9 @@
 ; Variables, arrays, indirection, LOCAL, DATA.
-; A dynamic variable: link (2), its name with its % $ or ( suffix, 0, then its value:
-; integer (% suffix) 4 bytes, real (no suffix) 5 bytes in the documented form (fp.s), string
-; descriptor (address 2, allocated length, length), or for an array the number of dimensions,
-; each dimension's size (2 bytes), then the elements (4, 5 or 4 bytes each).
+; A dynamic variable, as BASIC II keeps one (find_var): link (2), its name after the first
+; character with its % $ or ( suffix, 0, then its value: integer (% suffix) 4 bytes, real (no
+; suffix) 5 bytes in the documented form (fp.s), string descriptor (address 2, allocated length,
+; length), or for an array the elements' offset (2 * dimensions + 1), each dimension's size (2
+; bytes), then the elements (4, 5 or 4 bytes each).
 ; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
 ; reset the BASIC stack (a 0 byte below HIMEM marks its bottom): no loops or GOSUBs are open
@@ -173,8 +174,8 @@ create_var:
         rts
 
 ; claim X:A bytes (+1 with heap_claim_c and C set) at the top of the heap: VARTOP grows by them
-; when it stays below the BASIC stack (C clear, X:A the new VARTOP); else C set and VARTOP is left as it was, so an
-; error leaves the heap whole (and the error handler room to reset the stack)
+; when it stays below the BASIC stack (C clear, X:A the new VARTOP); else C set and VARTOP is
+; left as it was, so an error leaves the heap whole (and the error handler room to reset the stack)
 heap_claim:
         clc
 heap_claim_c:
