@@ -125,10 +125,18 @@ pack:   ldx #0
         bne @zero
         rts
 
-; fround: FAC (X = 0) or ARG (X = ARGX) rounded to 32 bits at its guard byte (half up).
+; fround: FAC (X = 0) or ARG (X = ARGX) rounded to 32 bits at its guard byte: to the nearest,
+; a tie (guard #80) to the odd neighbour, as Acorn's float ROM rounds (found by running it over
+; thousands of sums and products; tests/firmware/test_atom_float.py).
 fround: lda FMG,x
         bpl @done
-        inc FM+3,x
+        asl a
+        bne @up                 ; more than half
+        lda FM+3,x              ; a tie: the last bit set (odd), whichever way that goes
+        ora #1
+        sta FM+3,x
+        bne @done
+@up:    inc FM+3,x
         bne @done
         inc FM+2,x
         bne @done
@@ -342,10 +350,11 @@ round_both:
         ldx #ARGX
         jmp fround
 
-; fmul: FAC = ARG * FAC.  Shift and add: 32 steps of the multiplier (FAC, rounded to 32 bits)
-; over the multiplicand (ARG with its guard byte, 40 bits); the product's top 40 bits kept.
-fmul:   ldx #0
-        jsr fround
+; fmul: FAC = ARG * FAC, as Acorn's float ROM multiplies (its products matched to the last bit):
+; both rounded to 32 bits; for each bit of the multiplier (FAC) from the top, the multiplicand
+; (ARG, 40 bits with its guard byte) is halved, the bit it shifts out lost, and added when the
+; bit is 1.  The sum's 40 bits are the product, a little below the exact one.
+fmul:   jsr round_both
         lda FEXP
         beq @zero
         lda AEXP
@@ -367,9 +376,16 @@ fmul:   ldx #0
         dex
         bpl @clear
         ldy #32
-        lda FM+3
-@step:  lsr a                   ; the multiplier's next bit
-        bcc @shift
+@step:  lsr AM                  ; the multiplicand halved
+        ror AM+1
+        ror AM+2
+        ror AM+3
+        ror AMG
+        asl FM+3                ; the multiplier's next bit from the top
+        rol FM+2
+        rol FM+1
+        rol FM
+        bcc @next
         clc
         lda FW+4
         adc AMG
@@ -386,17 +402,7 @@ fmul:   ldx #0
         lda FW
         adc AM
         sta FW
-@shift: ror FW
-        ror FW+1
-        ror FW+2
-        ror FW+3
-        ror FW+4
-        ror FM
-        ror FM+1
-        ror FM+2
-        ror FM+3
-        lda FM+3
-        dey
+@next:  dey
         bne @step
         ldx #4                  ; the product: FW, its last byte the guard
 @copy:  lda FW,x
@@ -405,8 +411,9 @@ fmul:   ldx #0
         bpl @copy
         jmp fnorm
 
-; fdiv: FAC = ARG / FAC.  40 quotient bits by restoring division; the dividend keeps its guard
-; byte (shifted in as the remainder moves up), the divisor is rounded to 32 bits.
+; fdiv: FAC = ARG / FAC.  Restoring division; the dividend keeps its guard byte (shifted in as
+; the remainder moves up), the divisor is rounded to 32 bits.  The quotient has Acorn's 39 bits
+; (its quotients matched to the last bit): 40 are made and the last cleared.
 fdiv:   ldx #0
         jsr fround
         lda FEXP
@@ -483,6 +490,9 @@ fdiv:   ldx #0
         sta FOVF
         dex
         bne @step
+        lda FW+4
+        and #$FE
+        sta FW+4
         ldx #4
 @copy:  lda FW,x
         sta FM,x
