@@ -71,6 +71,8 @@ CASES = {
         ['1.00000000E10     0.0100000.0001', '.00000000E-5', '>']),
     'integer_factor_without_binary_indirection': (["10 DIM S(3);?S=7;A=2;FPRINT A?S'", '20 END'], [],
         ['2.000000007.00000000', '>']),
+    'htn_of_small_numbers_keeps_its_digits': (["10 FPRINT HTN 1E-5,HTN -2E-7,HTN 1E-20'", '20 END'], [],
+        ['1.00000000E-5-2.00000000E-71.000', '00000E-20', '>']),
     'finput': (['10 FINPUT "X"%A,%B', "20 FPRINT %A*%B'", '30 END'], ["1.5\r", "-2E1\r"],
         ['X?1.5', '?-2E1', '-30.0000000', '>']),
 }

@@ -175,8 +175,7 @@ fsum:   jsr fterm
         pla
         cmp #'+'
         beq @add
-        jsr fsub
-        jmp @more
+        jsr fneg                ; (fsub)
 @add:   jsr fadd
         jmp @more
 
@@ -373,13 +372,12 @@ st_fprint:
 @notstr:
         cmp #$27
         bne @notnl
-        inc TXTOFF
         jsr newline
-        jmp @item
+        lda #','                ; then as a comma: past it
 @notnl: cmp #','
         bne @number
         inc TXTOFF
-        jmp @item
+        bne @item               ; (always: the text's offset is not 0 here)
 @number:
         jsr fsum
         jsr fprint_fac
@@ -450,7 +448,7 @@ st_finput:
         cmp #','
         bne @item
         inc TXTOFF
-        jmp @item
+        bne @item               ; (always)
 
 ; fsum_at: FAC = the real expression in the text at A (low), Y (high), read from its start; the
 ; program's own place in its text is kept (FINPUT's reply).  ffactor_at: a real factor only (VAL's

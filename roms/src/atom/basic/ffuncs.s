@@ -143,9 +143,10 @@ fsqr:   lda FEXP
 @done:  rts
 
 ; fpoly: FAC = P(FAC), the table at A (low), Y (high): a count, then the coefficients, highest
-; power first.
+; power first.  fpoly_at: the table at FPTR2.
 fpoly:  sta FPTR2
         sty FPTR2+1
+fpoly_at:
         lda #<FK_C
         jsr keep                ; x
         ldy #0
@@ -177,17 +178,13 @@ fpoly:  sta FPTR2
 
 ; odd_poly: FAC = x * P(x^2), the table at A, Y.
 odd_poly:
-        pha
-        tya
-        pha
+        sta FPTR2
+        sty FPTR2+1
         lda #<FK_D
         jsr keep                ; x
         jsr fac_to_arg
         jsr fmul                ; x^2
-        pla
-        tay
-        pla
-        jsr fpoly
+        jsr fpoly_at
         lda #<FK_D
         jsr fetch_arg
         jmp fmul
@@ -271,9 +268,9 @@ fexp:   lda FEXP                ; |x| >= 128: too large, or 0
         jsr subtract_part
         lda #C_LN2LO
         jsr subtract_part
-        lda #<exp_poly
-        ldy #>exp_poly
-        jsr fpoly
+        jsr fexpm1
+        jsr arg_one
+        jsr fadd                ; e^r = 1 + (e^r - 1)
         pla                     ; * 2^k
         tax
         pla
@@ -289,6 +286,18 @@ fexp:   lda FEXP                ; |x| >= 128: too large, or 0
         beq @zero
         rts
 @zero:  jmp fzero
+
+; fexpm1: FAC = e^r - 1 = r * Q(r), r in FAC and FK_A (|r| <= ln 2 / 2).
+fexpm1: lda #<exp_poly
+        ldy #>exp_poly
+        jsr fpoly
+        lda #<FK_A
+        jsr fetch_arg
+        jmp fmul
+
+arg_one:                        ; ARG = 1
+        lda #real_one-powers_of_ten
+        jmp arg_const
 
 ; SIN, COS, TAN: x = q pi/2 + r (pi/2 in three parts, so r keeps its digits for large x),
 ; |r| <= pi/4, then sin or cos of r by the quadrant q.  ERROR 128 for |x| >= 2^24 pi/2.
@@ -325,15 +334,14 @@ fn_cos: jsr ffactor
 fn_tan: jsr ffactor
         lda #<FK_E
         jsr keep
-        jsr fcos
+        jsr fsin
         lda #<FK_F              ; (fsin's own temporaries are A-D)
         jsr keep
         lda #<FK_E
         jsr fetch
-        jsr fsin
-        jsr fac_to_arg
+        jsr fcos
         lda #<FK_F
-        jsr fetch
+        jsr fetch_arg
         jmp fdiv
 
 ; reduce: FAC = r, FT3 = q mod 4.
@@ -385,7 +393,7 @@ fatn:   lda FSGN
         jsr fswap               ; 1 / x
         jsr fdiv
         inc FATNF
-        jmp @range
+        bne @range              ; (always)
 @small: jsr arg_to_fac
 @range: jsr fac_to_arg
         lda #C_TAN15
@@ -459,8 +467,7 @@ fn_asn: jsr ffactor
         jsr fetch
         jsr fac_to_arg
         jsr fmul
-        lda #real_one-powers_of_ten
-        jsr arg_const
+        jsr arg_one
         jsr fsub                ; 1 - x^2
         jsr fsqr
         lda #<FK_E
@@ -475,7 +482,8 @@ fn_asn: jsr ffactor
         rts
 @bad:   error E_FROOT
 
-; HTN: 1 - 2 / (e^2x + 1); beyond +-16 it is +-1.
+; HTN: u / (u + 2), u = e^2x - 1: for |x| < 1/8 u is 2x * Q(2x) (expm1, no 1 to cancel, so a
+; small x keeps all its digits), else e^2x - 1; beyond +-16 it is +-1.
 fn_htn: jsr ffactor
         lda FSGN
         pha
@@ -485,19 +493,28 @@ fn_htn: jsr ffactor
         cmp #128+5              ; |x| >= 16: 1
         bcc @calc
         jsr fac_one
-        jmp @sign
+        bne @sign               ; (always: fac_one leaves A nonzero)
 @calc:  inc FEXP                ; 2x
-        jsr fexp
-        lda #real_one-powers_of_ten
-        jsr arg_const
-        jsr fadd                ; e^2x + 1
-        lda #real_one-powers_of_ten
-        jsr arg_const
+        lda FEXP
+        cmp #128-2
+        bcs @large
+        lda #<FK_A
+        jsr keep                ; 2x: |2x| < 1/4, no reduction
+        jsr fexpm1
+        jmp @ratio
+@large: jsr fexp
+        jsr arg_one
+        lda #$80                ; -1
+        sta ASGN
+        jsr fadd
+@ratio: lda #<FK_B
+        jsr keep                ; u
+        jsr arg_one
         inc AEXP                ; 2
+        jsr fadd
+        lda #<FK_B
+        jsr fetch_arg
         jsr fdiv
-        lda #real_one-powers_of_ten
-        jsr arg_const
-        jsr fsub
 @sign:  pla
         sta FSGN
         rts
@@ -506,9 +523,8 @@ fn_htn: jsr ffactor
 ; use), and FAC = that integer.
 fround_int:
         jsr fac_to_arg
-        lda #<real_half
-        ldy #>real_half
-        jsr load_ay
+        lda #real_half-powers_of_ten
+        jsr fac_const
         lda ASGN
         sta FSGN
         jsr fadd
@@ -559,8 +575,8 @@ log_poly:                       ; ln m = z * P(z^2)
         .byte $7F, $4C, $CC, $CC, $CD   ; 2/5
         .byte $80, $2A, $AA, $AA, $AB   ; 2/3
         .byte $82, $00, $00, $00, $00   ; 2/1
-exp_poly:                       ; e^r = P(r)
-        .byte 10
+exp_poly:                       ; (e^r - 1) / r = Q(r)
+        .byte 9
         .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
         .byte $71, $50, $0D, $00, $D0   ; 1/8!
         .byte $74, $50, $0D, $00, $D0   ; 1/7!
@@ -570,4 +586,3 @@ exp_poly:                       ; e^r = P(r)
         .byte $7E, $2A, $AA, $AA, $AB   ; 1/3!
         .byte $80, $00, $00, $00, $00   ; 1/2!
         .byte $81, $00, $00, $00, $00   ; 1/1!
-        .byte $81, $00, $00, $00, $00   ; 1/0!

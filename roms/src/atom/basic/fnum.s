@@ -300,9 +300,8 @@ decimal_digits:
         jmp @big
 @round: lda #<FK_F              ; + 0.5, then the integer part
         jsr fetch_arg
-        lda #<real_half
-        ldy #>real_half
-        jsr load_ay
+        lda #real_half-powers_of_ten
+        jsr fac_const
         jsr fadd
         jsr fix_magnitude
         lda ACC+3               ; rounded up to 1E9 (#3B9ACA00): 1E8, one place up
