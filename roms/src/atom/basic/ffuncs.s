@@ -39,7 +39,7 @@ ffunctions:
         .text "VA", 'L'+$80
         .word fn_val
         .text "FGE", 'T'+$80
-        .word fn_fget
+        .word UFGET
         .byte 0
 
 ; keep: FAC to the temporary at #2800 + A, as it is (8 bytes, the guard byte too, so a value kept

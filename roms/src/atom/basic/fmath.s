@@ -27,13 +27,11 @@ FDEC        = $48               ; decimal exponent (signed)
 FT1         = $49               ; scratch
 FT2         = $4A
 FT3         = $4B
-FPTR2       = $4C               ; a second address, 2 bytes
+                                ; (FPTR2 = $4C, a second address: atom.inc)
 FDOT        = $4E               ; reading a number: nonzero after the point
 
 FVARS       = $2800             ; %@, %A-%Z: 5 bytes each (the documented place, #2800)
-FARR_LO     = $2887             ; %@@, %AA-%ZZ: base addresses, low bytes, then high bytes
-FARR_HI     = $28A2
-FT_B        = $28BD             ; a temporary (5 bytes, rounded: FPUT, FGET, STR); ffuncs.s has more
+                                ; (FARR_LO, FARR_HI, FT_B: atom.inc, shared with the utility ROM)
 FATNF       = $2E               ; ATN: bit 0 inverted, bit 1 moved by pi/6
 
 E_FOVER     = 169               ; Acorn's float ROM: overflow, division by zero
@@ -41,7 +39,6 @@ E_FROOT     = 123               ; SQR of a negative number, ASN/ACS beyond 1
 E_FLOG      = 191               ; LOG of 0 or less (and a power of a number <= 0)
 E_FEXP      = 238               ; EXP too large
 E_FRANGE    = 128               ; SIN/COS/TAN of too large an angle
-E_FDIM      = 69                ; FDIM of a name that is not an array's
 E_FUNTIL    = 95                ; FUNTIL with no DO
 
 ; --- moving numbers ------------------------------------------------------------------------------

@@ -4,8 +4,7 @@
 ; 0 as 0.0).
 
 FE10        = $4F               ; writing: the decimal exponent
-FLEN        = $50               ; writing: characters so far
-FTEXT       = STRBUF+$20        ; writing: the text (#160-#16F; #140 keeps FINPUT's reply)
+                                ; (FLEN, FTEXT: atom.inc, shared with the utility ROM)
 FDIGITS     = STRBUF+$30        ; writing: nine digits (#170-#178)
 FNBITS      = $2F               ; fscale10: the power of ten's bits still to apply
 
