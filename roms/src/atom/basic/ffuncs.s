@@ -244,16 +244,58 @@ flog:   lda FEXP
         jsr fetch_arg
         jmp fadd
 
-; EXP: x = k ln 2 + r; e^r by its Taylor polynomial, times 2^k.
+; EXP as Acorn's float ROM makes it (its results matched to the last bit for x > 0): n = x
+; rounded, f = x - n; e^f, times e (or 1/e, for n < 0) |n| times over, each product rounded.  The
+; constants are Acorn's EXP 1 and EXP -1.  n >= 90: ERROR 238; n <= -90: 0 (both as Acorn's).
 fn_exp: jsr ffactor
-fexp:   lda FEXP                ; |x| >= 128: too large, or 0
+fexp:   lda FEXP                ; |x| >= 128
         cmp #128+8
-        bcc @ok
-        lda FSGN
-        bpl @big
-        jmp fzero
+        bcs @far
+        lda #<FK_E
+        jsr keep                ; x
+        jsr fround_int          ; n
+        lda ACC
+        bpl @pos
+        cmp #-89
+        bcs @ok
+@zero:  jmp fzero
+@pos:   cmp #90
+        bcs @big
+@ok:    pha
+        lda #<FK_E
+        jsr fetch_arg
+        jsr fsub                ; f = x - n, |f| <= 1/2
+        jsr fexp_part           ; e^f
+        pla
+        beq @done
+        sta FT3                 ; n, counted to 0
+        lda #<FK_E
+        jsr keep                ; e^f
+        jsr fac_one
+@pow:   lda #C_E                ; * e or * 1/e
+        ldx FT3
+        bpl @mul
+        lda #C_INVE
+@mul:   jsr arg_const
+        jsr fmul
+        lda FT3
+        bmi @up
+        dec FT3
+        .byte $2C               ; (BIT abs: skips the INC)
+@up:    inc FT3
+        lda FT3
+        bne @pow
+        lda #<FK_E
+        jsr fetch_arg
+        jmp fmul                ; e^n * e^f
+@far:   lda FSGN
+        bmi @zero
 @big:   error E_FEXP
-@ok:    lda #<FK_A
+@done:  rts
+
+; fexp_part: FAC = e^x for a small x: x = k ln 2 + r; e^r by its Taylor polynomial, times 2^k.
+fexp_part:
+        lda #<FK_A
         jsr keep                ; x
         lda #C_INVLN2
         jsr times_const
@@ -286,6 +328,7 @@ fexp:   lda FEXP                ; |x| >= 128: too large, or 0
         beq @zero
         rts
 @zero:  jmp fzero
+@big:   error E_FEXP
 
 ; fexpm1: FAC = e^r - 1 = r * Q(r), r in FAC and FK_A (|r| <= ln 2 / 2).
 fexpm1: lda #<exp_poly

@@ -320,12 +320,11 @@ fadd:   lda AEXP
 
 ; --- multiply and divide -----------------------------------------------------------------------
 
-; exponent_of: FEXP = A:FT1 (a 9-bit sum with a 128 bias too many) less 128, with overflow and
-; underflow (FAC = 0, and the caller's return is skipped).
+; exponent_of: FEXP = A:FT1 (a 9-bit sum with a 128 bias too many) less 128 (C set) or 129 (C
+; clear), with overflow and underflow (FAC = 0, and the caller's return is skipped).
 exponent_of:
         tay                     ; the high part: 0 or 1
         lda FT1
-        sec
         sbc #128
         sta FEXP
         tya
@@ -362,7 +361,7 @@ fmul:   jsr round_both
         adc FEXP
         sta FT1
         lda #0
-        rol a
+        rol a                   ; (C clear: the exponent less 129)
         jsr exponent_of
         lda FSGN
         eor ASGN
@@ -406,7 +405,18 @@ fmul:   jsr round_both
         sta FM,x
         dex
         bpl @copy
-        jmp fnorm
+        lda FM                  ; the exponent was made for a product below 1/2 (so a product
+        bmi @up                 ; that normalises below the largest real is no overflow)
+        asl FMG
+        rol FM+3
+        rol FM+2
+        rol FM+1
+        rol FM
+        rts
+@up:    inc FEXP
+        beq @over
+        rts
+@over:  jmp overflow
 
 ; fdiv: FAC = ARG / FAC.  Restoring division; the dividend keeps its guard byte (shifted in as
 ; the remainder moves up), the divisor is rounded to 32 bits.  The quotient has Acorn's 39 bits
@@ -431,6 +441,7 @@ fdiv:   ldx #0
         sta FT1
         lda FT2
         adc #1
+        sec
         jsr exponent_of
         lda FSGN
         eor ASGN

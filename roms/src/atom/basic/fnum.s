@@ -47,6 +47,10 @@ C_HP3 = * - powers_of_ten
         .byte $58, $51, $84, $69, $8A   ; pi/2, the rest
 C_TAN15 = * - powers_of_ten
         .byte $7F, $09, $30, $A2, $F5   ; tan(pi/12)
+C_E = * - powers_of_ten
+        .byte $82, $2D, $F8, $54, $58   ; e, as Acorn's EXP 1 (its last bit truncated)
+C_INVE = * - powers_of_ten
+        .byte $7F, $3C, $5A, $B1, $B2   ; 1/e, as Acorn's EXP -1
 C_LN2HI = * - powers_of_ten
         .byte $80, $31, $72, $00, $00   ; ln 2, its first 16 bits
 C_LN2LO = * - powers_of_ten
