@@ -287,6 +287,8 @@ fexp:   lda FEXP                ; |x| >= 128
         bne @pow
         lda #<FK_E
         jsr fetch_arg
+        ldx #ARGX
+        jsr fround              ; e^f rounded, as Acorn's
         jmp fmul                ; e^n * e^f
 @far:   lda FSGN
         bmi @zero

@@ -350,7 +350,8 @@ round_both:
 ; both rounded to 32 bits; for each bit of the multiplier (FAC) from the top, the multiplicand
 ; (ARG, 40 bits with its guard byte) is halved, the bit it shifts out lost, and added when the
 ; bit is 1.  The sum's 40 bits are the product, a little below the exact one.
-fmul:   jsr round_both
+fmul:   ldx #0
+        jsr fround
         lda FEXP
         beq @zero
         lda AEXP
