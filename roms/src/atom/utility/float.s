@@ -1,7 +1,8 @@
 ; The floating-point extension's statements FDIM, FPUT and STR and its function FGET ("Atomic
 ; Theory and Practice" ch. 22), kept in the utility ROM for room: the rest of the floating point
-; fills #C000-#DFFF with BASIC.  BASIC's table sends them here through the jump block (UFDIM ...
-; in atom.inc); they use BASIC's and the floating point's routines through #C000 (B_FNAME ...).
+; fills #C000-#DFFF with BASIC.  BASIC's table sends them here through their own jump block at
+; the end of the ROM (UFDIM ... in atom.inc: its place does not move with the code before it);
+; they use BASIC's and the floating point's routines through #C000 (B_FNAME ...).
 
 E_FDIM      = 69                ; FDIM of a name that is not an array's (Acorn's float ROM)
 
@@ -96,3 +97,12 @@ st_str: jsr B_FSUM
         lda #13
         sta (FPTR2),y
         jmp B_STMT_END
+
+        .org UFDIM
+        jmp st_fdim
+        .assert * == UFPUT
+        jmp st_fput
+        .assert * == UFGET
+        jmp fn_fget
+        .assert * == USTR
+        jmp st_str

@@ -17,10 +17,6 @@ E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it
         jmp st_star             ; USTAR
         jmp fn_rnd              ; URND
         jmp report              ; UREPORT
-        jmp st_fdim             ; UFDIM
-        jmp st_fput             ; UFPUT
-        jmp fn_fget             ; UFGET
-        jmp st_str              ; USTR
 
         .include "asm.s"
         .include "stmts.s"
