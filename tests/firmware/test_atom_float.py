@@ -311,6 +311,44 @@ def test_the_four_rules_are_acorns_to_the_last_bit(basic, routine):
         assert call(basic, routine, f, a) == acorns_rule(routine, a, f), (routine, a, f)
 
 
+def real_bytes(x):
+    """The five bytes of FAC's value x (40 bits) as the floating point stores it: a tie to odd."""
+    if x == 0:
+        return bytes(5)
+    sign, x, exponent = 0x80 if x < 0 else 0, abs(Fraction(x)), 128
+    while x >= 1:
+        x, exponent = x / 2, exponent + 1
+    while x < Fraction(1, 2):
+        x, exponent = x * 2, exponent - 1
+    mantissa, rest = divmod(x * 2 ** 32, 1)
+    mantissa = int(mantissa) + (rest > Fraction(1, 2) or (rest == Fraction(1, 2) and mantissa % 2 == 0))
+    if mantissa == 2 ** 32:
+        mantissa, exponent = mantissa // 2, exponent + 1
+    if exponent < 1:
+        return bytes(5)
+    raw = mantissa.to_bytes(4, "big")
+    return bytes([exponent, raw[0] & 0x7F | sign]) + raw[1:]
+
+
+def real_value(raw):
+    """The value of a real's five bytes."""
+    return from_register(bytes([raw[1] & 0x80, raw[0], raw[1] | 0x80]) + raw[2:] + b"\0")
+
+
+def test_exps_table_is_the_chain_of_products_our_fmul_makes(basic):
+    """EXPTAB (utility/exp_table.s): e^n, each the one before times e or 1/e, rounded, by fmul."""
+    utility_source = BASIC_SOURCE.parents[1] / "utility" / "main.s"
+    utility = assemble_file(utility_source, origin=0xA000,
+                            include_dirs=[utility_source.parent, utility_source.parents[1]])
+    start = basic.symbols["EXPTAB"] - 0xA000
+    entry = {n: bytes(utility.image[start + 5 * (n + 89):start + 5 * (n + 90)]) for n in range(-89, 89)}
+    assert entry[0] == bytes.fromhex("8100000000")
+    for step, factor in ((1, "822df85458"), (-1, "7f3c5ab1b2")):       # Acorn's EXP 1 and EXP -1
+        for n in range(step, 89 * step, step):
+            product = call(basic, "fmul", real_value(entry[n - step]), real_value(bytes.fromhex(factor)))
+            assert entry[n] == real_bytes(product), n
+
+
 def test_decimal_digits_round_up_from_five_eighths_as_acorns(basic):
     for x in [Fraction(2, 3), Fraction(314159265358979, 10 ** 14), Fraction(1, 10), Fraction(12345678),
               Fraction(99999999949, 10 ** 11), Fraction(7, 10 ** 20)]:

@@ -245,8 +245,10 @@ flog:   lda FEXP
         jmp fadd
 
 ; EXP as Acorn's float ROM makes it (its results matched to the last bit for x > 0): n = x
-; rounded, f = x - n; e^f, times e (or 1/e, for n < 0) |n| times over, each product rounded.  The
-; constants are Acorn's EXP 1 and EXP -1.  n >= 90: ERROR 238; n <= -90: 0 (both as Acorn's).
+; rounded, f = x - n; e^f, rounded, times e^n, which Acorn's makes as e (or 1/e, for n < 0)
+; multiplied by itself |n| times over, each product rounded: ours takes it from a table of those
+; products (EXPTAB, the utility ROM).  n >= 90: ERROR 238; n = 89: overflow (ERROR 169);
+; n <= -89: 0 (all as Acorn's, but that its EXP -89 is 2.2E-39, below our smallest real).
 fn_exp: jsr ffactor
 fexp:   lda FEXP                ; |x| >= 128
         cmp #128+8
@@ -256,10 +258,11 @@ fexp:   lda FEXP                ; |x| >= 128
         jsr fround_int          ; n
         lda ACC
         bpl @pos
-        cmp #-89
+        cmp #-88
         bcs @ok
 @zero:  jmp fzero
-@pos:   cmp #90
+@pos:   cmp #89
+        beq @over
         bcs @big
 @ok:    pha
         lda #<FK_E
@@ -268,28 +271,24 @@ fexp:   lda FEXP                ; |x| >= 128
         jsr fexp_part           ; e^f
         pla
         beq @done
-        sta FT3                 ; n, counted to 0
-        lda #<FK_E
-        jsr keep                ; e^f
-        jsr fac_one
-@pow:   lda #C_E                ; * e or * 1/e
-        ldx FT3
-        bpl @mul
-        lda #C_INVE
-@mul:   jsr arg_const
-        jsr fmul
-        lda FT3
-        bmi @up
-        dec FT3
-        .byte $2C               ; (BIT abs: skips the INC)
-@up:    inc FT3
-        lda FT3
-        bne @pow
-        lda #<FK_E
-        jsr fetch_arg
+        clc
+        adc #89
+        jsr set_acc_a
+        jsr times5
+        jsr fac_to_arg          ; e^f, rounded
         ldx #ARGX
-        jsr fround              ; e^f rounded, as Acorn's
-        jmp fmul                ; e^n * e^f
+        jsr fround
+        clc                     ; times e^n
+        lda ACC
+        adc #<EXPTAB
+        tax
+        lda ACC+1
+        adc #>EXPTAB
+        tay
+        txa
+        jsr load_ay
+        jmp fmul
+@over:  jmp overflow
 @far:   lda FSGN
         bmi @zero
 @big:   error E_FEXP

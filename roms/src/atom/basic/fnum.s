@@ -49,10 +49,6 @@ C_TAN15 = * - powers_of_ten
         .byte $7F, $09, $30, $A2, $F5   ; tan(pi/12)
 C_PRINTROUND = * - powers_of_ten
         .byte $7F, $41, $06, $24, $DD   ; 0.377 (see decimal_digits@round)
-C_E = * - powers_of_ten
-        .byte $82, $2D, $F8, $54, $58   ; e, as Acorn's EXP 1 (its last bit truncated)
-C_INVE = * - powers_of_ten
-        .byte $7F, $3C, $5A, $B1, $B2   ; 1/e, as Acorn's EXP -1
 C_LN2HI = * - powers_of_ten
         .byte $80, $31, $72, $00, $00   ; ln 2, its first 16 bits
 C_LN2LO = * - powers_of_ten

@@ -1,5 +1,5 @@
-; The floating-point extension's statements FDIM, FPUT and STR and its function FGET ("Atomic
-; Theory and Practice" ch. 22), kept in the utility ROM for room: the rest of the floating point
+; The floating-point extension's statements FDIM, FPUT and STR, its function FGET ("Atomic
+; Theory and Practice" ch. 22) and EXP's table of e^n, kept in the utility ROM for room: the rest of the floating point
 ; fills #C000-#DFFF with BASIC.  BASIC's table sends them here through their own jump block at
 ; the end of the ROM (UFDIM ... in atom.inc: its place does not move with the code before it);
 ; they use BASIC's and the floating point's routines through #C000 (B_FNAME ...).
@@ -97,6 +97,9 @@ st_str: jsr B_FSUM
         lda #13
         sta (FPTR2),y
         jmp B_STMT_END
+
+        .org EXPTAB
+        .include "exp_table.s"
 
         .org UFDIM
         jmp st_fdim
