@@ -374,3 +374,53 @@ def test_fput_writes_the_five_bytes_of_a_real_and_fget_reads_them_back(tmp_path)
     assert (tmp_path / "REALS").read_bytes() == bytes([0x82, 0x49, 0x0F, 0xDA, 0xA2,    # pi
                                                        0x81, 0xC0, 0x00, 0x00, 0x00])   # -1.5
     assert "3.14159265-1.50000000" in m.screen.text()
+
+
+# --- COLOUR and the four-colour modes ----------------------------------------------------------------
+
+# (lines typed, the VDG mode bits of port A after them, video memory bytes): facts recorded by running
+# Acorn's ROMs with their float ROM (port A #10 #50 #90 #D0 are the 6847's CG1, CG2, CG3 and CG6: the
+# modes 1a-4a; four two-bit pixels a byte, the leftmost in bits 7-6).
+COLOUR_FACTS = [
+    (["CLEAR 1", "COLOUR 3", "PLOT 13,9,10"], 0x10, {0x8352: 0x30}),
+    (["CLEAR 2", "COLOUR 1", "PLOT 13,9,10"], 0x50, {0x86A2: 0x10}),
+    (["CLEAR 3", "COLOUR 2", "PLOT 13,9,10"], 0x90, {0x8AA2: 0x20}),
+    (["CLEAR 4", "COLOUR 6", "PLOT 13,8,10"], 0xD0, {0x96A2: 0x80}),
+    (["CLEAR 1;COLOUR 3;PLOT 13,9,10", "COLOUR 1;PLOT 14,9,10"], 0x10, {0x8352: 0x00}),
+    (["CLEAR 1;COLOUR 3;PLOT 13,9,10;PLOT 13,8,10", "PLOT 15,9,10"], 0x10, {0x8352: 0xC0}),
+    (["CLEAR 2", "!#8700=#12345678", "COLOUR 1"], 0x50, {0x8700: 0, 0x8703: 0}),
+    (["CLEAR 1", "!#8300=#12345678", "COLOUR 1"], 0x10, {0x8300: 0x78, 0x8303: 0x12}),
+    (["CLEAR 4;COLOUR 2;PLOT 13,5,5", "CLEAR 4;PLOT 13,5,5"], 0xF0, {0x8000 + 186 * 32: 0x04}),
+]
+
+
+def after_lines(roms, lines):
+    from emulator import Machine
+    m = Machine("atom", roms=roms, seed=1, ram="expanded")
+    m.run_until_text(">", max_seconds=5)
+    for line in lines:
+        m.type(line + "\r")
+        m.run_until_typed(max_seconds=30)
+        m.run(0.5)
+    return m
+
+
+@pytest.mark.parametrize("lines, mode, memory", COLOUR_FACTS)
+def test_colour_plots_in_the_four_colour_modes_as_acorns(lines, mode, memory):
+    m = after_lines(None, lines)
+    assert m.hardware.ppi.latch_a & 0xF0 == mode
+    assert {a: m.memory[a] for a in memory} == memory
+
+
+@pytest.mark.parametrize("lines, mode, memory", COLOUR_FACTS)
+def test_acorns_roms_still_colour_so(acorn_atom_roms, lines, mode, memory):
+    m = after_lines(str(acorn_atom_roms), lines)
+    assert m.hardware.ppi.latch_a & 0xF0 == mode
+    assert {a: m.memory[a] for a in memory} == memory
+
+
+def test_colour_lines_leave_the_screen_memory_as_acorns(acorn_atom_roms):
+    lines = ["CLEAR 3;COLOUR 2;MOVE 0,0;DRAW 127,95", "COLOUR 3;PLOT 13,64,48;PLOT 14,65,48",
+             "COLOUR 1;MOVE 0,95;DRAW 127,0;PLOT 15,30,40"]
+    ours, acorns = after_lines(None, lines), after_lines(str(acorn_atom_roms), lines)
+    assert ours.memory[0x8000:0x8C00] == acorns.memory[0x8000:0x8C00]

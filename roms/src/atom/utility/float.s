@@ -1,4 +1,4 @@
-; The floating-point extension's statements FDIM, FPUT and STR, its function FGET ("Atomic
+; The floating-point extension's statements COLOUR, FDIM, FPUT and STR, its function FGET ("Atomic
 ; Theory and Practice" ch. 22) and EXP's table of e^n, kept in the utility ROM for room: the rest of the floating point
 ; fills #C000-#DFFF with BASIC.  BASIC's table sends them here through their own jump block at
 ; the end of the ROM (UFDIM ... in atom.inc: its place does not move with the code before it);
@@ -98,10 +98,122 @@ st_str: jsr B_FSUM
         sta (FPTR2),y
         jmp B_STMT_END
 
+; COLOUR c: plotting in the four-colour graphics mode of the same memory as the current mode (ATAP
+; ch. 11 and 22: 1a 64x64, 2a 128x64, 3a 128x96, 4a 128x192), in colour c AND 3.  What Acorn's
+; float ROM does, run as an oracle: the VDG's GM0 goes off (port A #30 #70 #B0 #F0 become #10 #50
+; #90 #D0: CG1 CG2 CG3 CG6); nothing is cleared but, going from mode 2 to 2a, the half K that 2a
+; shows beyond mode 2's 1.5K; PLOT's points are two-bit pixels, set to the colour, inverted (all of
+; the pixel's bits) or cleared; in mode 0 they are drawn as in 1a.  The next CLEAR gives the black-
+; and-white mode back.  The kernel's plot_gxy sends their points here (GMODE bit 7).
+st_colour:
+        lda GMODE
+        cmp #2
+        bne @mode
+        lda #0                  ; mode 2 to 2a
+        tay
+@clear: sta VIDEO+$600,y
+        sta VIDEO+$700,y
+        iny
+        bne @clear
+@mode:  jsr B_EXPR
+        lda ACC
+        and #3
+        asl a
+        asl a
+        asl a
+        asl a
+        ora #$80
+        sta ACC
+        lda GMODE
+        and #7
+        ora ACC
+        sta GMODE
+        lda PPI_A
+        and #$DF                ; GM0 off
+        sta PPI_A
+        jmp B_STMT_END
+
+; colour_pixel: the kernel's plot_gxy in a four-colour mode (after COLOUR: GMODE bit 7, the
+; colour in bits 4-5, the mode in bits 0-2, 0 drawn as 1a): 1a 64x64 in 16 bytes a row, 2a-4a
+; 128 wide in 32; four two-bit pixels a byte, the leftmost in bits 7-6.
+colour_width  = * - 1
+        .byte 64, 128, 128, 128
+colour_height = * - 1
+        .byte 64, 64, 96, 192
+colour_masks: .byte $C0, $30, $0C, $03
+colour_fill:  .byte $00, $55, $AA, $FF
+colour_pixel:
+        txa
+        and #7
+        bne @mode
+        lda #1
+@mode:  tax
+        lda GX
+        cmp colour_width,x
+        bcs @off
+        lda GY
+        cmp colour_height,x
+        bcs @off
+        lda colour_height,x     ; row from the top
+        clc
+        sbc GY
+        sta GPTR                ; GPTR = VIDEO + row * bytes per row + x / 4
+        lda #0
+        sta GPTR+1
+        ldy #4                  ; 16 bytes a row in 1a, 32 in the others
+        cpx #1
+        beq @mul
+        iny
+@mul:   asl GPTR
+        rol GPTR+1
+        dey
+        bne @mul
+        lda GX
+        lsr a
+        lsr a
+        clc
+        adc GPTR
+        sta GPTR
+        lda GPTR+1
+        adc #>VIDEO
+        sta GPTR+1
+        lda GX
+        and #3
+        tax
+        lda colour_masks,x
+        ldy #0
+        ldx GOP
+        cpx #2
+        beq @invert
+        bcs @clear
+        sta GMASK
+        lda GMODE               ; set: the pixel's bits from the colour's
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        and #3
+        tax
+        lda colour_fill,x
+        eor (GPTR),y
+        and GMASK
+@invert:
+        eor (GPTR),y
+        sta (GPTR),y
+@off:   rts
+@clear: eor #$FF
+        and (GPTR),y
+        sta (GPTR),y
+        rts
+
         .org EXPTAB
         .include "exp_table.s"
 
-        .org UFDIM
+        .org UCOLPIXEL
+        jmp colour_pixel
+        .assert * == UCOLOUR
+        jmp st_colour
+        .assert * == UFDIM
         jmp st_fdim
         .assert * == UFPUT
         jmp st_fput
