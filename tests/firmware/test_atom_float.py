@@ -166,6 +166,9 @@ BITS = [
     ('%A/%B', [('7cabc6a5d4', '7ad40671b2', '824f672835'), ('7eac7dfe2e', '879b384cd2', '780e3e49f5'),
                ('8831f2bab0', '7f7b47feb7', '89354a31b3'), ('81a26ce8ab', '89b2c77d5e', '7868951843'),
                ('80c191b74d', '8501d06f2a', '7cbedd2fbd')]),
+    # SQR: the mantissa's root to 34 bits; the two below the 32 decide: 00 none, 11 up, else the last bit set
+    ('SQR%A', [('88466bb11a', '84616105e1'), ('8a52c3ab33', '85684899b7'), ('89222fba37', '85101534c1'),
+               ('8a218e4e40', '854b5e0ef1'), ('897f108b1f', '8534b0363d'), ('893d6af758', '851bb5a919')]),
     # EXP x: e^f (f = x - n, n = x rounded) times e (Acorn's EXP 1), or 1/e, |n| times over
     # (ours matches these; not every x: its e^f differs from Acorn's in the last bit about one time in six)
     ('EXP%A', [('8420000000', '8f2c14ee76'), ('861c000000', 'b919d21e7d'), ('8648000000', 'c90c881f04'),

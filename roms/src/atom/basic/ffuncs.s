@@ -114,32 +114,14 @@ fn_val: jsr string_source
         ldy PTR2+1
         jmp ffactor_at
 
-; SQR: Newton's method, g = (g + x/g) / 2 five times from g = x with its exponent halved.
+; SQR: ERROR 123 for a negative number; the root itself is the utility ROM's (USQR), as Acorn's.
 fn_sqr: jsr ffactor
 fsqr:   lda FEXP
         beq @done
         lda FSGN
         bpl @ok
         error E_FROOT
-@ok:    lda #<FK_A
-        jsr keep                ; x
-        lda FEXP
-        lsr a
-        adc #64
-        sta FEXP
-        lda #5
-        sta FT3
-@step:  lda #<FK_B
-        jsr keep                ; g
-        lda #<FK_A
-        jsr fetch_arg
-        jsr fdiv                ; x / g
-        lda #<FK_B
-        jsr fetch_arg
-        jsr fadd
-        dec FEXP                ; / 2
-        dec FT3
-        bne @step
+@ok:    jmp USQR
 @done:  rts
 
 ; fpoly: FAC = P(FAC), the table at A (low), Y (high): a count, then the coefficients, highest

@@ -11,17 +11,9 @@
 ; shown, and a guard byte FMG below it, rounded away when the number is stored.  ARG is laid out
 ; the same 8 bytes higher, so a routine given X = 0 or X = ARGX works on either.
 
-FSGN        = $30               ; FAC: sign (bit 7)
-FEXP        = $31               ;   exponent
-FM          = $32               ;   mantissa, 4 bytes, most significant first
-FMG         = $36               ;   guard byte
+                                ; (FAC: FSGN, FEXP, FM, FMG; ARG: ASGN, AEXP, AM, AMG; FW, FOVF:
+                                ; atom.inc, shared with the utility ROM's SQR)
 ARGX        = 8                 ; X for ARG in the routines that take either
-ASGN        = $38               ; ARG: the same
-AEXP        = $39
-AM          = $3A
-AMG         = $3E
-FW          = $40               ; 5 bytes of work: product, quotient
-FOVF        = $45               ; division: the remainder's ninth bit
 FPTR        = $46               ; address of a real in memory, 2 bytes
 FDEC        = $48               ; decimal exponent (signed)
 FT1         = $49               ; scratch

@@ -206,10 +206,117 @@ colour_pixel:
         sta (GPTR),y
         rts
 
+; usqr: FAC = the square root of FAC (above 0), as Acorn's float ROM makes it (its SQR matched on
+; all of 500 random arguments by this rule): the root of the 32-bit mantissa, bit by bit, to 34
+; bits; the two below the 32 kept decide: 00 none, 11 one up, 01 or 10 the last bit set.
+SQ_REM      = FW                ; the remainder, 6 bytes (FW and FOVF), most significant first
+SQ_TRY      = $46               ; the root * 4 + 1, 6 bytes (the floating point's scratch, $46-$4B)
+usqr:   lda FEXP                ; the exponent halved, up: (E + 1) >> 1
+        lsr a                   ; C: an odd one (the radicand is the mantissa / 2)
+        php
+        lda FEXP
+        clc
+        adc #1
+        ror a
+        clc
+        adc #64
+        sta FEXP
+        ldx #3                  ; the radicand: ARG's mantissa
+@rad:   lda FM,x
+        sta AM,x
+        dex
+        bpl @rad
+        lda #0
+        sta AMG
+        ldx #5
+@clear: sta SQ_REM,x
+        dex
+        bpl @clear
+        ldx #4
+@root:  sta FM,x                ; the root, 40 bits
+        dex
+        bpl @root
+        plp
+        bcc @even
+        lsr AM
+        ror AM+1
+        ror AM+2
+        ror AM+3
+        ror AMG
+@even:  lda #40
+        sta FPTR2               ; (the count)
+@step:  ldy #2                  ; two bits of the radicand into the remainder
+@in:    asl AMG
+        rol AM+3
+        rol AM+2
+        rol AM+1
+        rol AM
+        ldx #5
+@rem:   rol SQ_REM,x
+        dex
+        bpl @rem
+        dey
+        bne @in
+        lda #0                  ; the root * 4 + 1
+        sta SQ_TRY
+        ldx #4
+@try:   lda FM,x
+        sta SQ_TRY+1,x
+        dex
+        bpl @try
+        ldy #2
+@x4:    asl SQ_TRY+5
+        ldx #4
+@x4b:   rol SQ_TRY,x
+        dex
+        bpl @x4b
+        dey
+        bne @x4
+        inc SQ_TRY+5
+        sec                     ; remainder - that: C, the root's next bit
+        ldx #5
+@sub:   lda SQ_REM,x
+        sbc SQ_TRY,x
+        sta SQ_TRY,x
+        dex
+        bpl @sub
+        bcc @bit
+        ldx #5
+@keep:  lda SQ_TRY,x
+        sta SQ_REM,x
+        dex
+        bpl @keep
+        sec
+@bit:   ldx #4
+@shift: rol FM,x
+        dex
+        bpl @shift
+        dec FPTR2
+        bne @step
+        lda FMG                 ; the two bits below the 32
+        and #$C0
+        beq @done
+        cmp #$C0
+        beq @up
+        lda FM+3
+        ora #1
+        sta FM+3
+        bne @done
+@up:    ldx #3
+@inc:   inc FM,x
+        bne @done
+        dex
+        bpl @inc
+@done:  lda #0
+        sta FMG
+        rts
+
         .org EXPTAB
         .include "exp_table.s"
 
-        .org UCOLPIXEL
+        .org USQR
+        jmp usqr
+        .assert * == UCOLPIXEL
         jmp colour_pixel
         .assert * == UCOLOUR
         jmp st_colour
