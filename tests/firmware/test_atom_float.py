@@ -169,6 +169,9 @@ BITS = [
     # SQR: the mantissa's root to 34 bits; the two below the 32 decide: 00 none, 11 up, else the last bit set
     ('SQR%A', [('88466bb11a', '84616105e1'), ('8a52c3ab33', '85684899b7'), ('89222fba37', '85101534c1'),
                ('8a218e4e40', '854b5e0ef1'), ('897f108b1f', '8534b0363d'), ('893d6af758', '851bb5a919')]),
+    # ATN x, |x| > 1: pi/2 - ATN(1/x), 1/x and ATN(1/x) each rounded (ours matches these; not every x)
+    ('ATN%A', [('8317ffa2c8', '812e808e4d'), ('81ea1ea3ae', '818905183f'), ('8238fa2e78', '811e6cf1d9'),
+               ('830324a226', '812a6d70a9'), ('824a3b2cdd', '8121d48e35')]),
     # EXP x: e^f (f = x - n, n = x rounded) times e (Acorn's EXP 1), or 1/e, |n| times over
     # (ours matches these; not every x: its e^f differs from Acorn's in the last bit about one time in six)
     ('EXP%A', [('8420000000', '8f2c14ee76'), ('861c000000', 'b919d21e7d'), ('8648000000', 'c90c881f04'),

@@ -416,8 +416,10 @@ fatn:   lda FSGN
         jsr fcmp
         bmi @small
         beq @small
-        jsr fswap               ; 1 / x
-        jsr fdiv
+        jsr fswap               ; 1 / x, rounded (Acorn's ATN x is pi/2 - ATN(1/x), each a
+        jsr fdiv                ; rounded real: all of 200 x in (1, 20) so)
+        ldx #0
+        jsr fround
         inc FATNF
         bne @range              ; (always)
 @small: jsr arg_to_fac
@@ -465,6 +467,8 @@ fatn:   lda FSGN
         lsr FATNF
         bcc @sign
         jsr fac_to_arg          ; pi/2 - it
+        ldx #ARGX
+        jsr fround
         lda #C_HALFPI
         jsr fac_const
         jsr fsub
