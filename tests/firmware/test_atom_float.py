@@ -169,6 +169,12 @@ BITS = [
     # SQR: the mantissa's root to 34 bits; the two below the 32 decide: 00 none, 11 up, else the last bit set
     ('SQR%A', [('88466bb11a', '84616105e1'), ('8a52c3ab33', '85684899b7'), ('89222fba37', '85101534c1'),
                ('8a218e4e40', '854b5e0ef1'), ('897f108b1f', '8534b0363d'), ('893d6af758', '851bb5a919')]),
+    # SIN and COS: q = x * 2/pi's floor, 0 <= r < pi/2; by the quadrant sin r or sin(pi/2 - r), signed
+    # (ours matches these; not every x: its sin r differs from Acorn's in the last bit often)
+    ('SIN%A', [('82abeb0e43', '7fe12ce13b'), ('83b120872e', '802e1e2f0e'), ('8231cf2a5e', '7f35f4b2c3'),
+               ('8380262cdc', '804284e49e'), ('833c67225e', '7fc54da268')]),
+    ('COS%A', [('848c96a655', '80cda462fd'), ('80b4ed1ad6', '8042aee098'), ('83abea1c48', '801cf210cc'),
+               ('83207843eb', '7f186d4d5e'), ('828916bb02', '808a6864e8')]),
     # ATN x, |x| > 1: pi/2 - ATN(1/x), 1/x and ATN(1/x) each rounded (ours matches these; not every x)
     ('ATN%A', [('8317ffa2c8', '812e808e4d'), ('81ea1ea3ae', '818905183f'), ('8238fa2e78', '811e6cf1d9'),
                ('830324a226', '812a6d70a9'), ('824a3b2cdd', '8121d48e35')]),

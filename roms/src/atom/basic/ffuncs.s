@@ -325,8 +325,11 @@ arg_one:                        ; ARG = 1
         lda #real_one-powers_of_ten
         jmp arg_const
 
-; SIN, COS, TAN: x = q pi/2 + r (pi/2 in three parts, so r keeps its digits for large x),
-; |r| <= pi/4, then sin or cos of r by the quadrant q.  ERROR 128 for |x| >= 2^24 pi/2.
+; SIN, COS, TAN: x = q pi/2 + r, q = x * 2/pi's floor (pi/2 in three parts, so r keeps its digits
+; for large x), 0 <= r < pi/2; then, as Acorn's float ROM (its SIN matched 198 of 200 x in (3.2, 60)
+; given its own SIN of r; its COS x is its SIN(pi/2 - x)): by the quadrant (COS: q + 1) sin r,
+; sin(pi/2 - r), -sin r or -sin(pi/2 - r), r and pi/2 - r rounded reals.  ERROR 128 for
+; |x| >= 2^24 pi/2.
 fn_sin: jsr ffactor
 fsin:   lda #0
         .byte $2C
@@ -336,21 +339,24 @@ fcos:   lda #1
         pla
         clc
         adc FT3                 ; the quadrant
-        lsr a
         pha
-        bcs @cos
-        lda #<sin_poly
+        ldx #0
+        jsr fround              ; r
+        pla
+        pha
+        lsr a
+        bcc @sin
+        lda #C_HALFPI           ; pi/2 - r
+        jsr arg_const
+        jsr fsub
+        ldx #0
+        jsr fround
+@sin:   lda #<sin_poly
         ldy #>sin_poly
         jsr odd_poly
-        jmp @sign
-@cos:   jsr fac_to_arg
-        jsr fmul
-        lda #<cos_poly
-        ldy #>cos_poly
-        jsr fpoly
-@sign:  pla
-        lsr a
-        bcc @done
+        pla
+        and #2
+        beq @done
         jmp fneg
 @done:  rts
 
@@ -379,7 +385,11 @@ reduce: lda FEXP
         jsr keep                ; x
         lda #C_TWOOVERPI
         jsr times_const
-        jsr fround_int          ; q = x * 2/pi rounded to the nearest
+        jsr fac_to_arg          ; q = x * 2/pi - 1/2 rounded to the nearest: the floor
+        lda #real_half-powers_of_ten
+        jsr fac_const
+        jsr fsub
+        jsr fround_int
         lda ACC
         and #3
         sta FT3
@@ -570,23 +580,17 @@ fround_int:
         sta ACC
         rts
 
-sin_poly:                       ; sin r = r * P(r^2)
-        .byte 6
+sin_poly:                       ; sin r = r * P(r^2), 0 <= r <= pi/2
+        .byte 9
+        .byte $50, $4A, $96, $3B, $82   ; 1/17!
+        .byte $58, $D7, $3F, $9F, $3A   ; -1/15!
+        .byte $60, $30, $92, $30, $9D   ; 1/13!
         .byte $67, $D7, $32, $2B, $40   ; -1/11!
         .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
         .byte $74, $D0, $0D, $00, $D0   ; -1/7!
         .byte $7A, $08, $88, $88, $89   ; 1/5!
         .byte $7E, $AA, $AA, $AA, $AB   ; -1/3!
         .byte $81, $00, $00, $00, $00   ; 1/1!
-cos_poly:                       ; cos r = P(r^2)
-        .byte 7
-        .byte $64, $0F, $76, $C7, $80   ; 1/12!
-        .byte $6B, $93, $F2, $7D, $BC   ; -1/10!
-        .byte $71, $50, $0D, $00, $D0   ; 1/8!
-        .byte $77, $B6, $0B, $60, $B6   ; -1/6!
-        .byte $7C, $2A, $AA, $AA, $AB   ; 1/4!
-        .byte $80, $80, $00, $00, $00   ; -1/2!
-        .byte $81, $00, $00, $00, $00   ; 1/0!
 atn_poly:                       ; atn x = x * P(x^2)
         .byte 8
         .byte $7D, $88, $88, $88, $89   ; -1/15
