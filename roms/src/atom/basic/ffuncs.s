@@ -581,9 +581,8 @@ fround_int:
         rts
 
 sin_poly:                       ; sin r = r * P(r^2), 0 <= r <= pi/2
-        .byte 9
-        .byte $50, $4A, $96, $3B, $82   ; 1/17!
-        .byte $58, $D7, $3F, $9F, $3A   ; -1/15!
+        .byte 8
+        .byte $58, $D7, $3F, $9F, $3A   ; -1/15! (the next, (pi/2)^17/17!, is below 2^-37)
         .byte $60, $30, $92, $30, $9D   ; 1/13!
         .byte $67, $D7, $32, $2B, $40   ; -1/11!
         .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
