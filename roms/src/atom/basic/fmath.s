@@ -364,7 +364,16 @@ fmul:   ldx #0
 @clear: sta FW,x
         dex
         bpl @clear
-        ldy #32
+        ldy #32                 ; steps: none for the multiplier's zero bytes at the end (no
+        lda FM+3                ; more to add: a small integer as multiplier costs 8)
+        bne @step
+        ldy #24
+        lda FM+2
+        bne @step
+        ldy #16
+        lda FM+1
+        bne @step
+        ldy #8
 @step:  lsr AM                  ; the multiplicand halved
         ror AM+1
         ror AM+2
