@@ -213,8 +213,8 @@ st_trace:
 
 ; RUN: clear the variables and start at the first line
 st_run: jsr clear_vars
-        jsr reset_stack
         lda #0
+        sta FORMIN              ; a program's loops may take all ten FOR frames
         sta TP
         lda PAGEHI
         sta TP+1
@@ -280,23 +280,24 @@ push_frame5:
         pha
         lda #5
         jsr stack_alloc
+        jsr frame_at_bsp
         ldy #0
         pla
-        sta (BSP),y
+        sta (FRAME),y
         iny
-; TP and CURLN into the frame at BSP from offset Y
+; TP and CURLN into the frame at FRAME from offset Y
 put_resume:
         lda TP
-        sta (BSP),y
+        sta (FRAME),y
         iny
         lda TP+1
-        sta (BSP),y
+        sta (FRAME),y
         iny
         lda CURLN
-        sta (BSP),y
+        sta (FRAME),y
         iny
         lda CURLN+1
-        sta (BSP),y
+        sta (FRAME),y
         rts
 
 ; BSP = FRAME: the frames above it are dropped
@@ -338,11 +339,7 @@ resume_frame:
 frame_size:
         ldy #0
         lda (FRAME),y
-        cmp #F_FOR
-        bne @1
-        lda #FORSIZE
-        rts
-@1:     cmp #F_LOCAL
+        cmp #F_LOCAL
         bne @2
         lda #9
         rts
@@ -406,40 +403,37 @@ push_gosub:
         lda #F_GOSUB
         jmp push_frame5
 
-; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A and Y are kept)
+; a frame is dropped: one fewer GOSUB or REPEAT is open (A = its tag; A and Y are kept)
 uncount_frame:
-        ldx #2
-@l:     cmp @tags,x
-        beq @dec
-        dex
-        bpl @l
-        rts
-@dec:   dec FORN,x              ; FORN, GOSUBN, REPEATN
-        rts
-@tags:  .byte F_FOR, F_GOSUB, F_REPEAT
+        cmp #F_GOSUB
+        bne @r
+        dec GOSUBN
+@r:     cmp #F_REPEAT
+        bne @d
+        dec REPEATN
+@d:     rts
 
-; RETURN: loops left open in the subroutine are dropped
+; RETURN: REPEAT loops left open in the subroutine are dropped (its FOR loops, on their own stack,
+; stay open, as on BASIC II)
 st_return:
-        jsr frame_at_bsp
-@l:     ldy #0
-        lda (FRAME),y
+        ldy #0
+        lda (BSP),y
         cmp #F_GOSUB
         beq @found
-        cmp #F_FOR
-        beq @skip
         cmp #F_REPEAT
         beq @skip
         brk                     ; nogosub: its error block in line (room)
         .byte 38, W_NO, T_GOSUB, 0
-@skip:  jsr uncount_frame       ; the loop is closed with the subroutine
-        jsr frame_skip
-        jmp @l
-@found: jsr bsp_at_frame
-        jsr resume_frame
-        lda #5
-        jsr stack_free
+@skip:  dec REPEATN             ; (popped: an error resets the stack anyway)
+        jsr pop_frame5
+        jmp st_return
+@found: jsr resume_frame
+        jsr pop_frame5
         dec GOSUBN
         jmp next_stmt
+pop_frame5:
+        lda #5
+        jmp stack_free
 
 ; REPEAT, within the documented 20 levels
 st_repeat:
@@ -468,8 +462,7 @@ st_until:
         bne @done
         jsr resume_frame
         jmp exec_stmt
-@done:  lda #5
-        jsr stack_free
+@done:  jsr pop_frame5
         dec REPEATN
         jmp next_stmt
 
@@ -510,34 +503,49 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
         beq @part
 
 ; FOR var = start TO limit [STEP step]
-; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
-; the first 4 bytes, reals in the 5-byte form), 14-15 TP, 16-17 CURLN
-FORSIZE = 18
+; a frame at FORSTK+X: 0-1 the variable, 2 its kind (4 integer, 5 real), 3-7 limit, 8-12 step
+; (integers in the first 4 bytes, reals in the 5-byte form), 13-14 TP, 15-16 CURLN (FORSIZE)
+F_KIND  = FORSTK+2
+F_LIMIT = FORSTK+3
+F_STEP  = FORSTK+8
+F_TP    = FORSTK+13
+F_LINE  = FORSTK+15
 st_for: lda #1                  ; (a loop open on the same variable stays: BASIC II replaces none)
         jsr get_lvalue
-        lda VKIND
-        cmp #4
-        beq @ok
-        cmp #5
+        lda VKIND               ; 4 integer, 5 real
+        lsr a
+        cmp #2
         beq @ok
         brk                     ; forvar: its error block in line (room)
         .byte 34, T_FOR, " variable", 0
 @ok:    jsr assign
-        lda FORN                ; within the documented 10 levels
-        cmp #MAXFOR
-        bcc @room
-        brk                     ; manyfors: its error block in line (room)
+        lda FORX                ; within the documented 10 levels
+        sec
+        sbc #FORSIZE
+        bcc @many
+        tax
+        adc #<FORSTK-1          ; (C set) above an immediate line's CR (FORMIN: 0 in a program)
+        cmp FORMIN
+        bcs @room
+@many:  brk                     ; manyfors: its error block in line (room)
         .byte 35, W_TOOMANY, T_FOR, "s", 0
-@room:  lda #FORSIZE            ; the frame, filled in as the values come
-        ldx #F_FOR
-        jsr frame_lvalue
+@room:  stx FORX                ; the frame is taken now and filled in as the values come (an FN
+        txa                     ; in them may open loops of its own); its offset for for_value
+        pha
+        jsr for_frame
+        ldy #2
+        .assert VKIND == VADDR + 2, "FOR: the lvalue's three bytes in a row"
+@lv:    lda VADDR,y             ; the variable and its kind
+        sta (FRAME),y
+        dey
+        bpl @lv
         lda #$B8
         jsr accept
         beq @to
         brk                     ; noto: its error block in line (room)
         .byte 36, W_NO, T_TO, 0
 @to:    jsr expr
-        ldy #4
+        ldy #3
         jsr for_value
         lda #$88
         jsr accept
@@ -547,20 +555,33 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         jsr set_iacc_ax
         beq @st                 ; (set_iacc_ax ends with Z set)
 @step:  jsr expr
-@st:    ldy #9
-        jsr for_value
-        inc FORN
+@st:    ldy #8
+        jsr for_value           ; (FRAME is the frame after it)
         jsr skipsp              ; the loop resumes at the end of this statement
-        ldy #14
+        pla
+        ldy #13
         jsr put_resume
         jmp next_stmt
 
-; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it
+; FRAME = the FOR frame at offset A
+for_frame:
+        clc                     ; (in page 5)
+        adc #<FORSTK
+        sta FRAME
+        lda #>FORSTK
+        sta FRAME+1
+        rts
+
+; the value into byte Y of the FOR frame whose offset is under for_value's return address, as the
+; loop's kind (frame byte 2) wants it
 for_value:
+        tsx
+        lda $0103,x
+        jsr for_frame
         tya
         pha
-        ldy #3
-        lda (BSP),y
+        ldy #2
+        lda (FRAME),y
         cmp #5
         beq @real
         jsr need_int
@@ -568,7 +589,7 @@ for_value:
         tay
         ldx #0
 @i:     lda IACC,x
-        sta (BSP),y
+        sta (FRAME),y
         iny
         inx
         cpx #4
@@ -576,18 +597,14 @@ for_value:
         rts
 @real:  jsr to_real
         pla
-        clc
-        adc BSP
-        ldy BSP+1
-        bcc @s
-        iny
-@s:     jmp fstore_ay
+        clc                     ; (in page 5)
+        adc FRAME
+        ldy #>FORSTK
+        jmp fstore_ay
 
 ; byte i of an integer NEXT's addition: var += step, and into ACC2 (the carry runs on)
         .macro next_add i
-        ldy #9+i
-        lda (BSP),y
-        ldy #i
+        lda F_STEP+i,x
         adc (VADDR),y
         sta (VADDR),y
         sta ACC2+i
@@ -604,109 +621,98 @@ st_next:
         cmp #'Z'+1
         bcs @idch
         jsr lvalue_letter       ; (get_lvalue past its skipsp and tests: A and Y as it leaves them)
-@find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
-@f:     ldy #0                  ; error resets the stack anyway)
-        lda (BSP),y
-        cmp #F_FOR
-        beq @isfor
-        txa                     ; no loop open at all, or none on this variable
-        beq @nofor
+@find:  ldx FORX                ; the innermost open loop
+        cpx #FOR_EMPTY
+        bne @f
                                 ; (No FOR's and Can't Match FOR's error blocks in line: room)
-        brk
-        .byte 33, "Can't Match ", T_FOR, 0
-@nofor:
         brk
         .byte 32, W_NO, T_FOR, 0
 @idch:  jsr is_idchar            ; any other name (out of line: the capital's path runs on)
         bcc @find
         jsr get_lvalue_at
         jmp @find
-@isfor: iny
-        lda VADDR+1
+@inner: txa                     ; an inner loop is closed by NEXT of an outer one
+        clc
+        adc #FORSIZE
+        tax
+        stx FORX
+        cpx #FOR_EMPTY
+        bne @f
+        brk
+        .byte 33, "Can't Match ", T_FOR, 0
+@f:     lda VADDR+1
         bne @var
-        lda (BSP),y             ; NEXT without a variable: the innermost loop's
+        lda FORSTK,x            ; NEXT without a variable: the innermost loop's
         sta VADDR
-        iny
-        lda (BSP),y
+        lda FORSTK+1,x
         sta VADDR+1
         bne @match              ; (always: no variable is in page 0)
-@var:   lda (BSP),y
+@var:   lda FORSTK,x
         cmp VADDR
         bne @inner
-        iny
-        lda (BSP),y
+        lda FORSTK+1,x
         cmp VADDR+1
-        beq @match
-@inner: dec FORN                ; an inner loop is closed by NEXT of an outer one
-        lda #FORSIZE
-        jsr stack_free
-        inx
-        bne @f                  ; (always)
-@match: ldy #3
-        lda (BSP),y
+        bne @inner
+@match: lda F_KIND,x
         cmp #5
         bne @intf
         jmp next_real
-@intf:  clc                     ; var += the step (frame bytes 9-12), ACC2 = the new value:
-        next_add 0              ; unrolled, for speed
+@intf:  ldy #0                  ; var += the step (frame bytes 8-11), ACC2 = the new value:
+        clc                     ; unrolled, for speed
+        next_add 0
+        iny
         next_add 1
+        iny
         next_add 2
+        iny
         next_add 3
-        ldy #12                 ; the sign of the step
-        lda (BSP),y
+        lda F_STEP+3,x          ; the sign of the step
         sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
         asl a                   ; var - limit >= 0: C = the sign
-        ldy #4                  ; (unrolled, for speed: only the carry and the top byte count)
-        lda ACC2
-        sbc (BSP),y
-        iny
+        lda ACC2                ; (unrolled, for speed: only the carry and the top byte count)
+        sbc F_LIMIT,x
         lda ACC2+1
-        sbc (BSP),y
-        iny
+        sbc F_LIMIT+1,x
         lda ACC2+2
-        sbc (BSP),y
-        iny
+        sbc F_LIMIT+2,x
         lda ACC2+3
-        sbc (BSP),y
+        sbc F_LIMIT+3,x
         bvc @nv
         eor #$80                ; N: the sign of var - limit (- 1)
 @nv:    eor CNT
         bmi next_again          ; carry on while that sign is not the step's
         bpl next_ended
 
-; NEXT of a real loop: var += step, then the comparison with the limit as for integers
+; NEXT of a real loop (X = its frame): var += step, then the comparison with the limit as for
+; integers
 next_real:
         lda VADDR
         ldy VADDR+1
         jsr fload_ay
-        lda BSP
-        clc
-        adc #9
-        ldy BSP+1
-        bcc @s
-        iny
-@s:     jsr farg_ay
+        lda FORX
+        clc                     ; (the frames are in page 5)
+        adc #<F_STEP
+        ldy #>F_STEP
+        jsr farg_ay
         jsr fadd
         lda VADDR
         ldy VADDR+1
         jsr fstore_ay           ; (FACC is still the variable)
-        lda BSP
+        lda FORX
         clc
-        adc #4
-        ldy BSP+1
-        bcc @l
-        iny
-@l:     jsr farg_ay             ; FARG = the limit: no swap, for speed
+        adc #<F_LIMIT
+        ldy #>F_LIMIT
+        jsr farg_ay             ; FARG = the limit: no swap, for speed
         jsr fcmp                ; the limit against the variable
         beq @p
         rol a                   ; unequal (A = 1): the carry the other way round, Z still clear,
         eor #1                  ; as for the variable against the limit
         lsr a
 @p:     php
-        ldy #10                 ; the sign of the step
-        lda (BSP),y
+        ldx FORX
+        lda F_STEP+1,x          ; the sign of the step
 ; the loop goes on or ends: the comparison of the variable with the limit in P (pushed), the
-; sign of the step in A
+; sign of the step in A, X the frame
 next_decide:
         bmi @down
         plp                     ; going up: carry on while var <= limit
@@ -716,16 +722,23 @@ next_decide:
 @down:  plp                     ; going down: carry on while var >= limit
         bcs next_again
 next_ended:
-        lda #FORSIZE
-        jsr stack_free
-        dec FORN
+        txa                     ; the loop is closed
+        clc
+        adc #FORSIZE
+        sta FORX
         jsr accept_comma
         bne @out
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
 next_again:
-        ldy #14
-        resume_at_y             ; (in line, for speed)
+        lda F_TP,x              ; (in line, for speed)
+        sta TP
+        lda F_TP+1,x
+        sta TP+1
+        lda F_LINE,x
+        sta CURLN
+        lda F_LINE+1,x
+        sta CURLN+1
         ldy #0                  ; FOR kept TP past the spaces after it
         lda (TP),y
         jmp next_stmt_at
@@ -957,7 +970,7 @@ st_himem:
         sta HIMEM
         lda IACC+1
         sta HIMEM+1
-        jsr reset_stack         ; the stack starts again below the new HIMEM
+        jsr reset_bsp           ; the stack starts again below the new HIMEM (FOR loops stay)
         jmp next_stmt
 st_lomem:
         jsr want_eq
