@@ -640,35 +640,32 @@ st_next:
         bne @f
         brk
         .byte 33, "Can't Match ", T_FOR, 0
-@f:     lda VADDR+1
-        bne @var
-        lda FORSTK,x            ; NEXT without a variable: the innermost loop's
-        sta VADDR
-        lda FORSTK+1,x
-        sta VADDR+1
-        bne @match              ; (always: no variable is in page 0)
-@var:   lda FORSTK,x
+@f:     lda FORSTK+1,x          ; the loop's variable (the high byte first: a NEXT without a
+        cmp VADDR+1             ; variable has 0 there)
+        bne @other
+        lda FORSTK,x
         cmp VADDR
         bne @inner
-        lda FORSTK+1,x
-        cmp VADDR+1
-        bne @inner
-@match: lda F_KIND,x
-        cmp #5
-        bne @intf
+@match: lda F_KIND,x            ; 4 integer, 5 real
+        lsr a
+        bcc @intf
         jmp next_real
+@other: ldy VADDR+1
+        bne @inner
+        sta VADDR+1             ; NEXT without a variable: the innermost loop's
+        lda FORSTK,x
+        sta VADDR
+        jmp @match
 @intf:  ldy #0                  ; var += the step (frame bytes 8-11), ACC2 = the new value:
-        clc                     ; unrolled, for speed
-        next_add 0
+        next_add 0              ; unrolled, for speed (C clear)
         iny
         next_add 1
         iny
         next_add 2
         iny
         next_add 3
-        lda F_STEP+3,x          ; the sign of the step
-        sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
-        asl a                   ; var - limit >= 0: C = the sign
+        lda F_STEP+3,x          ; the sign of the step: going up, carry on while var - limit - 1
+        asl a                   ; < 0; going down, while var - limit >= 0: C = the sign
         lda ACC2                ; (unrolled, for speed: only the carry and the top byte count)
         sbc F_LIMIT,x
         lda ACC2+1
@@ -679,7 +676,7 @@ st_next:
         sbc F_LIMIT+3,x
         bvc @nv
         eor #$80                ; N: the sign of var - limit (- 1)
-@nv:    eor CNT
+@nv:    eor F_STEP+3,x
         bmi next_again          ; carry on while that sign is not the step's
         bpl next_ended
 
