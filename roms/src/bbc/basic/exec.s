@@ -628,8 +628,10 @@ st_next:
         brk
         .byte 32, W_NO, T_FOR, 0
 @idch:  jsr is_idchar            ; any other name (out of line: the capital's path runs on)
-        bcc @find
-        jsr get_lvalue_at
+        bcs @name
+        dec VADDR+1             ; no variable: VADDR+1 = &FF (no variable's page: I%!0's can be 0)
+        bne @find               ; (always)
+@name:  jsr get_lvalue_at
         jmp @find
 @inner: txa                     ; an inner loop is closed by NEXT of an outer one
         clc
@@ -641,7 +643,7 @@ st_next:
         brk
         .byte 33, "Can't Match ", T_FOR, 0
 @f:     lda FORSTK+1,x          ; the loop's variable (the high byte first: a NEXT without a
-        cmp VADDR+1             ; variable has 0 there)
+        cmp VADDR+1             ; variable has &FF there)
         bne @other
         lda FORSTK,x
         cmp VADDR
@@ -651,6 +653,7 @@ st_next:
         bcc @intf
         jmp next_real
 @other: ldy VADDR+1
+        iny
         bne @inner
         sta VADDR+1             ; NEXT without a variable: the innermost loop's
         lda FORSTK,x
