@@ -35,7 +35,10 @@ prompt: ldx #$FF
 @immediate:
         jsr tokenise
         .assert TOKBUF == $500, "the FOR frames are above the immediate line"
-        iny                     ; Y = its CR's offset: its loops' frames are kept above it
+        iny                     ; Y = its CR's offset: an end marker after it (end_of_line ends
+        lda #$FF                ; the run there), its loops' frames above both
+        sta TOKBUF,y
+        iny
         sty FORMIN
         jmp exec_stmt
 

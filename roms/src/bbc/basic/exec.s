@@ -33,12 +33,10 @@ skip_line:
         jsr inctp
         bne @l
 
-; TP at the CR that ends a line (Y = 0 from every caller)
+; TP at the CR that ends a line (Y = 0 from every caller); the immediate line's is followed by an
+; end marker, as the program's last is (editor.s, prompt)
 end_of_line:
-        lda CURLN+1
-        bne @prog
-        jmp prompt
-@prog:  inc TP                  ; (inctp in line, for speed)
+        inc TP                  ; (inctp in line, for speed)
         bne @y
         inc TP+1
 @y:     lda (TP),y
@@ -556,9 +554,10 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         beq @st                 ; (set_iacc_ax ends with Z set)
 @step:  jsr expr
 @st:    ldy #8
-        jsr for_value           ; (FRAME is the frame after it)
+        jsr for_value
         jsr skipsp              ; the loop resumes at the end of this statement
         pla
+        jsr for_frame
         ldy #13
         jsr put_resume
         jmp next_stmt
@@ -573,34 +572,22 @@ for_frame:
         rts
 
 ; the value into byte Y of the FOR frame whose offset is under for_value's return address, as the
-; loop's kind (frame byte 2) wants it
+; loop's kind (frame byte 2) wants it: stored as into a variable of that kind there
 for_value:
         tsx
         lda $0103,x
-        jsr for_frame
-        tya
-        pha
-        ldy #2
-        lda (FRAME),y
-        cmp #5
-        beq @real
-        jsr need_int
-        pla
-        tay
-        ldx #0
-@i:     lda IACC,x
-        sta (FRAME),y
-        iny
-        inx
-        cpx #4
-        bne @i
-        rts
-@real:  jsr to_real
-        pla
-        clc                     ; (in page 5)
-        adc FRAME
-        ldy #>FORSTK
-        jmp fstore_ay
+        tax
+        lda F_KIND,x
+        sta VKIND
+        txa
+        sty VADDR
+        clc
+        adc VADDR
+        adc #<FORSTK            ; (in page 5: no carry)
+        sta VADDR
+        lda #>FORSTK
+        sta VADDR+1
+        jmp store_lvalue
 
 ; byte i of an integer NEXT's addition: var += step, and into ACC2 (the carry runs on)
         .macro next_add i
@@ -735,12 +722,17 @@ next_again:
         sta TP
         lda F_TP+1,x
         sta TP+1
+        ldy #0                  ; FOR kept TP past the spaces after it
+        lda (TP),y
+        cmp #13                 ; at the end of its line: on to the next (run_line sets CURLN)
+        bne @stmt
+        jmp end_of_line
+@stmt:  pha
         lda F_LINE,x
         sta CURLN
         lda F_LINE+1,x
         sta CURLN+1
-        ldy #0                  ; FOR kept TP past the spaces after it
-        lda (TP),y
+        pla
         jmp next_stmt_at
 
 ; PRINT
