@@ -1,14 +1,10 @@
 ; Running statements.
 
-; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II;
-; here, in front of exec_stmt, so stmt_table's index crosses no page: a cycle each read)
-line_target_end:
-        jsr line_target
-        jsr skipsp
-        jsr is_stmt_end
-        beq @d
-        jmp e_syntax
-@d:     rts
+; drop the 5-byte frame at BSP (GOSUB, REPEAT; here, in front of exec_stmt, so that stmt_table's
+; index crosses no page: a cycle each read)
+pop_frame5:
+        lda #5
+        jmp stack_free
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -33,6 +29,8 @@ skip_line:
         jsr inctp
         bne @l
 
+eol_end:
+        jmp prompt              ; the end of the program
 ; TP at the CR that ends a line (Y = 0 from every caller); the immediate line's is followed by an
 ; end marker, as the program's last is (editor.s, prompt)
 end_of_line:
@@ -40,16 +38,21 @@ end_of_line:
         bne @y
         inc TP+1
 @y:     lda (TP),y
-        bpl run_line
-        jmp prompt              ; the end of the program
+        bmi eol_end             ; (on into run_line: a cycle less than a branch to it)
 ; run the line at TP (its first byte)
 run_line:
         lda TP+1
         sta CURLN+1
         lda TP
         sta CURLN
+        ldy #3                  ; TP past the line number and length, and past a space after them
+        lda (TP),y              ; (as a line typed "10 PRINT" keeps it), for speed
+        cmp #' '
+        bne @n
+        iny
+@n:     tya
         clc
-        adc #3
+        adc TP
         sta TP
         bcc @t
         inc TP+1
@@ -90,73 +93,82 @@ exec_stmt:
         inc TP+1
 @i:     asl a                   ; X = 2 * (token - &C6) + &8C
         tax
+        lda stmt_table-$8B,x    ; the routine's address less 1, then RTS: faster than JMP ()
+        pha
         lda stmt_table-$8C,x
-        sta JVEC
-        lda stmt_table-$8B,x
-        sta JVEC+1
-        jmp (JVEC)
+        pha
+        rts
 
-stmt_table:                     ; (at &xx8C, so stmt_table-$8C,X crosses no page: a cycle a read)
-        .word st_auto           ; C6 AUTO
-        .word st_delete         ; C7 DELETE
-        .word st_load           ; C8 LOAD
-        .word st_list           ; C9 LIST
-        .word st_new            ; CA NEW
-        .word st_old            ; CB OLD
-        .word st_renumber       ; CC RENUMBER
-        .word st_save           ; CD SAVE
-        .word st_mistake        ; CE
-        .word st_ptr            ; CF PTR=
-        .word st_page           ; D0 PAGE=
-        .word st_time           ; D1 TIME=
-        .word st_lomem          ; D2 LOMEM=
-        .word st_himem          ; D3 HIMEM=
-        .word st_sound          ; D4 SOUND
-        .word st_bput           ; D5 BPUT
-        .word st_call           ; D6 CALL
-        .word st_chain          ; D7 CHAIN
-        .word st_clear          ; D8 CLEAR
-        .word st_close          ; D9 CLOSE
-        .word st_clg            ; DA CLG
-        .word st_cls            ; DB CLS
-        .word skip_line         ; DC DATA
-        .word skip_line         ; DD DEF
-        .word st_dim            ; DE DIM
-        .word st_draw           ; DF DRAW
-        .word st_end            ; E0 END
-        .word st_endproc        ; E1 ENDPROC
-        .word st_envelope       ; E2 ENVELOPE
-        .word st_for            ; E3 FOR
-        .word st_gosub          ; E4 GOSUB
-        .word st_goto           ; E5 GOTO
-        .word st_gcol           ; E6 GCOL
-        .word st_if             ; E7 IF
-        .word st_input          ; E8 INPUT
-        .word st_let            ; E9 LET
-        .word st_local          ; EA LOCAL
-        .word st_mode           ; EB MODE
-        .word st_move           ; EC MOVE
-        .word st_next           ; ED NEXT
-        .word st_on             ; EE ON
-        .word st_vdu            ; EF VDU
-        .word st_plot           ; F0 PLOT
-        .word st_print          ; F1 PRINT
-        .word st_proc           ; F2 PROC
-        .word st_read           ; F3 READ
-        .word skip_line         ; F4 REM
-        .word st_repeat         ; F5 REPEAT
-        .word st_report         ; F6 REPORT
-        .word st_restore        ; F7 RESTORE
-        .word st_return         ; F8 RETURN
-        .word st_run            ; F9 RUN
-        .word st_stop           ; FA STOP
-        .word st_colour         ; FB COLOUR
-        .word st_trace          ; FC TRACE
-        .word st_until          ; FD UNTIL
-        .word st_width          ; FE WIDTH
-        .word st_oscli          ; FF OSCLI
+stmt_table:                     ; (at &xx8D, so stmt_table-$8C,X crosses no page, -$8B only for OSCLI)
+        .word st_auto-1         ; C6 AUTO
+        .word st_delete-1       ; C7 DELETE
+        .word st_load-1         ; C8 LOAD
+        .word st_list-1         ; C9 LIST
+        .word st_new-1          ; CA NEW
+        .word st_old-1          ; CB OLD
+        .word st_renumber-1     ; CC RENUMBER
+        .word st_save-1         ; CD SAVE
+        .word st_mistake-1      ; CE
+        .word st_ptr-1          ; CF PTR=
+        .word st_page-1         ; D0 PAGE=
+        .word st_time-1         ; D1 TIME=
+        .word st_lomem-1        ; D2 LOMEM=
+        .word st_himem-1        ; D3 HIMEM=
+        .word st_sound-1        ; D4 SOUND
+        .word st_bput-1         ; D5 BPUT
+        .word st_call-1         ; D6 CALL
+        .word st_chain-1        ; D7 CHAIN
+        .word st_clear-1        ; D8 CLEAR
+        .word st_close-1        ; D9 CLOSE
+        .word st_clg-1          ; DA CLG
+        .word st_cls-1          ; DB CLS
+        .word skip_line-1       ; DC DATA
+        .word skip_line-1       ; DD DEF
+        .word st_dim-1          ; DE DIM
+        .word st_draw-1         ; DF DRAW
+        .word st_end-1          ; E0 END
+        .word st_endproc-1      ; E1 ENDPROC
+        .word st_envelope-1     ; E2 ENVELOPE
+        .word st_for-1          ; E3 FOR
+        .word st_gosub-1        ; E4 GOSUB
+        .word st_goto-1         ; E5 GOTO
+        .word st_gcol-1         ; E6 GCOL
+        .word st_if-1           ; E7 IF
+        .word st_input-1        ; E8 INPUT
+        .word st_let-1          ; E9 LET
+        .word st_local-1        ; EA LOCAL
+        .word st_mode-1         ; EB MODE
+        .word st_move-1         ; EC MOVE
+        .word st_next-1         ; ED NEXT
+        .word st_on-1           ; EE ON
+        .word st_vdu-1          ; EF VDU
+        .word st_plot-1         ; F0 PLOT
+        .word st_print-1        ; F1 PRINT
+        .word st_proc-1         ; F2 PROC
+        .word st_read-1         ; F3 READ
+        .word skip_line-1       ; F4 REM
+        .word st_repeat-1       ; F5 REPEAT
+        .word st_report-1       ; F6 REPORT
+        .word st_restore-1      ; F7 RESTORE
+        .word st_return-1       ; F8 RETURN
+        .word st_run-1          ; F9 RUN
+        .word st_stop-1         ; FA STOP
+        .word st_colour-1       ; FB COLOUR
+        .word st_trace-1        ; FC TRACE
+        .word st_until-1        ; FD UNTIL
+        .word st_width-1        ; FE WIDTH
+        .word st_oscli-1        ; FF OSCLI
 
 st_mistake = e_mistake          ; the statements not there are a Mistake
+
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
+line_target_end:
+        jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
 
 ; WIDTH n: BASIC's output starts a new line after n characters (0: never; User Guide, WIDTH).  It
 ; outlives NEW and RUN, as on BASIC II (run on it)
@@ -429,9 +441,6 @@ st_return:
         jsr pop_frame5
         dec GOSUBN
         jmp next_stmt
-pop_frame5:
-        lda #5
-        jmp stack_free
 
 ; REPEAT, within the documented 20 levels
 st_repeat:
@@ -600,7 +609,6 @@ for_value:
 ; NEXT [var[,var...]]
 st_next:
         lda #0
-        sta VADDR+1
         sta CREATE
         skip_spaces
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
@@ -616,7 +624,8 @@ st_next:
         .byte 32, W_NO, T_FOR, 0
 @idch:  jsr is_idchar            ; any other name (out of line: the capital's path runs on)
         bcs @name
-        dec VADDR+1             ; no variable: VADDR+1 = &FF (no variable's page: I%!0's can be 0)
+        lda #$FF                ; no variable: VADDR+1 = &FF (no variable's page: I%!0's can be 0)
+        sta VADDR+1
         bne @find               ; (always)
 @name:  jsr get_lvalue_at
         jmp @find
