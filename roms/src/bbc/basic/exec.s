@@ -736,12 +736,11 @@ next_again:
         cmp #13                 ; at the end of its line: on to the next (run_line sets CURLN)
         bne @stmt
         jmp end_of_line
-@stmt:  pha
-        lda F_LINE,x
-        sta CURLN
-        lda F_LINE+1,x
-        sta CURLN+1
-        pla
+@stmt:  ldy F_LINE,x
+        sty CURLN
+        ldy F_LINE+1,x
+        sty CURLN+1
+        ldy #0
         jmp next_stmt_at
 
 ; PRINT
