@@ -409,6 +409,9 @@ CASES = [
     ("clear_empties_repeat_stack", '10 REPEAT:CLEAR:UNTIL TRUE:PRINT "C"', "", err("No REPEAT", 10)),
     ("himem_keeps_for_loops", '10 FOR I%=1 TO 2:PRINT ;I%;:HIMEM=HIMEM:NEXT:PRINT "H"', "", "12H\n"),
     ("himem_keeps_gosubs", '10 GOSUB 20:PRINT "B":END\n20 HIMEM=HIMEM:RETURN', "", "B\n"),
+    # (RUN keeps N% and ?&71: &A5 there marks the runs after the first)
+    ("run_empties_stacks", "10 IF ?&71<>&A5 THEN ?&71=&A5:N%=0\n20 N%=N%+1:FOR I=1 TO 2:REPEAT:GOSUB 40\n"
+     "30 ?&71=0:PRINT ;N%:END\n40 IF N%<30 RUN\n50 RETURN", "", "30\n"),
 
     # --- input and keys (UG INPUT, GET, INKEY) ---
     ("get", "10 A=GET:PRINT ;A", "Z", "90\n"),
