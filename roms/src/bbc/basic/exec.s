@@ -345,23 +345,6 @@ resume_frame:
         resume_at_y
         rts
 
-; the size of the frame at FRAME (A = its tag on entry is read again here)
-frame_size:
-        ldy #0
-        lda (FRAME),y
-        cmp #F_LOCAL
-        bne @2
-        lda #9
-        rts
-@2:     cmp #F_PROC
-        beq @6
-        cmp #F_FN
-        bne @5
-@6:     lda #8
-        rts
-@5:     lda #5                  ; GOSUB, REPEAT
-        rts
-
 ; FRAME += size of the frame there
 frame_skip:
         ldy #0
@@ -389,7 +372,7 @@ frame_skip:
         pla
         sta FRAME
         rts
-@fixed: jsr frame_size
+@fixed: and #$0F                ; GOSUB, REPEAT, PROC, FN, LOCAL: the size in the tag (zp.inc)
         clc
 @add:   adc FRAME
         sta FRAME
