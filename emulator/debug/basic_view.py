@@ -571,7 +571,7 @@ class OurBbcBasicView(BbcBasicView):
         starts = self._line_starts()
         for p in self.for_frames():
             var = self.word(p)
-            if self.peek(p + 2) == 5:
+            if self.peek(p + 2) & 0x7F == 5:           # (bit 7: NEXT goes on at the next line)
                 value, limit, step = self._real(var), self._real(p + 3), self._real(p + 8)
             else:
                 value, limit, step = (_signed32(self._int(a)) for a in (var, p + 3, p + 8))

@@ -96,6 +96,14 @@ CASES = [
     # ',' or TAB are counted once, as on Acorn's BASIC II: run on it).  WIDTH outlives the program
     # TRACE: each line as [n] and a space; TRACE n the lines below n (Acorn's BASIC II, run on it)
     ("trace_on_and_limit", '10 TRACE 30\n20 PRINT "S"\n30 PRINT "A":TRACE OFF', "", "[20] S\nA\n"),
+    # the line a loop goes on into after a FOR that ends its line is not traced again; after a FOR in
+    # mid-line, or a REPEAT, the next line is (BASIC II, run on it)
+    ("trace_loop_after_for_ending_a_line", '10 TRACE ON\n20 FOR I=1 TO 2\n30 PRINT "B";\n40 NEXT\n50 TRACE OFF',
+     "", "[20] [30] B[40] B[40] [50] "),
+    ("trace_loop_after_for_in_mid_line", '10 TRACE ON\n20 FOR I=1 TO 2:PRINT "A";\n30 NEXT\n40 TRACE OFF', "",
+     "[20] A[30] A[30] [40] "),
+    ("trace_loop_after_repeat", "10 TRACE ON\n20 REPEAT\n30 I=I+1\n40 UNTIL I=2\n50 TRACE OFF", "",
+     "[20] [30] [40] [30] [40] [50] "),
     ("width_breaks_lines", '10 WIDTH 5:PRINT "ABCDEFGHIJKL";:PRINT "XY":PRINT 123456;"Q":WIDTH 0', "",
      "ABCDE\nFGHIJ\nKLXY\n    1\n23456\nQ\n"),
     ("width_tab_counts_once", '10 WIDTH 3:PRINT "AB","C":PRINT TAB(6);"Z":WIDTH 0', "",

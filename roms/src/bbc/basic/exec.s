@@ -45,6 +45,10 @@ run_line:
         sta CURLN+1
         lda TP
         sta CURLN
+        lda TRACEON
+        beq run_line_q
+        jsr trace_line
+run_line_q:                     ; (CURLN set: NEXT comes in here, untraced, as BASIC II)
         ldy #3                  ; TP past the line number and length, and past a space after them
         lda (TP),y              ; (as a line typed "10 PRINT" keeps it), for speed
         cmp #' '
@@ -54,11 +58,8 @@ run_line:
         clc
         adc TP
         sta TP
-        bcc @t
+        bcc @go
         inc TP+1
-@t:     lda TRACEON
-        beq @go
-        jsr trace_line
 @go:                            ; (on into exec_stmt)
 
 ; TP at the start of a statement
@@ -547,10 +548,19 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
 @step:  jsr expr
 @st:    ldy #8
         jsr for_value
-        jsr skipsp              ; the loop resumes at the end of this statement
         pla
         jsr for_frame
-        ldy #13
+        jsr skipsp              ; the loop resumes at the end of this statement (A, Y = 0)
+        cmp #13                 ; at the end of a program's line, not its last (the program's
+        bne @res                ; and the immediate line's end marker follow them), NEXT goes
+        iny                     ; on at the next line's start without tracing it, as BASIC II
+        lda (TP),y              ; (run on it): flagged by the kind's bit 7
+        bmi @res
+        lda #$80
+        ldy #2
+        ora (FRAME),y
+        sta (FRAME),y
+@res:   ldy #13
         jsr put_resume
         jmp next_stmt
 
@@ -710,21 +720,29 @@ next_ended:
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
 next_again:
+        lda F_KIND,x
+        bmi @line
         lda F_TP,x              ; (in line, for speed)
         sta TP
         lda F_TP+1,x
         sta TP+1
-        ldy #0                  ; FOR kept TP past the spaces after it
-        lda (TP),y
-        cmp #13                 ; at the end of its line: on to the next (run_line sets CURLN)
-        bne @stmt
-        jmp end_of_line
-@stmt:  ldy F_LINE,x
+        ldy F_LINE,x
         sty CURLN
         ldy F_LINE+1,x
         sty CURLN+1
-        ldy #0
+        ldy #0                  ; FOR kept TP past the spaces after it
+        lda (TP),y
         jmp next_stmt_at
+@line:  lda F_TP,x              ; the start of the line after the FOR's CR
+        clc
+        adc #1
+        sta TP
+        sta CURLN
+        lda F_TP+1,x
+        adc #0
+        sta TP+1
+        sta CURLN+1
+        jmp run_line_q
 
 ; PRINT
 st_print:
