@@ -359,10 +359,12 @@ class OurBbcBasicView(BbcBasicView):
     and one BASIC stack (from BSP up to HIMEM) holding tagged frames among expression operands
     (exec.s, funcs.s, vars.s):
       GOSUB, REPEAT  tag, TP (2), CURLN (2)                                           5 bytes
-      PROC, FN   tag, return TP (2), CURLN (2), 6502 S, saved stack address (2)       8 bytes
+      PROC, FN   tag (the PROC or FN token), return TP (2), CURLN (2),
+                 address of the caller's 6502 stack, copied above the arguments (2)   7 bytes
       LOCAL  tag, address (2), kind, old value (4, or 5 for a real)                   9 bytes
     Plain numeric variables and arrays hold 5-byte reals; those named with % hold integers.
-      ARGS   tag, distance to the call frame (2);  STACK  tag, count, the bytes
+    The arguments (type over value) and the copy of the caller's 6502 stack (count, bytes) above a
+    call frame carry no tag.
     """
 
     name = "BBC BASIC (ours)"
@@ -373,8 +375,7 @@ class OurBbcBasicView(BbcBasicView):
         self.at = layout
         self.PAGE_HIGH = layout["PAGEHI"]
         self.RESIDENT = layout["VARS"]
-        self.tags = {layout[f"F_{kind}"]: kind for kind in
-                     ("GOSUB", "REPEAT", "PROC", "FN", "LOCAL", "ARGS", "STACK")}
+        self.tags = {layout[f"F_{kind}"]: kind for kind in ("GOSUB", "REPEAT", "PROC", "FN", "LOCAL")}
 
     # -- the program ---------------------------------------------------------------------------
     def line_from(self, line_at):
@@ -490,7 +491,7 @@ class OurBbcBasicView(BbcBasicView):
         peek, word = self.peek, self.word
         kind = self.tags.get(peek(p))
         if kind in ("GOSUB", "REPEAT", "PROC", "FN"):
-            size = {"PROC": 8, "FN": 8}.get(kind, 5)
+            size = {"PROC": 7, "FN": 7}.get(kind, 5)
             resume = p + 1
             line_at = word(resume + 2)
             if line_at not in starts:
@@ -503,13 +504,6 @@ class OurBbcBasicView(BbcBasicView):
             if peek(p + 3) not in (4, 5, 1, 0x81, 0x80):
                 return None
             return kind, 9, {"address": word(p + 1), "kind": peek(p + 3)}
-        if kind == "ARGS":
-            size = word(p + 1)
-            if size < 3 or self.tags.get(peek(p + size)) not in ("PROC", "FN"):
-                return None
-            return kind, size, {}
-        if kind == "STACK":
-            return kind, peek(p + 1) + 2, {}
         return None
 
     def stack(self):
@@ -588,8 +582,7 @@ class OurBbcBasicView(BbcBasicView):
 
 BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms/src/bbc/basic/zp.inc"
 BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARHEAD", "BSP", "HIMEM", "VARS", "FORX", "FORSTK", "FORSIZE",
-              "FOR_EMPTY", "GOSUBN", "REPEATN", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL", "F_ARGS",
-              "F_STACK")
+              "FOR_EMPTY", "GOSUBN", "REPEATN", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL")
 
 
 def bbc_layout():

@@ -282,6 +282,22 @@ CASES = [
     ("endproc_outside_proc", "10 ENDPROC", "", err("No PROC", 10)),
     ("fn_return_outside_fn", "10 =1", "", err("No FN", 10)),
     ("fn_params_evaluated_first", "10 A=1:B=2:PRINT ;FNS(B,A)\n20 END\n30 DEF FNS(A,B)=A*10+B", "", "21\n"),
+    # a PROC/FN is found by its name in the variable list after its first call: a name that is the
+    # start of another's, and a PROC and an FN of one name, are each their own
+    ("proc_names_share_a_prefix", '10 PROCAB:PROCA:PROCAB:PROCA:PRINT\n20 END\n30 DEF PROCA:PRINT "A";:ENDPROC\n'
+     '40 DEF PROCAB:PRINT "B";:ENDPROC', "", "BABA\n"),
+    ("proc_and_fn_share_a_name", '10 PROCX:PRINT ;FNX:PROCX:PRINT ;FNX\n20 END\n30 DEF PROCX:PRINT "P";:ENDPROC\n'
+     "40 DEF FNX=7", "", "P7\nP7\n"),
+    # parameters bound from arguments of their own kind (copied as they are) and of the other kind
+    # (converted: 2.7 to an integer is 2), each variable given back its value after
+    ("proc_parameter_kinds_mixed", '10 A%=7:B=1:PROCX(2.7,3):PRINT ;A%;" ";B\n20 END\n'
+     '30 DEF PROCX(A%,B):PRINT ;A%;" ";B/2:ENDPROC', "", "2 1.5\n7 1\n"),
+    ("fn_parameter_kinds_same", '10 A=7:B%=1:PRINT ;FNX(2.5,B%+1);" ";A;" ";B%\n20 END\n30 DEF FNX(A,B%)=A*B%',
+     "", "5 7 1\n"),
+    # FN calls nested in arguments 41 deep (BASIC II, run on it, prints 42): each call keeps the 6502
+    # stack its caller used on the BASIC stack, so the arguments' calls do not fill it
+    ("fn_in_arguments_nests_41_deep", "10 PRINT ;FNA(" + "FNA(" * 40 + "1" + ")" * 41 + "\n20 END\n30 DEF FNA(X)=X+1",
+     "", "42\n"),
 
     # --- string functions (UG each keyword) ---
     ("left", '10 PRINT LEFT$("ABCDEF",2)', "", "AB\n"),

@@ -101,3 +101,14 @@ def test_the_recursion_benchmark_computes_ackermann_and_is_timed():
     [(label, _, cycles, _)] = run_benchmarks("bbc", programs=BBC_RECURSION_PROGRAMS)
     [(_, _, bm1, _)] = run_benchmarks("bbc", only={"BM1"})
     assert label == "ACK" and cycles > 10 * bm1
+
+
+def test_fn_recursion_takes_no_longer_than_basic_ii(acorn_bbc_roms):
+    """Issue 20's goal for recursion: ACK (2432 FN calls, each copying its caller's 6502 stack,
+    binding two integer parameters and returning through =) in no more cycles on ours than on
+    Acorn's MOS 1.20 and BASIC II on the same emulated BBC (the reference folder's ROMs)."""
+    from emulator.commands.bench_basic import BBC_RECURSION_PROGRAMS
+
+    [(_, _, ours, _)] = run_benchmarks("bbc", programs=BBC_RECURSION_PROGRAMS)
+    [(_, _, theirs, _)] = run_benchmarks("bbc", str(acorn_bbc_roms), programs=BBC_RECURSION_PROGRAMS)
+    assert ours <= theirs

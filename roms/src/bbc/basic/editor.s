@@ -37,7 +37,7 @@ prompt: ldx #$FF
         .assert TOKBUF == $500, "the FOR frames are above the immediate line"
         iny                     ; Y = its CR's offset: an end marker after it (end_of_line ends
         lda #$FF                ; the run there), its loops' frames above both
-        sta TOKBUF,y
+        sta (TOKDST),y          ; (TOKBUF)
         iny
         sty FORMIN
         jmp exec_stmt

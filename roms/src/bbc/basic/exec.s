@@ -346,36 +346,42 @@ resume_frame:
         resume_at_y
         rts
 
-; FRAME += size of the frame there
+; back from ENDPROC or = (funcs.s): the 6502 stack is empty and BSP at the call frame.  The
+; caller's stack is pushed back (the last byte first) and the routine returns to it.  (Here with
+; the frame routines, where it also keeps the hot code after exec.s at its page offsets.)
+routine_return:
+        ldy #5
+        lda (BSP),y
+        sta PTR3
+        iny
+        lda (BSP),y
+        sta PTR3+1
+        jsr resume_frame        ; back in the caller
+        ldy #0
+        lda (PTR3),y
+        tay
+@back:  lda (PTR3),y
+        pha
+        dey
+        bne @back               ; (kept in one page: a branch across one costs a cycle a byte)
+        lda (PTR3),y            ; BSP past the copy
+        sec
+        adc PTR3
+        sta BSP
+        lda PTR3+1
+        adc #0
+        sta BSP+1
+        rts
+
+; FRAME += size of the frame there (GOSUB, REPEAT, LOCAL: its tag holds it, zp.inc; no frame is
+; skipped past a PROC or FN frame)
 frame_skip:
         ldy #0
         lda (FRAME),y
-        cmp #F_STACK
-        bne @nstack
-        iny                     ; a saved 6502 stack: count + 2 bytes
-        lda (FRAME),y
-        sec
-        adc #1
+        and #$0F
+frame_add:                      ; FRAME += A
         clc
-        bcc @add                ; (always)
-@nstack:
-        cmp #F_ARGS
-        bne @fixed
-        clc
-        iny
-        lda (FRAME),y
         adc FRAME
-        pha
-        iny
-        lda (FRAME),y
-        adc FRAME+1
-        sta FRAME+1
-        pla
-        sta FRAME
-        rts
-@fixed: and #$0F                ; GOSUB, REPEAT, PROC, FN, LOCAL: the size in the tag (zp.inc)
-        clc
-@add:   adc FRAME
         sta FRAME
         bcc @d
         inc FRAME+1
@@ -397,15 +403,18 @@ push_gosub:
         lda #F_GOSUB
         jmp push_frame5
 
-; a frame is dropped: one fewer GOSUB or REPEAT is open (A = its tag; A and Y are kept)
+; a GOSUB or REPEAT frame is dropped: one fewer is open (A = its tag, whose high 4 bits take
+; GOSUBN to REPEATN; Y is kept)
 uncount_frame:
-        cmp #F_GOSUB
-        bne @r
-        dec GOSUBN
-@r:     cmp #F_REPEAT
-        bne @d
-        dec REPEATN
-@d:     rts
+        .assert F_GOSUB >> 4 == 0, "uncount_frame: GOSUBN"
+        .assert F_REPEAT >> 4 == REPEATN - GOSUBN, "uncount_frame: REPEATN"
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        tax
+        dec GOSUBN,x
+        rts
 
 ; RETURN: REPEAT loops left open in the subroutine are dropped (its FOR loops, on their own stack,
 ; stay open, as on BASIC II)

@@ -658,19 +658,90 @@ st_proc:
         lda #F_PROC
         jsr call_routine
         jmp next_stmt
-        .byte 0                 ; (not run: puts call_routine's @back loop in one page, for speed)
 
-; call the PROC or FN named at TP.  The frame on the BASIC stack:
-;   0 tag, 1-2 TP to return to, 3-4 CURLN, 5 the 6502 stack pointer in the routine,
-;   6-7 where the caller's 6502 stack was saved
-; below it the arguments (type, value), an ARGS frame over them, then the LOCAL frames.
+; call the PROC or FN named at TP.  On the BASIC stack, from the top down:
+;   the caller's 6502 stack: its byte count, then the bytes (the top first), copied on entry
+;   (before the arguments: an FN in an argument copies only what it adds), so that calls nest
+;   as deep as memory allows;
+;   the arguments, each its type over its value;
+;   the call frame: 0 tag (the PROC or FN token), 1-2 TP to return to, 3-4 CURLN, 5-6 the
+;   address of the copy;
+;   then the LOCAL frames (the parameters' first).
+; The routine runs with the 6502 stack empty; ENDPROC or = empties it again and goes to
+; routine_return.
 call_routine:
-        pha                     ; the tag
-        ldy #$F2                ; NAMEBUF = token, name
-        cmp #F_PROC
-        beq @t
-        ldy #$A4
-@t:     sty NAMEBUF
+        sta TMP                 ; the tag
+        tsx                     ; the bytes in use: S+1..&1FF
+        txa
+        eor #$FF
+        sta TMP+1
+        sec
+        adc #0
+        jsr stack_alloc
+        ldy #0
+        lda TMP+1
+        sta (BSP),y
+        tax
+@copy:  iny                     ; popped: the 6502 stack is empty after
+        pla
+        sta (BSP),y
+        dex
+        bne @copy
+        lda BSP                 ; the copy's address
+        pha
+        lda BSP+1
+        pha
+        lda TMP
+        pha
+        txa
+        pha                     ; the number of arguments (X = 0)
+        sec                     ; the name at TP: first in the variable list, where a PROC or
+        lda TP                  ; FN called before keeps its DEF's place under the name's token
+        sbc #3                  ; (the tag) and characters; PTR2 = TP - 3 compares the text
+        sta PTR2                ; with an entry's name at the same Y
+        lda TP+1
+        sbc #0
+        sta PTR2+1
+        ldx VARHEAD
+        lda VARHEAD+1
+        beq @new
+@scan:  stx PTR1
+        sta PTR1+1
+        ldy #2
+        lda (PTR1),y
+        cmp TMP
+        bne @next
+@c:     iny
+        lda (PTR1),y
+        beq @end
+        cmp (PTR2),y
+        beq @c
+        bne @next
+@end:   lda (PTR2),y            ; the whole name: no more of it in the text
+        jsr is_idchar
+        bcs @next
+        tya                     ; found: TP past the name, PTR1 = the entry's value
+        clc
+        adc PTR2
+        sta TP
+        lda PTR2+1
+        adc #0
+        sta TP+1
+        iny
+        tya                     ; (C clear: TP is below &FFFF)
+        adc PTR1
+        sta PTR1
+        bcc @known
+        inc PTR1+1
+        bne @known
+@next:  ldy #0                  ; the next entry (a high byte of 0 ends the list)
+        lda (PTR1),y
+        tax
+        iny
+        lda (PTR1),y
+        bne @scan
+@new:   lda TMP                 ; the first call: NAMEBUF = token, name
+        sta NAMEBUF
         ldx #1
         ldy #0
 @n:     lda (TP),y
@@ -685,9 +756,7 @@ call_routine:
         bne @named
         brk                     ; badcall: its error block in line (room)
         .byte 30, "Bad call", 0
-@named: jsr find_var            ; the DEF's place, remembered after the first call
-        bcs @known
-        jsr find_def
+@named: jsr find_def            ; the DEF's place, remembered under the name
         lda #4
         jsr create_var
         ldy #3                  ; its value: the DEF's text (PTR2), then its line (PTR3)
@@ -700,39 +769,27 @@ call_routine:
         pha
         dey
         bpl @k
-        lda #8                  ; the frame
-        jsr stack_alloc
-        tsx
-        lda $0105,x             ; the tag
-        ldy #0
-        sta (BSP),y
-        ldy #3
-        lda CURLN
-        sta (BSP),y
-        iny
-        lda CURLN+1
-        sta (BSP),y
-        lda BSP                 ; the frame's address
-        pha
-        lda BSP+1
-        pha
-        lda #0
-        pha                     ; the number of arguments
         lda #'('
         jsr accept
         bne @noargs
 @arg:   jsr expr
-        lda #1                  ; the type on top, the value below it
+        lda VTYPE
+        bne @narg
+        lda #5                  ; an integer: type 0 over its 4 bytes
+        jsr stack_alloc
+        ldy #4
+        lda #0
+        sta (BSP),y
+        jsr iacc_at_bsp
+        bmi @counted            ; (push_int's store ends with N set)
+@narg:  lda #1                  ; the type on top, the value below it
         jsr stack_alloc
         ldy #0
         lda VTYPE
         sta (BSP),y
         bmi @sarg
-        beq @iarg
         jsr push_real           ; a real: its 5 bytes
         jmp @counted
-@iarg:  jsr push_int
-        bmi @counted            ; (push_int ends with N set)
 @sarg:  lda SLEN                ; a string: its length, the characters below
         cmp #254                ; (SLEN+2 bytes in all)
         bcc @fits
@@ -750,44 +807,25 @@ call_routine:
         bcs @sa                 ; (CPY left C set)
 @counted:
         tsx                     ; one more argument
-        inc $0101,x
+        inc $0105,x
         jsr accept_comma
         beq @arg
         jsr closeb
 @noargs:
-        tsx                     ; the frame: the return TP
-        lda $0103,x
-        sta FRAME
-        lda $0102,x
-        sta FRAME+1
+        lda #7                  ; the call frame
+        jsr stack_alloc
         ldy #1
         lda TP
-        sta (FRAME),y
+        sta (BSP),y
         iny
         lda TP+1
-        sta (FRAME),y
-        lda #3                  ; the ARGS frame: its size reaches the call frame
-        jsr stack_alloc
-        sec
-        lda FRAME
-        sbc BSP
-        ldy #1
         sta (BSP),y
-        lda FRAME+1
-        sbc BSP+1
         iny
+        lda CURLN
         sta (BSP),y
-        ldy #0
-        lda #F_ARGS
+        iny
+        lda CURLN+1
         sta (BSP),y
-        pla                     ; the argument count
-        sta ARGN
-        lda FRAME               ; arguments are read from the top down
-        sta ARGP
-        lda FRAME+1
-        sta ARGP+1
-        pla                     ; (the frame address again)
-        pla
         pla                     ; the DEF's text and line
         sta TP
         pla
@@ -796,7 +834,20 @@ call_routine:
         sta CURLN
         pla
         sta CURLN+1
-        pla                     ; the tag: not needed
+        pla                     ; the argument count
+        sta ARGN
+        pla                     ; the tag
+        ldy #0
+        sta (BSP),y
+        pla                     ; the copy's address: the arguments are read down from it
+        ldy #6
+        sta (BSP),y
+        sta ARGP+1
+        pla
+        dey
+        sta (BSP),y
+        sta ARGP
+        jsr frame_at_bsp
         lda #'('
         jsr accept
         bne @noformal
@@ -805,100 +856,45 @@ call_routine:
         beq @nargs
         lda #1
         jsr get_lvalue
-        jsr push_local
+        jsr local_frame         ; PTR2 = where the old value goes, X its size, Y = 0
+        lda #1
+        jsr argp_down           ; the argument's type: 0 integer, &40 real, &FF string
+        lda (ARGP),y
+        asl a                   ; as 0, 1 or &F9, which EOR VKIND makes 4 only for an integer
+        asl a                   ; variable given an integer (4) and a real one given a real (5)
+        rol a
+        eor VKIND
+        cmp #4
+        bne @other
+        txa                     ; then the old value is kept and the argument's bytes (the
+        jsr argp_down           ; variable's own form) stored in one pass, for speed
+@same:  lda (VADDR),y
+        sta (PTR2),y
+        lda (ARGP),y
+        sta (VADDR),y
+        iny
+        dex
+        bne @same
+        beq @bound
+@other: jsr local_clear
         jsr take_arg
         jsr store_lvalue
-        dec ARGN
+@bound: dec ARGN
         jsr accept_comma
         beq @formal
         jsr closeb
 @noformal:
         lda ARGN
-        beq @run
-@nargs: ldy #3                  ; reported at the line of the call (as BASIC II): the call
-        lda (FRAME),y           ; frame's CURLN
-        sta CURLN
-        iny
-        lda (FRAME),y
-        sta CURLN+1
+        bne @nargs
+        jmp exec_stmt           ; DEF PROCname statements: the body may follow the name directly
+@nargs: jsr bsp_at_frame        ; reported at the line of the call (as BASIC II): the call
+        jsr resume_frame        ; frame's CURLN (the error resets the stack)
         brk                     ; args: its error block in line (room)
         .byte 31, "Arguments", 0
-@run:   tsx                     ; the 6502 stack in use goes onto the BASIC stack, so that
-        txa                     ; calls can nest as deep as memory allows
-        eor #$FF                ; bytes in use: S+1..&1FF
-        clc
-        adc #2                  ; a STACK frame: tag, count, the bytes
-        jsr stack_alloc
-        ldy #6                  ; the copy's address in the call frame
-        lda BSP
-        sta (FRAME),y
-        iny
-        lda BSP+1
-        sta (FRAME),y
-        ldy #0
-        lda #F_STACK
-        sta (BSP),y
-        tsx
-        txa
-        eor #$FF
-        iny
-        sta (BSP),y
-        tax
-        beq @copied
-@copy:  iny                     ; popped, so the 6502 stack is empty after
-        pla
-        sta (BSP),y
-        dex
-        bne @copy
-@copied:
-        lda FRAME               ; FRAME still addresses the call frame
-        pha
-        lda FRAME+1
-        pha
-        jsr run_body
-        pla
-        pla
-        ldy #6                  ; back from ENDPROC or =: BSP is at the call frame; the copy
-        lda (BSP),y             ; lies below it, untouched since
-        sta PTR3
-        iny
-        lda (BSP),y
-        sta PTR3+1
-        ldy #1                  ; the bytes pushed back, the last first (the stack is empty)
-        lda (PTR3),y
-        tay
-        iny                     ; (below 255 bytes)
-@back:  lda (PTR3),y
-        pha
-        dey
-        bne @back               ; down to the count at 1, pushed too (one test a byte, for speed;
-                                ; kept in one page: a branch across one costs a cycle a byte)
-        pla                     ; and dropped
-        jsr resume_frame        ; back in the caller
-        ldy #0
-        lda (BSP),y
-        pha
-        lda #8
-        jsr stack_free
-        pla
-        rts
 
-; run the routine's statements; ENDPROC or = comes back here by resetting the 6502 stack
-run_body:
-        tsx
-        lda $0104,x
-        sta FRAME
-        lda $0103,x
-        sta FRAME+1
-        txa
-        ldy #5
-        sta (FRAME),y
-        jmp exec_stmt           ; DEF PROCname statements: the body may follow the name directly
-
-; the next argument (read downwards from ARGP) into IACC or SBUF
-take_arg:
-        lda #1
-        jsr argp_down
+; the next argument (read downwards from ARGP) into IACC, FACC or SBUF
+take_arg:                       ; (ARGP at its type)
+        ldy #0
         lda (ARGP),y
         bmi @str
         beq @int
@@ -1014,7 +1010,9 @@ unwind: sta CNT
         cmp #F_LOCAL
         bne @nl
         jsr restore_local
-        jmp @skip
+        lda #9                  ; (a LOCAL frame's size, without frame_skip's tests, for speed)
+        jsr frame_add
+        jmp @l
 @nl:    cmp #F_PROC
         beq @bad
         cmp #F_FN
@@ -1030,11 +1028,9 @@ unwind: sta CNT
 @nofn:  brk                     ; nofn: its error block in line (room)
         .byte 7, W_NO, T_FN, 0
 @found: jsr bsp_at_frame
-        ldy #5
-        lda (FRAME),y
-        tax
+        ldx #$FF                ; the routine's 6502 stack is dropped
         txs
-        rts
+        jmp routine_return
 
 
 ; INPUT [LINE] ["prompt"][,;] var, ...

@@ -195,6 +195,7 @@ stack_free:
 push_int:
         lda #4
         jsr stack_alloc
+iacc_at_bsp:                    ; (IACC into the 4 bytes at BSP, as push_int)
         store4 IACC, BSP
         dey                     ; (N set at the end, as callers expect)
         rts

@@ -855,11 +855,8 @@ assign: lda VADDR
 ; save the lvalue's present value in a LOCAL frame, then clear it
 ; frame: 0 tag, 1-2 address, 3 kind, 4-8 old value (4 bytes, or 5 for a real)
 push_local:
-        lda #9
-        ldx #F_LOCAL
-        jsr frame_lvalue
-        ldx #BSP
-        jsr local_value
+        jsr local_frame
+local_clear:                    ; (PTR2, X and Y as local_frame leaves them)
 @c:     lda (VADDR),y
         sta (PTR2),y
         lda #0
@@ -869,14 +866,17 @@ push_local:
         bne @c
         rts
 
-; PTR2 = the saved value in the LOCAL frame whose address is at zero page X (its byte 4), X =
-; the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
-local_value:
+; the LOCAL frame of the lvalue, its value not yet saved: PTR2 = where the value goes (the frame's
+; byte 4), X = the size of the value of the kind in VKIND (5 for a real, else 4); Y = 0
+local_frame:
+        lda #9
+        ldx #F_LOCAL
+        jsr frame_lvalue
         clc
-        lda $00,x
+        lda BSP
         adc #4
         sta PTR2
-        lda $01,x
+        lda BSP+1
         adc #0
         sta PTR2+1
         ldx #4
@@ -887,20 +887,26 @@ local_value:
 @s:     ldy #0
         rts
 
-; undo the LOCAL frame at FRAME
+; undo the LOCAL frame at FRAME: its saved value (frame bytes 4-7, or 4-8 for a real) back into
+; the variable, through PTR1 = its address - 4 so that one index serves both (for speed)
 restore_local:
         ldy #1
         lda (FRAME),y
+        sec
+        sbc #4
         sta PTR1
         iny
         lda (FRAME),y
+        sbc #0
         sta PTR1+1
         iny
+        ldx #4
         lda (FRAME),y
-        sta VKIND
-        ldx #FRAME
-        jsr local_value
-@c:     lda (PTR2),y
+        cmp #5
+        bne @s
+        inx
+@s:     iny
+@c:     lda (FRAME),y
         sta (PTR1),y
         iny
         dex
