@@ -284,6 +284,8 @@ case("assembler_lists_line_address_bytes_text",
 case("assembler_branch_out_of_range", "10 DIM P-1;Q=P;[BNE Q+200;]", [])
 case("fn_rnd_from_a_poked_seed", "10 !8=1234567;?12=89;A=RND;B=RND;PRINT &A,B,&!8,?12'", [])
 case("assembler_operand_a_is_the_accumulator", "10 DIM P-1;A=#2950\n20[ROL AA1;ASL A;]\n30[LDA A;]", [])
+case("dim_leaves_55_at_the_free_pointer", "10 DIM AA3,B(2);PRINT ?B,?(B+3)'",
+     [N(85, 85), "", "ERROR 94 LINE      10"])
 
 os.makedirs(OUT, exist_ok=True)
 recorded = {}                   # program lines -> the rows recorded in the file (Acorn's)

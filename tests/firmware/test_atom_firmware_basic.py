@@ -93,6 +93,14 @@ def test_error_in_direct_mode_has_no_line():
     assert rows(m)[3:6] == ["", "ERROR 129", ">"]     # the report starts with a new line, always
 
 
+
+def test_dim_in_direct_mode_is_error_216_and_reserves_nothing():
+    """As Acorn's BASIC (found by running it): DIM works only in a program."""
+    m = boot()
+    type_and_wait(m, "A=0;DIM A(5)\n")
+    type_and_wait(m, "PRINT A\n")
+    assert rows(m)[3:6] == ["", "ERROR 216", ">PRINT A"] and rows(m)[6] == "       0>"
+
 # --- graphics (ATAP ch. 11) and WAIT ---------------------------------------------------------------
 
 def bresenham(x0, y0, x1, y1):

@@ -21,10 +21,41 @@ def test_entry_points_and_vectors_are_where_documented():
     assert kernel[0xFFF7 - 0xF000:0xFFFA - 0xF000] == bytes([0x6C, 0x06, 0x02])
     assert at(0xFFE6) == 0x20                      # OSECHO: JSR OSRDCH, then OSASCI
     assert at(0xFFE9) == 0xC9 and at(0xFFEA) == 0x0D   # OSASCI: CMP #13
-    m = boot()
-    for vector in range(0x200, 0x21C, 2):
+
+
+# The page-2 vectors after reset on Acorn's kernel (read there with PRINT ?#204 ...): NMIVEC is
+# left as RAM holds it; BRKVEC, RDRVEC, STRVEC and SHTVEC point into Acorn's BASIC, ours into ours.
+ACORN_VECTORS = {0x204: 0xA000, 0x206: 0xF8EF, 0x208: 0xFE52, 0x20A: 0xFE94, 0x20C: 0xF96E,
+                 0x20E: 0xFAE5, 0x214: 0xFBEE, 0x216: 0xFC7C, 0x218: 0xFC38}
+
+
+def test_the_vectors_hold_acorns_values():
+    m = Machine("atom", seed=7)
+    before = m.memory[0x200], m.memory[0x201]       # what power-on left there
+    m.run_until_text(">", max_seconds=2)
+    assert {v: m.memory.word(v) for v in ACORN_VECTORS} == ACORN_VECTORS
+    assert (m.memory[0x200], m.memory[0x201]) == before
+    for vector in (0x202, 0x210, 0x212, 0x21A):
         assert m.memory.word(vector) != 0
 
+
+def test_fe22_clears_the_cursors_row_as_acorns_does():
+    """Listings call Acorn's kernel at #FE22 (The Best of Interface's Reversi): it fills the 32
+    cells of the cursor's row with spaces and leaves the cursor where it is; A = ' ', Y = #FF, X and
+    C kept (found by calling it on Acorn's ROMs)."""
+    m = boot()
+    type_and_wait(m, "PRINT $12\n", 0.3)
+    type_and_wait(m, "FOR I=1 TO 3;PRINT \"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789\";NEXT\n", 1.0)
+    # at #2A00: SEC; LDX ##5A; JSR #FE22; PHP; STA/STX/STY #2B00-2; PLA; STA #2B03; RTS
+    code = [0x38, 0xA2, 0x5A, 0x20, 0x22, 0xFE, 0x08, 0x8D, 0x00, 0x2B, 0x8E, 0x01, 0x2B,
+            0x8C, 0x02, 0x2B, 0x68, 0x8D, 0x03, 0x2B, 0x60]
+    for i, b in enumerate(code):
+        m.memory[0x2A00 + i] = b
+    type_and_wait(m, "PRINT $11$11$11$9$9$9;LINK #2A00\n", 0.5)
+    assert rows(m)[3:6] == ["6789ABCDEFGHIJKLMNOPQRSTUVWXYZ01", "   >",     # the row cleared: the
+                            "YZ0123456789>PRINT $11$11$11$9$9"]            # prompt at the cursor
+    a, x, y, p = (m.memory[0x2B00 + i] for i in range(4))
+    assert (a, x, y) == (0x20, 0x5A, 0xFF) and p & 0x01
 
 def test_typing_echoes_capitals_and_shifted_lower_case_and_symbols():
     m = boot()
@@ -157,6 +188,18 @@ def test_oscli_answers_unknown_commands():
     m = boot()
     type_and_wait(m, "*HELP\n")
     assert rows(m)[3:6] == ["COM?", "ERROR 48", ">"]     # documented: 48 "COM? command error"
+
+
+def test_a_line_going_in_carries_the_byte_above_the_program_with_it():
+    """As Acorn's editor does (found by typing lines there): a line going in moves the text from
+    where it goes up to and including the byte at TOP, so the never-written byte above the program
+    travels with it (a program that reads RAM above TOP sees what it sees on Acorn's)."""
+    m = boot()
+    m.memory[0x2902] = 0x5A                      # the byte at TOP of the empty program
+    type_and_wait(m, "20 REM\n")
+    assert m.memory[0x2908:0x290A] == b"\xff\x5a"  # the end mark, then the byte carried up
+    type_and_wait(m, "10 REM\n")                  # a line before: all of it moves up again
+    assert m.memory[0x290F:0x2911] == b"\xff\x5a"
 
 
 @pytest.mark.parametrize("ram, ram_end", [("standard", 0x3C00), ("expanded", 0x8000)])

@@ -140,7 +140,7 @@ def test_save_fills_the_disc_then_says_so(tmp_path):
     path = disc(tmp_path / "d.ssd", files=(), sectors=40)
     m = machine(path)
     enter(m, "*SAVE BIG 3000 +1E00", None, max_seconds=20)           # 30 sectors from sector 2
-    enter(m, "*SAVE MORE 3000 +900", "Disc full", max_seconds=20)    # 9 more do not fit
+    enter(m, "*SAVE MORE 3000 +900", "Disk full", max_seconds=20)    # 9 more do not fit (Acorn's spelling)
     enter(m, "*SAVE LAST 3000 +800", None, max_seconds=20)           # 8 do
     m.close_files()
     assert sorted(f.name for f in DFSDisc.load(path).files) == ["BIG", "LAST"]

@@ -68,7 +68,7 @@ def test_basic_save_new_load_list_and_run(tmp_path):
     assert program[-1] == 0xFF                  # the end mark is saved: the text start up to TOP
     command(m, 'SAVE "PROG"')
     assert (tmp_path / "PROG").read_bytes() == program
-    assert inf(tmp_path, "PROG") == ["PROG", "00002900", "00002900", "%06X" % len(program)]
+    assert inf(tmp_path, "PROG") == ["PROG", "00002900", "0000C2B2", "%06X" % len(program)]   # run as Acorn's records
 
     command(m, "NEW")
     assert command(m, "LIST") == []
@@ -305,17 +305,18 @@ def test_star_save_without_its_addresses_is_a_command_error(tmp_path):
 
 def test_without_the_card_the_cassette_serves_load_save_and_cat_and_the_rest_is_com():
     """No card: LOAD, SAVE, *CAT, *LOAD, *SAVE and *RUN go to the cassette (tests/media/test_tape_atom.py);
-    *DELETE and *INFO are COM? and error 48, as on Acorn's kernel, and the random-access file
-    calls do nothing."""
+    *DELETE and *INFO are COM? and error 48, as on Acorn's kernel; the sequential file calls are the
+    cassette's too, SHUT does nothing and PTR and EXT are error 174."""
     m = Machine("atom")
     m.run_until_text(">", max_seconds=2)
     assert command(m, "*DELETE X") == ["COM?", "ERROR 48"]
     assert command(m, "*INFO X") == ["COM?", "ERROR 48"]
-    rdrv = m.memory.word(0x210)
-    assert m.memory[rdrv] == 0x60                   # RDRV to SHTV hold an RTS
-    for vector in range(0x210, 0x21C, 2):
-        assert m.memory.word(vector) == rdrv
-    assert 0xF000 <= m.memory.word(0x20C) != m.memory.word(0x20E) != rdrv     # LODV, SAVV: the tape
+    assert m.memory[m.memory.word(0x21A)] == 0x60       # SHTV: an RTS
+    assert command(m, "PRINT EXT 13") == ["ERROR 174"]  # RDRV, STRV: error 174, as Acorn's
+    assert command(m, "PTR 13=5") == ["ERROR 174"]
+    # LODV, SAVV, BGTV, BPTV, FNDV: the tape's, at Acorn's addresses
+    assert [m.memory.word(v) for v in (0x20C, 0x20E, 0x214, 0x216, 0x218)] == [
+        0xF96E, 0xFAE5, 0xFBEE, 0xFC7C, 0xFC38]
     m.type("*CAT\r")
     m.run_until_text("PLAY TAPE", max_seconds=2)
 

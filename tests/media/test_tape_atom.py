@@ -50,6 +50,19 @@ def start_loading(m, command):
     m.hardware.cassette.rewind()
 
 
+def record_command(roms, command, record, machine=None):
+    """Type `command` (a SAVE, or a program that writes to the tape) into a fresh Atom recording to
+    `record`, answer RECORD TAPE, run to the prompt and write the recording: the machine."""
+    m = machine or Machine("atom", roms=roms, record=str(record), seed=1)
+    m.type(command + "\r")
+    m.run_until_text("RECORD TAPE")
+    m.type("\r")
+    m.run_until_typed()
+    run_until_prompt(m)
+    m.close_files()
+    return m
+
+
 def test_the_signal_is_the_tones_of_each_bit():
     deck = CassetteDeck(Clock(CPU(Bus())), 1_000_000, Tape([Tone(2), Data(b"\x01", 300)]))
     deck.set_motor(True, 0)
@@ -77,14 +90,8 @@ def test_the_atom_kernel_loads_a_tape(atom_roms):
 def save_program(roms, record):
     """Type a program into the kernel `roms` and SAVE it as KEPT into the recording `record`: the
     Tape recorded."""
-    m = Machine("atom", roms=roms, record=str(record), seed=1)
-    m.type('10 PRINT "SAVED"\r20 PRINT 3*4\rSAVE "KEPT"\r')
-    m.run_until_text("RECORD TAPE")
-    m.type("\r")
-    m.run_until_typed()
-    run_until_prompt(m)
+    m = record_command(roms, '10 PRINT "SAVED"\r20 PRINT 3*4\rSAVE "KEPT"', record)
     assert rows(m)[-2:] == ["RECORD TAPE", ">"]
-    m.close_files()
     return Tape.load(record)
 
 
@@ -104,8 +111,9 @@ def test_a_program_saved_by_a_kernel_reloads_on_each(saver, loader, tmp_path, re
     record = tmp_path / "saved.uef"
     saved = save_program(roms[saver], record)
     header = saved.data_bytes()[saved.data_bytes().index(b"****KEPT\r"):][:17]
-    assert header[9:13] == bytes([0x40 | header[9] & 0x1F, 0, 0, 0x1F])   # one block of 32 bytes
-    assert header[15:17] == bytes([0x29, 0x00])                            # loaded at #2900
+    # one block of 32 bytes (flag #45: bit 6, data; the end's high byte #29 >> 3), run at #C2B2,
+    # loaded at #2900: what Acorn's records, and ours
+    assert header[9:17] == bytes([0x45, 0, 0, 0x1F, 0xC2, 0xB2, 0x29, 0x00])
     reload_program(roms[loader], record, saved)
 
 
@@ -190,16 +198,44 @@ def test_star_save_by_our_kernel_loads_on_each_and_star_runs(atom_roms, tmp_path
     routine = bytes([0xA9, 0x42, 0x85, 0x80, 0x60])                 # LDA #&42: STA &80: RTS
     m.memory[0x3000:0x3000 + 300] = bytes(range(256)) + bytes(44)
     m.memory[0x3100:0x3100 + len(routine)] = routine
-    m.type('*SAVE "CODE" 3000 312C 3100\r')
-    m.run_until_text("RECORD TAPE")
-    m.type("\r")
-    m.run_until_typed()
-    run_until_prompt(m)
-    m.close_files()
+    record_command(None, '*SAVE "CODE" 3000 312C 3100', record, machine=m)
     saved = Tape.load(record)
+    headers = [block[5:13] for block in saved.data_bytes().split(b"****")[1:]]
+    assert headers == [bytes([0xC6, 0, 0, 0xFF, 0x31, 0x00, 0x30, 0x00]),    # the flags Acorn's
+                       bytes([0x71, 0, 1, 0x2B, 0x31, 0x00, 0x31, 0x00])]    # kernel records
     again = Machine("atom", roms=atom_roms, tape=str(record), seed=2)
     again.memory[0x80] = 0
     start_loading(again, '*RUN "CODE"')
     again.run(saved.seconds)
     assert again.memory[0x3000:0x3000 + 300] == m.memory[0x3000:0x3000 + 300]
     assert again.memory[0x80] == 0x42 and rows(again)[-1] == ">"
+
+
+def test_fout_and_bput_send_bytes_to_the_tape_and_fin_and_bget_read_them(atom_roms, tmp_path):
+    """The cassette's sequential files, as Acorn's kernel has them (no disc): FOUT gives RECORD
+    TAPE, a key, handle 13; each BPUT sends its byte to the tape at once (no block, no name); FIN
+    gives PLAY TAPE and 13; each BGET reads the next byte off the tape."""
+    record = tmp_path / "bytes.uef"
+    m = record_command(atom_roms, 'A=FOUT"X";PRINT A\';BPUT A,65;BPUT A,66;BPUT A,67;SHUT A', record)
+    assert rows(m)[-3:] == ["RECORD TAPE", "      13", ">"]
+    assert Tape.load(record).data_bytes() == b"ABC"
+    again = Machine("atom", roms=atom_roms, tape=str(record), seed=2)
+    start_loading(again, "A=FIN\"X\";B=BGET A;C=BGET A;D=BGET A;PRINT A,B,C,D'")
+    run_until_prompt(again)
+    assert rows(again)[-3:] == ["PLAY TAPE", "      13      65      66      67", ">"]
+
+
+def test_save_times_its_tone_and_silence_as_acorns_kernel(atom_roms, tmp_path):
+    """Between blocks, Acorn's kernel leaves the tape 2 s silent (port C bit 1 low: the recording
+    reads it as bytes of 0) and then sends 2 s of tone before the next header; 0.5 s of tone lies
+    between a header and its data (fields of 1/60 s, found by saving there).  Ours does the same."""
+    record = tmp_path / "two.uef"
+    record_command(atom_roms, '*SAVE "B" 3000 3123', record)
+    segments = Tape.load(record).segments[1:]          # after the leader (its length is the typing's)
+    kinds = [s.kind for s in segments]
+    assert kinds == ["data", "tone", "data", "tone", "data", "tone", "data"]
+    tones = [round(s.seconds, 1) for s in segments if s.kind == "tone"]
+    assert tones == [0.5, 2.0, 0.5]
+    silence = segments[2].data[257:]                    # after the 256 bytes and the checksum (the
+    assert silence[:-1] == bytes(len(silence) - 1)      # last frame's end may be the tone's start)
+    assert 2.0 - 0.05 < len(silence) * 10 / 300 < 2.0 + 0.05

@@ -59,26 +59,8 @@ enter_line:
         cmp #13
         bne @count
         stx TMP                 ; bytes to open up at PTR1
-        jsr KROOM               ; ERROR 248 unless they are there
-        ; move TOP-1 .. PTR1 up by TMP (from the top down)
-        lda TOPV
-        sta PTR2
-        lda TOPV+1
-        sta PTR2+1
-@up:    lda PTR2                ; PTR2 = the next byte to move + 1
-        bne @dec
-        dec PTR2+1
-@dec:   dec PTR2
-        ldy #0
-        lda (PTR2),y
-        ldy TMP
-        sta (PTR2),y
-        lda PTR2
-        cmp PTR1
-        bne @up
-        lda PTR2+1
-        cmp PTR1+1
-        bne @up
+        jsr KROOM               ; ERROR 248 unless they are there; else the kernel moves the
+                                ; text from PTR1 up by TMP (as Acorn's editor does it)
         ldy #0
         lda LINENUM+1
         sta (PTR1),y

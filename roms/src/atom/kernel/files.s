@@ -335,49 +335,62 @@ fs_rdar:
         sta $03,x
 @done:  rts
 
-; --- star commands ---------------------------------------------------------------------------
+; --- BASIC's SAVE and LOAD (the statement table points at KSAVE and KLOAD) ---------------------
 
-; fs_cli: COMVEC with the card fitted.  The command word at #100 (after spaces and '*') is
-; looked up in fs_commands; anything else is COM? as before.  Each command finds its
-; arguments at (FSP).
-fs_cli: cld                     ; (OSCLI leaves binary mode, ATAP 25.1)
-        ldy #0
-@skip:  lda INBUF,y
-        cmp #' '
-        beq @next
-        cmp #'*'
-        bne @word
-@next:  iny
-        bne @skip
-@word:  sty FSTMP
-        ldx #0
-@entry: ldy FSTMP
-        lda fs_commands,x
-        bne @char
-        jmp oscli_default       ; not a filing command: COM?
-@char:  lda INBUF,y
-        iny
-        eor fs_commands,x
-        inx
-        asl a                   ; C = the table's end-of-name bit, Z when the letters agree
-        bne @miss
-        bcc @char
-        sty FSP                 ; INBUF is at #100: FSP = #100 + Y
-        lda #>INBUF
-        sta FSP+1
-        lda fs_commands+1,x
-        pha
-        lda fs_commands,x
-        pha
-        rts                     ; to the command (addresses stored minus one)
-@miss:  dex
-@past:  ldy fs_commands,x       ; on to the end of this name and past its address
-        inx
-        tya
-        bpl @past
-        inx
-        inx
-        bne @entry
+BASIC_EXEC  = $C2B2             ; the execution address BASIC's SAVE records
+
+; basic_name: FSBLK+0 = the address of the name BASIC's text gives next, a "literal" or
+; $address (ATAP ch. 20: <STRING right>); the text pointer moves past it.
+basic_name:
+        jsr basic_string
+        lda PTR2
+        sta FSBLK
+        lda PTR2+1
+        sta FSBLK+1
+        rts
+
+; SAVE "name": the program, from the start of the text up to TOP; it reloads there, and its
+; execution address is #C2B2, the one Acorn's BASIC records (found by saving there).
+st_save:
+        jsr basic_name
+        ldx #4
+@addr:  lda #0                  ; reload (X = 0) and first byte (4): #page00
+        sta FSBLK+2,x
+        lda TEXTPAGE
+        sta FSBLK+3,x
+        dex
+        dex
+        dex
+        dex
+        bpl @addr
+        lda #<BASIC_EXEC
+        sta FSBLK+4
+        lda #>BASIC_EXEC
+        sta FSBLK+5
+        lda TOPV
+        sta FSBLK+8
+        lda TOPV+1
+        sta FSBLK+9
+        ldx #FSBLK
+        jsr OSSAVE
+        jmp B_STMT_END
+
+; LOAD "name": the program into the text area, then TOP set from it and back to the prompt,
+; as after typing it in (LIST and RUN work at once).
+st_load:
+        jsr basic_name
+        lda #0
+        sta FSBLK+2
+        lda TEXTPAGE
+        sta FSBLK+3
+        lda #$80                ; at the text, whatever the file's own address
+        sta FSBLK+4
+        ldx #FSBLK
+        jsr OSLOAD
+        jsr B_SETTOP
+        jmp B_PROMPT
+
+; --- star commands ---------------------------------------------------------------------------
 
 fs_commands:
         .text "CA", 'T'+$80
@@ -394,25 +407,6 @@ fs_commands:
         .word star_info-1
         .byte 0
 
-; *INFO name (wild cards * and #): name, load, exec, length of each file that matches;
-; *CAT [drive]: the card's catalogue text.  Either, line by line.
-star_cat:
-        jsr fs_card
-        beq card_cat
-        jmp tape_cat            ; without the card, the cassette's (it never ends)
-star_info:
-        jsr star_card
-        lda #C_INFOTEXT
-        .byte $2C               ; BIT abs: skips the LDA
-card_cat:
-        lda #C_CAT
-        jsr star_named          ; the drive or directory text (may be empty)
-@text:  lda FS_DATA
-        beq @done
-        jsr OSASCI              ; CR as a new line
-        jmp @text
-@done:  rts
-
 ; *DELETE "name".  The card answers a missing file with type 0 and no error; asking it to load
 ; the name then gives its own "File not found" error.
 star_delete:
@@ -424,22 +418,6 @@ star_delete:
         lda #C_LOAD
         jsr star_named
 @done:  rts
-
-; star_named: card command A with the name at (FSP) as its parameter.
-star_named:
-        pha
-        sta FS_RESET
-        jsr fs_name
-        pla
-        jmp fs_do
-
-; star_name: FSBLK+0 = the address of the name at (FSP); Y = the offset after it.
-star_name:
-        lda FSP
-        sta FSBLK
-        lda FSP+1
-        sta FSBLK+1
-        jmp fs_name             ; (the card's parameters are emptied again by the call)
 
 ; *LOAD "name" [address]: at the file's own address unless one is given (hexadecimal).
 star_load:
@@ -541,255 +519,80 @@ read_hex:
         cmp #1                  ; C set when there was a digit
         rts
 
-; --- BASIC's SAVE and LOAD (the statement table points at KSAVE and KLOAD) ---------------------
-
-; basic_name: FSBLK+0 = the address of the name BASIC's text gives next, a "literal" or
-; $address (ATAP ch. 20: <STRING right>); the text pointer moves past it.
-basic_name:
-        jsr basic_string
-        lda PTR2
-        sta FSBLK
-        lda PTR2+1
-        sta FSBLK+1
-        rts
-
-; SAVE "name": the program, from the start of the text up to TOP; it reloads there and its
-; execution address is the start of the text too.
-st_save:
-        jsr basic_name
+        at ACORN_COM
+; fs_cli: COMVEC with the card fitted.  The command word at #100 (after spaces and '*') is
+; looked up in fs_commands; anything else is COM? as before.  Each command finds its
+; arguments at (FSP).
+fs_cli: cld                     ; (OSCLI leaves binary mode, ATAP 25.1)
+        ldy #0
+@skip:  lda INBUF,y
+        cmp #' '
+        beq @next
+        cmp #'*'
+        bne @word
+@next:  iny
+        bne @skip
+@word:  sty FSTMP
         ldx #0
-@addr:  lda #0                  ; reload (X = 0), execution (2) and first byte (4): #page00
-        sta FSBLK+2,x
-        lda TEXTPAGE
-        sta FSBLK+3,x
+@entry: ldy FSTMP
+        lda fs_commands,x
+        bne @char
+        jmp oscli_default       ; not a filing command: COM?
+@char:  lda INBUF,y
+        iny
+        eor fs_commands,x
         inx
-        inx
-        cpx #6
-        bcc @addr
-        lda TOPV
-        sta FSBLK+8
-        lda TOPV+1
-        sta FSBLK+9
-        ldx #FSBLK
-        jsr OSSAVE
-        jmp B_STMT_END
-
-; LOAD "name": the program into the text area, then TOP set from it and back to the prompt,
-; as after typing it in (LIST and RUN work at once).
-st_load:
-        jsr basic_name
-        lda #0
-        sta FSBLK+2
-        lda TEXTPAGE
-        sta FSBLK+3
-        lda #$80                ; at the text, whatever the file's own address
-        sta FSBLK+4
-        ldx #FSBLK
-        jsr OSLOAD
-        jsr B_SETTOP
-        jmp B_PROMPT
-
-; --- BASIC's file statements and functions ("Atomic Theory and Practice" ch. 20) -----------------
-; BASIC looks here (KSTMT, KFN) for a statement or function its own tables do not name.  Handles
-; are <FACTOR>s; names <STRING right>s, as in BASIC's SAVE and LOAD.
-
-; A word whose first letter starts no file keyword is turned away at once (speed: BASIC asks
-; here for every assignment and every variable in an expression).
-file_statement:
-        ldx #0
-        .byte $2C               ; BIT abs: skips the LDX #2
-file_function:
-        ldx #2
-        ldy TXTOFF              ; BASIC's search has skipped the spaces
-        lda (TXTPTR),y
-        sec
-        sbc #'A'
-        cmp #26
-        bcs @none
-        tay
-        lda file_letters,y
-        and file_kinds,x
-        beq @none
-        lda file_tables,x
-        sta PTR2
-        lda file_tables+1,x
-        sta PTR2+1
-        jmp B_MATCH             ; C set and PTR3 = the routine when one is named
-@none:  clc
-        rts
-
-file_tables:
-        .word file_statements, file_functions
-file_kinds:
-        .byte 1, 0, 2           ; the bit of file_letters for statements (X = 0), functions (2)
-; for each letter A-Z: bit 0, a file statement starts with it; bit 1, a file function
-file_letters:
-        .byte 0, 3, 0, 0, 2, 2, 2, 0, 0, 0, 0, 0, 0     ; A-M: B (BPUT, BGET), E, F, G
-        .byte 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0     ; N-Z: P (PUT, PTR; PTR), S
-
-file_statements:
-        .text "BPU", 'T'+$80
-        .word st_bput
-        .text "PU", 'T'+$80
-        .word st_put
-        .text "SHU", 'T'+$80
-        .word st_shut
-        .text "SPU", 'T'+$80
-        .word st_sput
-        .text "SGE", 'T'+$80
-        .word st_sget
-        .text "PT", 'R'+$80
-        .word st_ptr
-        .byte 0
-
-file_functions:
-        .text "BGE", 'T'+$80
-        .word fn_bget
-        .text "GE", 'T'+$80
-        .word fn_get
-        .text "FI", 'N'+$80
-        .word fn_fin
-        .text "FOU", 'T'+$80
-        .word fn_fout
-        .text "PT", 'R'+$80
-        .word fn_ptr
-        .text "EX", 'T'+$80
-        .word fn_ext
-        .byte 0
-
-; handle_then: FSH = the handle (a factor), then character A must follow.
-handle_then:
+        asl a                   ; C = the table's end-of-name bit, Z when the letters agree
+        bne @miss
+        bcc @char
+        sty FSP                 ; INBUF is at #100: FSP = #100 + Y
+        lda #>INBUF
+        sta FSP+1
+        lda fs_commands+1,x
         pha
-        jsr B_FACTOR
-        lda ACC
-        sta FSH
-        pla
-        jmp B_EXPECT
-
-; BPUT handle,expression: the low byte of the expression to the file.
-st_bput:
-        lda #','
-        jsr handle_then
-        jsr B_EXPR
-        lda ACC
-        ldy FSH
-        jsr OSBPUT
-        jmp B_STMT_END
-
-; PUT handle,expression: the four bytes of the expression, low byte first.
-st_put: lda #','
-        jsr handle_then
-        jsr B_EXPR
-        ldx #0
-@byte:  lda ACC,x
-        ldy FSH
-        jsr OSBPUT              ; keeps X
+        lda fs_commands,x
+        pha
+        rts                     ; to the command (addresses stored minus one)
+@miss:  dex
+@past:  ldy fs_commands,x       ; on to the end of this name and past its address
         inx
-        cpx #4
-        bne @byte
-        jmp B_STMT_END
+        tya
+        bpl @past
+        inx
+        inx
+        bne @entry
 
-; SHUT handle: close the file (SHUT 0: every file).
-st_shut:
-        jsr B_FACTOR
-        ldy ACC
-        jsr OSSHUT
-        jmp B_STMT_END
-
-; SPUT handle,string: the string's characters, then CR.
-st_sput:
-        lda #','
-        jsr handle_then
-        jsr B_STRING            ; PTR2 = the string, TMP3 = the character that ends it
-@char:  ldy #0
-        lda (PTR2),y
-        cmp TMP3
-        beq @end
-        ldy FSH
-        jsr OSBPUT
-        inc PTR2
-        bne @char
-        inc PTR2+1
-        bne @char
-@end:   lda #13
-        ldy FSH
-        jsr OSBPUT
-        jmp B_STMT_END
-
-; SGET handle,address: a string from the file, up to and including its CR, stored at the
-; address (the end of the file ends it too).
-st_sget:
-        lda #','
-        jsr handle_then
-        jsr B_EXPR
-@char:  ldy FSH
-        jsr OSBGET
-        bcc @store
-        lda #13                 ; the end of the file
-@store: ldy #0
-        sta (ACC),y
-        cmp #13
+; *INFO name (wild cards * and #): name, load, exec, length of each file that matches;
+; *CAT [drive]: the card's catalogue text.  Either, line by line.
+star_cat:
+        jsr fs_card
+        beq card_cat
+        jmp tape_cat            ; without the card, the cassette's (it never ends)
+star_info:
+        jsr star_card
+        lda #C_INFOTEXT
+        .byte $2C               ; BIT abs: skips the LDA
+card_cat:
+        lda #C_CAT
+        jsr star_named          ; the drive or directory text (may be empty)
+@text:  lda FS_DATA
         beq @done
-        inc ACC
-        bne @char
-        inc ACC+1
-        bne @char
-@done:  jmp B_STMT_END
+        jsr OSASCI              ; CR as a new line
+        jmp @text
+@done:  rts
 
-; PTR handle=expression: move the file's sequential pointer.
-st_ptr: lda #'='
-        jsr handle_then
-        jsr B_EXPR
-        ldx #ACC
-        lda #0
-        ldy FSH
-        jsr OSSTAR
-        jmp B_STMT_END
-
-; BGET handle: the next byte of the file (0 past its end).
-fn_bget:
-        jsr B_FACTOR
-        ldy ACC
-        jsr OSBGET
-        jmp B_SETACC
-
-; GET handle: the next four bytes of the file as a number, low byte first.
-fn_get: jsr B_FACTOR
-        ldy ACC
-        ldx #0
-@byte:  jsr OSBGET              ; keeps X and Y
-        sta ACC,x
-        inx
-        cpx #4
-        bne @byte
-        rts
-
-; basic_string: B_STRING, and FSQ bit 6: the name is the whole string (fs_name_at_x).
-basic_string:
-        jsr B_STRING
-        lda #$40
-        sta FSQ
-        rts
-
-; FIN string / FOUT string: open the file for input / output; the handle (0: not found).
-fn_fin: sec
-        .byte $24               ; BIT zp: skips the CLC
-fn_fout:
-        clc
-        php
-        jsr basic_string
-        plp
-        ldx #PTR2
-        jsr OSFIND
-        jmp B_SETACC
-
-; PTR handle / EXT handle: the file's sequential pointer / its length.
-fn_ptr: lda #0
-        .byte $2C               ; BIT abs: skips the LDA #1
-fn_ext: lda #1
+; star_named: card command A with the name at (FSP) as its parameter.
+star_named:
         pha
-        jsr B_FACTOR
-        ldy ACC
+        sta FS_RESET
+        jsr fs_name
         pla
-        ldx #ACC
-        jmp OSRDAR
+        jmp fs_do
+
+; star_name: FSBLK+0 = the address of the name at (FSP); Y = the offset after it.
+star_name:
+        lda FSP
+        sta FSBLK
+        lda FSP+1
+        sta FSBLK+1
+        jmp fs_name             ; (the card's parameters are emptied again by the call)

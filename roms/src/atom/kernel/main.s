@@ -5,12 +5,32 @@
 
         .include "atom.inc"
 
+; Acorn's kernel's addresses that programs can see: the page-2 vectors' values after reset (read
+; on Acorn's ROMs, PRINT ?#206 ...) and #FE22, which listings call.  Ours has the same routines
+; there, so a vector read, saved or called directly does what it does on Acorn's.
+ACORN_COM   = $F8EF             ; COMVEC: OSCLI
+ACORN_LOAD  = $F96E             ; LODVEC: the cassette's OSLOAD
+ACORN_SAVE  = $FAE5             ; SAVVEC: the cassette's OSSAVE
+ACORN_BGET  = $FBEE             ; BGTVEC
+ACORN_FIND  = $FC38             ; FNDVEC
+ACORN_BPUT  = $FC7C             ; BPTVEC
+ACORN_CLEAR_ROW = $FE22         ; clear the cursor's row
+ACORN_WRCH  = $FE52             ; WRCVEC: OSWRCH
+ACORN_RDCH  = $FE94             ; RDCVEC: OSRDCH
+
+; at ADDRESS: what follows starts at ADDRESS (one of the above); the code before it must end short
+; of it.
+        .macro at address
+        .assert * <= address, "the code before runs into a fixed address"
+        .org address
+        .endm
+
         .org $F000
 ; our jump block (atom.inc names these for BASIC)
         jmp readline
         jmp bell
         jmp escape_down
-        .fill 3, $FF            ; (free: the inline assembler is in the utility ROM, utility/asm.s)
+        jmp tape_hex            ; A as two hexadecimal digits (the utility ROM's assembler too)
         jmp st_clear
         jmp st_plot
         jmp st_draw
@@ -39,7 +59,7 @@ reset:  sei
                                 ; the tape (as Acorn's: its recordings start with tone)
         ldx #default_vectors_end - default_vectors - 1
 @vec:   lda default_vectors,x
-        sta NMIV,x
+        sta BRKV,x              ; (NMIVEC is left as it is, as Acorn's leaves it)
         dex
         bpl @vec
         jsr fs_install          ; the host filing card, when fitted, takes the file vectors
@@ -65,33 +85,29 @@ reset:  sei
 
 banner: .text "ACORN ATOM", 10, 13, 0  ; and a blank line, as Acorn's
 
-default_vectors:
-        .word nmi_default       ; NMIV
+default_vectors:                ; Acorn's values, but for BASIC's and the unfitted card's
         .word BASIC_BRK         ; BRKV
-        .word irq_default       ; IRQV
-        .word fs_cli            ; COMV: the filing commands, on the tape or the card
-        .word wrch              ; WRCV
-        .word rdch              ; RDCV
-        .word tape_load         ; LODV: the cassette (tape.s) unless the card is fitted
-        .word tape_save         ; SAVV
-        .word no_filing         ; RDRV
-        .word no_filing         ; STRV
-        .word no_filing         ; BGTV
-        .word no_filing         ; BPTV
-        .word no_filing         ; FNDV
+        .word UIRQ              ; IRQV: #A000, as Acorn's (our utility ROM answers there)
+        .word ACORN_COM         ; COMV: the filing commands, on the tape or the card
+        .word ACORN_WRCH        ; WRCV
+        .word ACORN_RDCH        ; RDCV
+        .word ACORN_LOAD        ; LODV: the cassette (tape.s) unless the card is fitted
+        .word ACORN_SAVE        ; SAVV
+        .word no_pointer        ; RDRV
+        .word no_pointer        ; STRV
+        .word ACORN_BGET        ; BGTV
+        .word ACORN_BPUT        ; BPTV
+        .word ACORN_FIND        ; FNDV
         .word no_filing         ; SHTV
 default_vectors_end:
 
-; The cassette has no random-access files: these calls do nothing without the card.
+; Without the card, OSSHUT does nothing, and OSRDAR and OSSTAR (PTR, EXT) are error 174, as on
+; Acorn's kernel (found by running PTR and EXT there: its vectors lead to BASIC's error 174).
 no_filing:
         rts
-
-nmi_default:
-        rti
-
-irq_default:
-        lda IRQSAVE
-        rti
+no_pointer:
+        brk
+        .byte 174
 
 nmi_entry:
         jmp (NMIV)
@@ -132,10 +148,12 @@ oscli_default:
 com_msg:
         .text "COM?", 0         ; BASIC's report starts the next line
 
-; room: BASIC is about to open TMP bytes in its program.  Error 248 (documented: "Not enough room
-; to insert line") unless the program's new last byte is RAM below the screen at #8000.  RAM is
-; found by writing the byte's complement and reading it back (where nothing answers, writes are
-; lost), so the check follows whatever memory the machine has.
+; room: BASIC opens TMP bytes in its program at PTR1 (a line going in).  Error 248 (documented:
+; "Not enough room to insert line") unless the program's new last byte is RAM below the screen at
+; #8000.  RAM is found by writing the byte's complement and reading it back (where nothing
+; answers, writes are lost), so the check follows whatever memory the machine has.  Then the
+; bytes from PTR1 to TOP move up by TMP, from the top down: the byte at TOP too, as Acorn's editor
+; moves it (found by typing lines there: the byte above the program travels with it).
 room:   clc
         lda TOPV
         adc TMP
@@ -159,7 +177,26 @@ room:   clc
         sta (KPTR),y            ; put the byte back
         plp
         bne @full
-        rts
+        lda TOPV
+        sta KPTR
+        lda TOPV+1
+        sta KPTR+1
+@up:    ldy #0
+        lda (KPTR),y
+        ldy TMP
+        sta (KPTR),y
+        lda KPTR
+        cmp PTR1
+        bne @down
+        lda KPTR+1
+        cmp PTR1+1
+        beq @done
+@down:  lda KPTR
+        bne @dec
+        dec KPTR+1
+@dec:   dec KPTR
+        jmp @up
+@done:  rts
 @full:  brk
         .byte 248
 
@@ -168,35 +205,6 @@ room:   clc
 ; Control codes ("Atomic Theory and Practice" 18.1.3): 6 enable / 21 disable the screen, 7 bell,
 ; 8 left, 9 right, 10 down, 11 up, 12 clear, 13 start of line, 14/15 page mode on/off, 30 home,
 ; 127 delete the character to the left.
-
-wrch:   php
-        pha
-        stx KSAVEX
-        sty KSAVEY
-        ldx VDUOFF
-        beq @on
-        cmp #6
-        bne @out
-        lda #0
-        sta VDUOFF
-        beq @out
-@on:    pha
-        jsr cursor_flip         ; take the cursor off
-        pla
-        jsr put_char
-        jsr cursor_flip         ; and put it back where it now is
-@out:   ldx KSAVEX
-        ldy KSAVEY
-        pla
-        plp
-        rts
-
-cursor_flip:
-        ldy CURCOL
-        lda (ROWPTR),y
-        eor CURMASK
-        sta (ROWPTR),y
-        rts
 
 put_char:
         cmp #$20
@@ -252,54 +260,9 @@ control_table:
         .word ignore-1, ignore-1, ignore-1, ignore-1            ; 24-27
         .word ignore-1, ignore-1, home-1, ignore-1              ; 28-31
 
-ignore: rts
-
-screen_off:
-        lda #1
-        sta VDUOFF
-        rts
-
-page_on:
-        lda #16                 ; lines to go before the next pause
-        sta PAGEMODE
-        rts
-
 page_off:
         lda #$80
         sta PAGEMODE
-        rts
-
-cursor_left:
-        dec CURCOL
-        bpl @done
-        lda #31
-        sta CURCOL
-        jmp cursor_up
-@done:  rts
-
-cursor_up:
-        lda ROWPTR
-        sec
-        sbc #32
-        tax
-        lda ROWPTR+1
-        sbc #0
-        cmp #>VIDEO
-        bcc @top                ; already on the top row
-        sta ROWPTR+1
-        stx ROWPTR
-@top:   rts
-
-carriage_return:
-        lda #0
-        sta CURCOL
-        rts
-
-home:   lda #0
-        sta CURCOL
-        sta ROWPTR
-        lda #>VIDEO
-        sta ROWPTR+1
         rts
 
 clear_screen:
@@ -410,28 +373,149 @@ scan_matrix:
         bne @add
 @done:  rts
 
-; escape_down: C set when the ESCAPE key (row 0, column 5) is held now.
-escape_down:
-        lda PPI_A
-        and #$F0
+; ---------------------------------------------------------------------------------------------
+; readline: read a line into INBUF with echo, ended by RETURN (stored as 13).
+; DELETE rubs out the last character, CTRL-X cancels the line, the cursor keys and COPY edit
+; from the screen (in OSRDCH).  On exit Y = length without the 13; C set when ESCAPE was pressed.
+readline:
+        ldy #0
+@next:  jsr OSRDCH
+        cmp #13
+        beq @end
+        cmp #27
+        beq @escape
+        cmp #$7F
+        beq @delete
+        cmp #24
+        beq @cancel
+        cpy #INBUF_LEN-1
+        bcs @full
+        cmp #$20
+        bcc @echo               ; other control codes act but are not stored
+        sta INBUF,y
+        iny
+@echo:  jsr OSWRCH
+        jmp @next
+@full:  jsr bell
+        jmp @next
+@delete:
+        cpy #0
+        beq @next
+        dey
+        jsr OSWRCH
+        jmp @next
+@cancel:
+        jsr OSCRLF
+        jmp readline
+@end:   sta INBUF,y
+        jsr OSCRLF
+        clc
+        rts
+@escape:
+        lda PPI_A               ; ESCAPE at the keyboard also returns to the text mode
+        and #$0F
         sta PPI_A
-        lda PPI_B
-        and #$20
-        eor #$20                ; nonzero when pressed
-        cmp #1                  ; C set when pressed
-        bcc @up
-        lda #51                 ; ESCAPE's matrix code: OSRDCH will not take it again while held
-        sta LASTKEY
-@up:    rts
-
-; wait_key: wait until a key is pressed and released (page mode).
-wait_key:
-        jsr scan_matrix
-        beq wait_key
-@up:    jsr scan_matrix
-        bne @up
+        lda #13                 ; (no new line: BASIC's prompt follows at once, as Acorn's)
+        sta INBUF
+        sec
         rts
 
+.include "graphics.s"
+.include "list.s"
+.include "files.s"
+.include "tape.s"
+.include "statements.s"
+
+; ---------------------------------------------------------------------------------------------
+; At Acorn's addresses: clearing the cursor's row (#FE22, which listings call), OSWRCH (#FE52) and
+; OSRDCH (#FE94), where Acorn's WRCVEC and RDCVEC point; the routines that fit between them.
+
+        at ACORN_CLEAR_ROW
+; clear_row: the cursor's row filled with spaces; the cursor stays where it is, X and C kept
+; (found by calling Acorn's #FE22: A = ' ' and Y = #FF after it).
+clear_row:
+        ldy #31
+        lda #' '
+@cell:  sta (ROWPTR),y
+        dey
+        bpl @cell
+ignore: rts                     ; (the control codes that do nothing come here too)
+
+cursor_left:
+        dec CURCOL
+        bpl @done
+        lda #31
+        sta CURCOL
+        jmp cursor_up
+@done:  rts
+
+screen_off:
+        lda #1
+        sta VDUOFF
+        rts
+
+page_on:
+        lda #16                 ; lines to go before the next pause
+        sta PAGEMODE
+        rts
+
+carriage_return:
+        lda #0
+        sta CURCOL
+        rts
+
+home:   lda #0
+        sta CURCOL
+        sta ROWPTR
+        lda #>VIDEO
+        sta ROWPTR+1
+        rts
+
+
+        at ACORN_WRCH
+wrch:   php
+        pha
+        stx KSAVEX
+        sty KSAVEY
+        ldx VDUOFF
+        beq @on
+        cmp #6
+        bne @out
+        lda #0
+        sta VDUOFF
+        beq @out
+@on:    pha
+        jsr cursor_flip         ; take the cursor off
+        pla
+        jsr put_char
+        jsr cursor_flip         ; and put it back where it now is
+@out:   ldx KSAVEX
+        ldy KSAVEY
+        pla
+        plp
+        rts
+
+cursor_flip:
+        ldy CURCOL
+        lda (ROWPTR),y
+        eor CURMASK
+        sta (ROWPTR),y
+        rts
+
+cursor_up:
+        lda ROWPTR
+        sec
+        sbc #32
+        tax
+        lda ROWPTR+1
+        sbc #0
+        cmp #>VIDEO
+        bcc @top                ; already on the top row
+        sta ROWPTR+1
+        stx ROWPTR
+@top:   rts
+
+        at ACORN_RDCH
 ; OSRDCH: the next key, as ASCII.  Keys are not queued: a key counts when it goes down (or, with
 ; REPT held, again while it stays down).  The cursor keys move the cursor and COPY returns the
 ; character under it.  X, Y preserved.
@@ -577,57 +661,27 @@ key_table:
         .byte 'Q', 'P', 'O', 'N', 'M', 'L', 'K', 'J', 'I', 'H'          ; column 4
         .byte 27, 'Z', 'Y', 'X', 'W', 'V', 'U', 'T', 'S', 'R'           ; column 5
 
-; ---------------------------------------------------------------------------------------------
-; readline: read a line into INBUF with echo, ended by RETURN (stored as 13).
-; DELETE rubs out the last character, CTRL-X cancels the line, the cursor keys and COPY edit
-; from the screen (in OSRDCH).  On exit Y = length without the 13; C set when ESCAPE was pressed.
-readline:
-        ldy #0
-@next:  jsr OSRDCH
-        cmp #13
-        beq @end
-        cmp #27
-        beq @escape
-        cmp #$7F
-        beq @delete
-        cmp #24
-        beq @cancel
-        cpy #INBUF_LEN-1
-        bcs @full
-        cmp #$20
-        bcc @echo               ; other control codes act but are not stored
-        sta INBUF,y
-        iny
-@echo:  jsr OSWRCH
-        jmp @next
-@full:  jsr bell
-        jmp @next
-@delete:
-        cpy #0
-        beq @next
-        dey
-        jsr OSWRCH
-        jmp @next
-@cancel:
-        jsr OSCRLF
-        jmp readline
-@end:   sta INBUF,y
-        jsr OSCRLF
-        clc
-        rts
-@escape:
-        lda PPI_A               ; ESCAPE at the keyboard also returns to the text mode
-        and #$0F
+; escape_down: C set when the ESCAPE key (row 0, column 5) is held now.
+escape_down:
+        lda PPI_A
+        and #$F0
         sta PPI_A
-        lda #13                 ; (no new line: BASIC's prompt follows at once, as Acorn's)
-        sta INBUF
-        sec
-        rts
+        lda PPI_B
+        and #$20
+        eor #$20                ; nonzero when pressed
+        cmp #1                  ; C set when pressed
+        bcc @up
+        lda #51                 ; ESCAPE's matrix code: OSRDCH will not take it again while held
+        sta LASTKEY
+@up:    rts
 
-.include "graphics.s"
-.include "list.s"
-.include "files.s"
-.include "tape.s"
+; wait_key: wait until a key is pressed and released (page mode).
+wait_key:
+        jsr scan_matrix
+        beq wait_key
+@up:    jsr scan_matrix
+        bne @up
+        rts
 
 ; ---------------------------------------------------------------------------------------------
 ; The documented entry points ("Atomic Theory and Practice" 25.1), each where programs call it.

@@ -36,290 +36,13 @@ PC_TONE     = $02               ; port C bit 1: the tone to the tape
 RESET_PC1   = $02               ; 8255 bit set/reset: port C bit 1 off (+1: on)
 LONG_HALF   = 18                ; tape_half loops (17 cycles) above which a half-wave is 1.2 kHz
 HALF_LOOPS  = 79                ; tape_bit: 8 half-waves of 413 cycles + 35 = 3339 cycles, 300 baud
-LEADER      = 150               ; tone before a block's header, in groups of 8 bits (4 s)
-PAUSE       = 19                ; tone between header and data (0.5 s)
+GAP         = 120               ; fields (1/60 s) of tone before a block, of silence after it
+PAUSE       = 30                ; fields of tone between header and data
 
-; --- the signal --------------------------------------------------------------------------------
+; The calls sit at Acorn's addresses (main.s); the rest of the cassette's code fills the room
+; between them.
 
-; tape_half: wait for the input's next edge.  C set when the half-wave was long (1.2 kHz: a 0 bit).
-tape_half:
-        lda PPI_C
-        and #TAPE_IN
-        sta TLEVEL
-        ldx #0
-@wait:  inx
-        bne @read
-        dex                     ; (a long silence stays long)
-@read:  lda PPI_C
-        and #TAPE_IN
-        cmp TLEVEL
-        beq @wait
-        cpx #LONG_HALF
-        rts
-
-; tape_skip: Y more half-waves.
-tape_skip:
-        jsr tape_half
-        dey
-        bne tape_skip
-        rts
-
-; tape_in: A = the next byte on the tape, added to TSUM (its stop bit is left to go by).
-tape_in:
-@start: jsr tape_half           ; the tone, until the start bit's first long half-wave
-        bcc @start
-        ldy #7
-        jsr tape_skip
-        lda #8
-        sta TBITS
-@bit:   jsr tape_half           ; its first half-wave tells the bit (long: 0, kept inverted)
-        ror TBYTE
-        ldy #15                 ; the rest of a 1 bit's 16 half-waves
-        bit TBYTE
-        bpl @rest
-        ldy #7                  ; or of a 0 bit's 8
-@rest:  jsr tape_skip
-        dec TBITS
-        bne @bit
-        lda TBYTE
-        eor #$FF
-        pha
-        clc
-        adc TSUM
-        sta TSUM
-        pla
-        rts
-
-; tape_bit: send bit C, 3339 cycles: port C bit 1 high (the tone) for a 1, low for a 0, while
-; bit 0 toggles at 1.2 kHz.
-tape_bit:
-        lda #RESET_PC1
-        adc #0                  ; (+C)
-        sta PPI_CTRL
-        ldy #8
-@half:  lda TPC0
-        eor #1
-        sta TPC0
-        sta PPI_CTRL            ; bit 0 set or reset
-        ldx #HALF_LOOPS
-@wait:  dex
-        bne @wait
-        dey
-        bne @half
-        rts
-
-; tape_out: send byte A, added to TSUM.
-tape_out:
-        sta TBYTE
-        clc
-        adc TSUM
-        sta TSUM
-        clc                     ; start bit
-        jsr tape_bit
-        lda #8
-        sta TBITS
-@bit:   lsr TBYTE
-        jsr tape_bit
-        dec TBITS
-        bne @bit
-        sec                     ; stop bit
-        jmp tape_bit
-
-; tape_tone: A groups of 8 bit times of tone.
-tape_tone:
-        sta TBLEN
-@group: lda #8
-        sta TBITS
-@bit:   sec
-        jsr tape_bit
-        dec TBITS
-        bne @bit
-        dec TBLEN
-        bne @group
-        rts
-
-; tape_length: TBLEN = the block's length less one, from its header.
-tape_length:
-        lda THEAD+3
-        sta TBLEN
-        rts
-
-; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
-tape_next:
-        inc FSPTR
-        bne @count
-        inc FSPTR+1
-@count: dec TBLEN
-        lda TBLEN
-        cmp #$FF
-        rts
-
-; tape_header: the next block's header: TAPENAME and THEAD, TSUM their sum with the "*"s.
-tape_header:
-        lda #0
-        sta TSTARS
-@star:  jsr tape_in
-        cmp #'*'
-        bne @other
-        inc TSTARS
-        bne @star
-@other: ldx TSTARS
-        cpx #4
-        bcc tape_header         ; not after "****": look again
-        pha
-        clc
-        adc #4*'*'
-        sta TSUM
-        pla
-        ldx #0
-@name:  stx TCOUNT
-        sta TAPENAME,x
-        cmp #13
-        beq @head
-        jsr tape_in
-        ldx TCOUNT
-        inx
-        cpx #14
-        bcc @name
-        bcs tape_header         ; no name is that long: not a header
-@head:  ldx #0
-@field: stx TCOUNT
-        jsr tape_in
-        ldx TCOUNT
-        sta THEAD,x
-        inx
-        cpx #8
-        bcc @field
-        rts
-
-; --- the messages -------------------------------------------------------------------------------
-
-; tape_play / tape_record: the message, then a key (the tape is ready), then a new line.
-tape_play:
-        ldx #msg_play - tape_msgs
-        .byte $2C               ; BIT abs: skips the LDX
-tape_record:
-        ldx #msg_record - tape_msgs
-        jsr tape_print
-        jsr OSRDCH
-        jmp OSCRLF
-
-tape_print:
-@char:  lda tape_msgs,x
-        beq @done
-        jsr OSWRCH
-        inx
-        bne @char
-@done:  rts
-
-tape_msgs:
-msg_play:   .text "PLAY TAPE", 0
-msg_record: .text "RECORD TAPE", 0
-msg_sum:    .text "SUM", 0
-
-; tape_hex: A as two hexadecimal digits.
-tape_hex:
-        pha
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        jsr @digit
-        pla
-        and #$0F
-@digit: cmp #10
-        bcc @num
-        adc #'A'-'0'-10-1       ; C is set
-@num:   adc #'0'
-        jmp OSWRCH
-
-; --- the calls -----------------------------------------------------------------------------------
-
-; OSSAVE (see fs_save): the file in blocks of 256 bytes.
-tape_save:
-        jsr fs_name_at_x        ; TNAME
-        ldy #3                  ; reload and execution addresses, high bytes first
-@addr:  lda $02,x
-        sta THEAD+4,y
-        inx
-        dey
-        bpl @addr
-        lda $02,x
-        sta FSPTR
-        lda $03,x
-        sta FSPTR+1
-        lda $04,x
-        sta TEND
-        lda $05,x
-        sta TEND+1
-        jsr tape_record
-        lda #0
-        sta THEAD+1
-        sta THEAD+2
-        sta TPC0                ; (bit 7 clear: a bit set/reset, never a mode)
-@block: clc                     ; the bytes left, less one
-        lda TEND
-        sbc FSPTR
-        tay
-        lda TEND+1
-        sbc FSPTR+1
-        ldx #$40                ; a block with data...
-        cmp #0
-        beq @last
-        ldy #$FF                ; ...256 bytes of it, and more blocks follow
-        ldx #$C0
-@last:  sty THEAD+3
-        lda THEAD+2
-        beq @first
-        txa
-        ora #$20                ; not the first block
-        tax
-@first: stx THEAD
-        lda #LEADER
-        jsr tape_tone
-        lda #0
-        sta TSUM
-        lda #4
-        sta TCOUNT
-@star:  lda #'*'
-        jsr tape_out
-        dec TCOUNT
-        bne @star
-@name:  ldx TCOUNT              ; the name and its CR
-        lda TNAME,x
-        jsr tape_out
-        ldx TCOUNT
-        inc TCOUNT
-        lda TNAME,x
-        cmp #13
-        bne @name
-        ldx #0
-@field: stx TCOUNT
-        lda THEAD,x
-        jsr tape_out
-        ldx TCOUNT
-        inx
-        cpx #8
-        bcc @field
-        lda #PAUSE
-        jsr tape_tone
-        jsr tape_length
-@byte:  ldy #0
-        lda (FSPTR),y
-        jsr tape_out
-        jsr tape_next
-        bne @byte
-        lda TSUM
-        jsr tape_out
-        inc THEAD+2             ; the next block, 256 bytes on
-        inc THEAD+6
-        lda #PAUSE
-        jsr tape_tone
-        bit THEAD
-        bpl @done
-        jmp @block
-@done:  rts
-
+        at ACORN_LOAD
 ; OSLOAD (see fs_load): the file's blocks in order, at its own address or the caller's; other
 ; files' names are shown as they go by.  A wrong checksum is SUM and error 6, as Acorn's.
 tape_load:
@@ -420,3 +143,322 @@ tape_cat:
 
 cat_fields:                     ; THEAD's bytes in the order listed; bit 7: a space first
         .byte 6, 7, $80+4, 5, $80+1, 2, $80+3
+
+; tape_header: the next block's header: TAPENAME and THEAD, TSUM their sum with the "*"s.
+tape_header:
+        lda #0
+        sta TSTARS
+@star:  jsr tape_in
+        cmp #'*'
+        bne @other
+        inc TSTARS
+        bne @star
+@other: ldx TSTARS
+        cpx #4
+        bcc tape_header         ; not after "****": look again
+        pha
+        clc
+        adc #4*'*'
+        sta TSUM
+        pla
+        ldx #0
+@name:  stx TCOUNT
+        sta TAPENAME,x
+        cmp #13
+        beq @head
+        jsr tape_in
+        ldx TCOUNT
+        inx
+        cpx #14
+        bcc @name
+        bcs tape_header         ; no name is that long: not a header
+@head:  ldx #0
+@field: stx TCOUNT
+        jsr tape_in
+        ldx TCOUNT
+        sta THEAD,x
+        inx
+        cpx #8
+        bcc @field
+        rts
+
+; --- the messages -------------------------------------------------------------------------------
+
+; tape_play / tape_record: the message, then a key (the tape is ready), then a new line.
+tape_play:
+        ldx #msg_play - tape_msgs
+        .byte $2C               ; BIT abs: skips the LDX
+tape_record:
+        ldx #msg_record - tape_msgs
+        jsr tape_print
+        jsr OSRDCH
+        jmp OSCRLF
+
+tape_print:
+@char:  lda tape_msgs,x
+        beq @done
+        jsr OSWRCH
+        inx
+        bne @char
+@done:  rts
+
+tape_msgs:
+msg_play:   .text "PLAY TAPE", 0
+msg_record: .text "RECORD TAPE", 0
+msg_sum:    .text "SUM", 0
+
+; tape_next: FSPTR on to the block's next byte; Z clear while bytes of the block are left.
+tape_next:
+        inc FSPTR
+        bne @count
+        inc FSPTR+1
+@count: dec TBLEN
+        lda TBLEN
+        cmp #$FF
+        rts
+
+        at ACORN_SAVE
+; OSSAVE (see fs_save): the file in blocks of 256 bytes.
+tape_save:
+        jsr fs_name_at_x        ; TNAME
+        ldy #3                  ; reload and execution addresses, high bytes first
+@addr:  lda $02,x
+        sta THEAD+4,y
+        inx
+        dey
+        bpl @addr
+        lda $02,x
+        sta FSPTR
+        lda $03,x
+        sta FSPTR+1
+        lda $04,x
+        sta TEND
+        lda $05,x
+        sta TEND+1
+        lda #1
+        jsr tape_tone           ; the tone, while RECORD TAPE waits
+        jsr tape_record
+        lda #GAP                ; with the first block's own, a 4 s leader
+        jsr tape_tone
+        lda #0
+        sta THEAD+1
+        sta THEAD+2
+        lda TEND+1
+        lsr a
+        sta THEAD               ; the flag's low bits start from the end's high byte (below)
+@block: clc                     ; the bytes left, less one
+        lda TEND
+        sbc FSPTR
+        tay
+        lda TEND+1
+        sbc FSPTR+1
+        beq @last
+        ldy #$FF                ; 256 bytes, and more blocks follow
+@last:  sty THEAD+3
+        sec                     ; the flag, as Acorn's records it (found by saving there): the
+        ror THEAD               ; last flag moved down two bits, bit 6 set (data) and bit 7 when
+        cmp #1                  ; more blocks follow; so bit 5 is set after the first block, and
+        ror THEAD               ; the first's low bits are the end address's high byte >> 3
+        lda #GAP
+        jsr tape_tone
+        lda #0
+        sta TSUM
+        lda #4
+        sta TCOUNT
+@star:  lda #'*'
+        jsr tape_out
+        dec TCOUNT
+        bne @star
+@name:  ldx TCOUNT              ; the name and its CR
+        lda TNAME,x
+        jsr tape_out
+        ldx TCOUNT
+        inc TCOUNT
+        lda TNAME,x
+        cmp #13
+        bne @name
+        ldx #0
+@field: stx TCOUNT
+        lda THEAD,x
+        jsr tape_out
+        ldx TCOUNT
+        inx
+        cpx #8
+        bcc @field
+        lda #PAUSE
+        jsr tape_tone
+        jsr tape_length
+@byte:  ldy #0
+        lda (FSPTR),y
+        jsr tape_out
+        jsr tape_next
+        bne @byte
+        lda TSUM
+        jsr tape_out
+        inc THEAD+2             ; the next block, 256 bytes on
+        inc THEAD+6
+        lda #GAP
+        jsr tape_quiet
+        bit THEAD
+        bpl @done
+        jmp @block
+@done:  rts
+
+; tape_bit: send bit C, 3339 cycles: port C bit 1 high (the tone) for a 1, low for a 0, while
+; bit 0 toggles at 1.2 kHz.
+tape_bit:
+        lda #RESET_PC1
+        adc #0                  ; (+C)
+        sta PPI_CTRL
+        ldy #8
+@half:  lda TPC0
+        eor #1
+        and #1                  ; (bit 7 clear: a bit set/reset, never a mode)
+        sta TPC0
+        sta PPI_CTRL            ; bit 0 set or reset
+        ldx #HALF_LOOPS
+@wait:  dex
+        bne @wait
+        dey
+        bne @half
+        rts
+
+; tape_out: send byte A, added to TSUM.
+tape_out:
+        sta TBYTE
+        clc
+        adc TSUM
+        sta TSUM
+        clc                     ; start bit
+        jsr tape_bit
+        lda #8
+        sta TBITS
+@bit:   lsr TBYTE
+        jsr tape_bit
+        dec TBITS
+        bne @bit
+        sec                     ; stop bit
+        jmp tape_bit
+; tape_tone / tape_quiet: A fields of the VDG (1/60 s each) of the tone (port C bit 1 high) or
+; of silence (low, bit 0 still).  As Acorn's kernel records them (found by saving there): after
+; RECORD TAPE's key a 4 s leader, 0.5 s between header and data, 2 s of silence after each block
+; and 2 s of tone before the next; the tone goes on when SAVE starts and stays off after it.
+tape_tone:
+        ldy #RESET_PC1+1
+        .byte $2C               ; BIT abs: skips the LDY
+tape_quiet:
+        ldy #RESET_PC1
+        sty PPI_CTRL
+        tax
+@field: bit PPI_C               ; bit 7 low: the field's flyback
+        bmi @field
+@out:   bit PPI_C
+        bpl @out
+        dex
+        bne @field
+        rts
+
+        at ACORN_BGET
+; OSBGET, OSFIND and OSBPUT on the cassette (BGTVEC, FNDVEC, BPTVEC), as Acorn's kernel has them
+; (found by running it): no blocks, no names, just bytes.  OSFIND gives PLAY TAPE (C set, to
+; read) or RECORD TAPE, waits for a key and gives handle 13; OSBPUT sends its byte to the tape at
+; once, OSBGET reads the next.  OSSHUT does nothing.  A, X and Y kept (OSBGET: A the byte, C clear).
+tape_bget:
+        stx TSTARS
+        sty TNEXT
+        jsr tape_in
+        ldx TSTARS
+        ldy TNEXT
+        clc                     ; (a tape has no end to find)
+        rts
+
+; tape_in: A = the next byte on the tape, added to TSUM (its stop bit is left to go by).
+tape_in:
+@start: jsr tape_half           ; the tone, until the start bit's first long half-wave
+        bcc @start
+        ldy #7
+        jsr tape_skip
+        lda #8
+        sta TBITS
+@bit:   jsr tape_half           ; its first half-wave tells the bit (long: 0, kept inverted)
+        ror TBYTE
+        ldy #15                 ; the rest of a 1 bit's 16 half-waves
+        bit TBYTE
+        bpl @rest
+        ldy #7                  ; or of a 0 bit's 8
+@rest:  jsr tape_skip
+        dec TBITS
+        bne @bit
+        lda TBYTE
+        eor #$FF
+        pha
+        clc
+        adc TSUM
+        sta TSUM
+        pla
+        rts
+
+; tape_skip: Y more half-waves.
+tape_skip:
+        jsr tape_half
+        dey
+        bne tape_skip
+        rts
+
+        at ACORN_FIND
+tape_find:
+        bcs @in
+        jsr tape_record
+        .byte $2C               ; BIT abs: skips the JSR
+@in:    jsr tape_play
+        lda #13                 ; the handle
+        rts
+
+; tape_half: wait for the input's next edge.  C set when the half-wave was long (1.2 kHz: a 0 bit).
+tape_half:
+        lda PPI_C
+        and #TAPE_IN
+        sta TLEVEL
+        ldx #0
+@wait:  inx
+        bne @read
+        dex                     ; (a long silence stays long)
+@read:  lda PPI_C
+        and #TAPE_IN
+        cmp TLEVEL
+        beq @wait
+        cpx #LONG_HALF
+        rts
+
+; tape_hex: A as two hexadecimal digits.
+tape_hex:
+        pha
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        jsr @digit
+        pla
+        and #$0F
+@digit: cmp #10
+        bcc @num
+        adc #'A'-'0'-10-1       ; C is set
+@num:   adc #'0'
+        jmp OSWRCH
+
+; tape_length: TBLEN = the block's length less one, from its header.
+tape_length:
+        lda THEAD+3
+        sta TBLEN
+        rts
+
+        at ACORN_BPUT
+tape_bput:
+        pha
+        stx TSTARS
+        sty TNEXT
+        jsr tape_out
+        ldx TSTARS
+        ldy TNEXT
+        pla
+        rts

@@ -334,9 +334,9 @@ asm_head:
         lda #' '
         jsr OSWRCH
         lda ASMADDR+1
-        jsr hex_byte
+        jsr KHEX
         lda ASMADDR
-        jsr hex_byte
+        jsr KHEX
         lda #' '
         jsr OSWRCH
         pla
@@ -360,7 +360,7 @@ asm_byte:
         inc VAR0+ASM_P
         bne @list
         inc VAR1+ASM_P
-@list:  jsr hex_byte
+@list:  jsr KHEX
         lda #' '
         jmp OSWRCH
 
@@ -377,21 +377,6 @@ skip_letter:
         jsr B_NEXTC
         inc TXTOFF
         rts
-
-hex_byte:
-        pha
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        jsr @digit
-        pla
-        and #$0F
-@digit: cmp #10
-        bcc @dec
-        adc #6
-@dec:   adc #'0'
-        jmp OSWRCH
 
 ; three letters, the class (0 implied, 1-4 operand groups, 5 branch, 6 JMP, 7 JSR), the base
 mnemonics:

@@ -11,6 +11,10 @@ E_DIM       = 216               ; illegal DIM statement
 E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it)
 
         .org $A000
+        .assert * == UIRQ
+        lda IRQSAVE             ; IRQVEC's default (#A000 on Acorn's kernel too): A back, as the
+        rti                     ; kernel's IRQ entry saved it, and return
+        .assert * == UASM
         jmp asm_statement       ; UASM: assemble and list one statement
         jmp st_dim              ; UDIM
         jmp st_link             ; ULINK

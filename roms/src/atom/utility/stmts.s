@@ -1,8 +1,12 @@
 ; BASIC's statements DIM, LINK and *command and the function RND, kept in the utility ROM for
 ; room; reached through its jump block, they use BASIC's through #C000.
 
-; DIM AAn: a word array of n+1 elements; DIM Xn: X = the address of n+1 free bytes.
-st_dim: jsr B_NEXTC
+; DIM AAn: a word array of n+1 elements; DIM Xn: X = the address of n+1 free bytes.  Not in
+; direct mode: ERROR 216 there, as Acorn's gives (found by running it).
+st_dim: lda CURLINE
+        ora CURLINE+1
+        beq @bad
+@one:   jsr B_NEXTC
         cmp #'A'
         bcc @bad
         cmp #'Z'+1
@@ -33,36 +37,23 @@ st_dim: jsr B_NEXTC
         sta VAR1,x
         jsr B_FACTOR
         jsr B_INCACC
-@claim: clc                     ; PTR1 = the new end of the DIM space; its last byte must be RAM
-        lda FREEP               ; below the screen (ERROR 30, as Acorn's)
-        adc ACC
-        sta PTR1
+@claim: clc                     ; the new end of the DIM space: #55 written there must read
+        lda FREEP               ; back, else ERROR 30 (as Acorn's: found by running it, which
+        adc ACC                 ; leaves the #55 there)
         sta FREEP
         lda FREEP+1
         adc ACC+1
-        sta PTR1+1
         sta FREEP+1
-        lda PTR1
-        bne @low
-        dec PTR1+1
-@low:   dec PTR1
-        lda PTR1+1
-        bmi @full
         ldy #0
-        lda (PTR1),y
-        eor #$FF
-        sta (PTR1),y
-        cmp (PTR1),y
-        php
-        eor #$FF
-        sta (PTR1),y
-        plp
+        lda #$55
+        sta (FREEP),y
+        cmp (FREEP),y
         bne @full
         jsr B_NEXTC
         cmp #','
         bne @end
         inc TXTOFF
-        jmp st_dim
+        jmp @one
 @end:   jmp B_STMT_END
 @bad:   brk
         .byte E_DIM

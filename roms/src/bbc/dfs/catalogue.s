@@ -132,6 +132,7 @@ find_next:
         lda z_entry
         clc
         adc #8
+        bcs @none                       ; past the 31st entry
         sta z_entry
         lda CAT1+5                      ; the last entry's offset is the file count * 8
         cmp z_entry
@@ -345,30 +346,90 @@ remove_entry:
         sta CAT1+5
         rts
 
-; Room for a new entry at the top (offset 8, the highest start sector): "Catalogue full" with 31.
-insert_entry:
+; A new entry for w_name (7 characters and the directory) of w_sectors sectors, in the first space
+; that holds it counting from the catalogue up, as Acorn's DFS places files (a deleted file's space
+; is used again): w_free its first sector, z_entry its offset (kept in descending order of start
+; sector; its information is for the caller to store).  "Cat full" with 31 files already, "Disk
+; full" when no space is big enough.
+make_entry:
         lda CAT1+5
         cmp #31 * 8
         bcc @room
         jsr error
         .byte $BE
-        .text "Catalogue full", 0
-@room:  tax
+        .text "Cat full", 0             ; (Acorn's DFS's words)
+@room:  sta z_entry                     ; the lowest file first
+        lda #2                          ; the space from w_free on: after the catalogue, then
+        sta w_free                      ; after each file in turn
+        lda #0
+        sta w_free+1
+@space: lda w_free                      ; zt0/zt1: where the new file would end
+        clc
+        adc w_sectors
+        sta zt0
+        lda w_free+1
+        adc w_sectors+1
+        sta zt1
+        ldx z_entry
+        beq @top                        ; above the highest file: up to the disc's end
+        lda CAT1+6,x                    ; zt2/zt3: the next file's start sector
+        and #3
+        sta zt3
+        lda CAT1+7,x
+        sta zt2
+        jsr @fits
+        bcs @insert
+        lda CAT1+6,x                    ; w_free past that file (bits 5-4: its length's 17-16)
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        and #3
+        sta zt1
+        lda CAT1+4,x                    ; C set when the length has a part sector
+        cmp #1
+        lda CAT1+5,x
+        adc zt2
+        sta w_free
+        lda zt1
+        adc zt3
+        sta w_free+1
+        txa
+        sec
+        sbc #8
+        sta z_entry
+        jmp @space
+@top:   lda CAT1+7                      ; the disc's sectors
+        sta zt2
+        lda CAT1+6
+        and #3
+        sta zt3
+        jsr @fits
+        bcs @insert
+        jmp disc_full
+@insert:                                ; at z_entry + 8: the entries from there move down by 8
+        lda z_entry
         clc
         adc #8
-        sta CAT1+5
-        cpx #0
-        beq @placed
-@move:  lda CAT0+7,x                    ; entries 8 .. count*8+7 move down by 8, the last first
-        sta CAT0+15,x
-        lda CAT1+7,x
-        sta CAT1+15,x
+        sta zt0
+        lda CAT1+5
+        adc #7
+        tax                             ; the last byte of the last entry
+@move:  cpx zt0
+        bcc @placed
+        lda CAT0,x
+        sta CAT0+8,x
+        lda CAT1,x
+        sta CAT1+8,x
         dex
         bne @move
 @placed:
-        lda #8
-        sta z_entry
-        tax
+        lda CAT1+5
+        clc
+        adc #8
+        sta CAT1+5
+        ldx zt0
+        stx z_entry
         ldy #0
 @name:  lda w_name,y                    ; the name, its directory
         sta CAT0,x
@@ -377,57 +438,16 @@ insert_entry:
         cpy #8
         bne @name
         rts
-
-; w_free: the first sector after the highest file (the top entry: its start plus its length in
-; sectors), or sector 2 on an empty disc.
-allocate:
-        lda #2
-        sta w_free
-        lda #0
-        sta w_free+1
-        lda CAT1+5
-        beq @done
-        lda CAT1+8+6                    ; bits 1-0: the start sector's bits 9-8
-        and #3
-        sta w_free+1
-        lda CAT1+8+7
-        sta w_free
-        lda CAT1+8+4                    ; C set when the length has a part sector
-        cmp #1
-        lda CAT1+8+5
-        adc w_free
-        sta w_free
-        lda CAT1+8+6                    ; bits 5-4: the length's bits 17-16
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        and #3
-        adc w_free+1
-        sta w_free+1
-@done:  rts
-
-; "Disc full" unless w_free + A,X sectors (X high) fit on the disc.
-check_room:
-        clc
-        adc w_free
-        sta zt0
-        txa
-        adc w_free+1
-        sta zt1
-        lda CAT1+6                      ; the disc's sectors
-        and #3
-        cmp zt1
-        bcc disc_full
-        bne @fits
-        lda CAT1+7
+@fits:  lda zt2                         ; C set when zt0/zt1 <= zt2/zt3
         cmp zt0
-        bcc disc_full
-@fits:  rts
+        lda zt3
+        sbc zt1
+        rts
+
 disc_full:
         jsr error
         .byte $C6
-        .text "Disc full", 0
+        .text "Disk full", 0
 
 ; ---- errors and text ----
 
@@ -465,22 +485,42 @@ print_inline:
         pha
         rts
 
-; A as two hexadecimal digits.
+; A as two hexadecimal digits (X and Y kept).
 print_hex:
+        jsr hex_pair
+        jsr OSWRCH
+        lda w_hex_low
+        jmp OSWRCH
+
+; A as two hexadecimal digits into ERROR_BLOCK,X on (X moves past them).
+put_hex:
+        jsr hex_pair
+        sta ERROR_BLOCK,x
+        inx
+        lda w_hex_low
+        sta ERROR_BLOCK,x
+        inx
+        rts
+
+; A's two hexadecimal digits: the first in A, the second in w_hex_low.
+hex_pair:
         pha
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        jsr @digit
+        jsr hex_digit
+        sta w_hex_low
         pla
-@digit: and #$0F
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+; The low four bits of A as a hexadecimal digit.
+hex_digit:
+        and #$0F
         cmp #10
         bcc @number
         adc #'A'-'9'-2
 @number:
         adc #'0'
-        jmp OSWRCH
+        rts
 
 print_space:
         lda #' '

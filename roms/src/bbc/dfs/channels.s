@@ -28,11 +28,7 @@ dfs_find:
         ldx #0                          ; a closed channel
 @free:  lda CHANNELS_AT+CH_MODE,x
         beq @got
-        txa
-        clc
-        adc #CHANNEL_SIZE
-        tax
-        cmp #CHANNEL_SIZE * CHANNELS
+        jsr next_channel
         bcc @free
         jsr error
         .byte $C0
@@ -47,21 +43,26 @@ dfs_find:
         bpl @found
         lda #0                          ; not there: handle 0
         jmp find_exit_a
-@found: jsr entry_info
+@found: jsr check_not_open
+        jsr entry_info
         jsr length_sectors
+        lda w_locked                    ; a locked file may be opened for update, not written
+        beq @channel
+        lda #MODE_LOCKED
+        ora w_mode
+        sta w_mode
         jmp @channel
 @create:
         bit zt2
         bmi @new
         jsr check_unlocked
+        jsr check_not_open
         jsr remove_entry
-@new:   jsr allocate
-        lda #NEW_FILE_SECTORS
+@new:   lda #NEW_FILE_SECTORS
         sta w_sectors
         ldx #0
         stx w_sectors+1
-        jsr check_room
-        jsr insert_entry
+        jsr make_entry
         ldx #14
         lda #0
 @zero:  sta w_info,x                    ; load, exec, length 0; unlocked
@@ -130,6 +131,47 @@ find_exit:
         lda #0
         beq find_exit_a
 
+; "Open" when the file named in w_name is open already and either that channel or the one being
+; opened (w_mode) may write: a file may be open many times for reading only (as Acorn's DFS allows).
+check_not_open:
+        ldx #0
+@each:  stx zt3
+        lda CHANNELS_AT+CH_MODE,x
+        beq @next
+        ora w_mode
+        bpl @next                       ; both for reading only
+        lda CHANNELS_AT+CH_DRIVE,x
+        cmp w_name_drive
+        bne @next
+        ldy #0
+@char:  lda CHANNELS_AT+CH_NAME,x       ; letters in either case
+        jsr upper
+        sta zt2
+        lda w_name,y
+        jsr upper
+        cmp zt2
+        bne @next
+        inx
+        iny
+        cpy #8
+        bne @char
+        jsr error
+        .byte $C2
+        .text "Open", 0
+@next:  ldx zt3
+        jsr next_channel
+        bcc @each
+        rts
+
+; X on to the next channel's offset: C clear while there is one.
+next_channel:
+        txa
+        clc
+        adc #CHANNEL_SIZE
+        tax
+        cmp #CHANNEL_SIZE * CHANNELS
+        rts
+
 ; Handle Y's channel: z_chan and X its offset ("Channel" when it is not open).
 channel_of_y:
         tya
@@ -152,9 +194,14 @@ bad_channel:
         .byte $DE
         .text "Channel", 0
 
-; Every open file closed (its buffer written, its length put in the catalogue), or (flush_all) just
-; its buffer written.
+; Every open file closed (its buffer written, its length put in the catalogue), the MOS's *EXEC and
+; *SPOOL among them (its handles for them cleared with OSBYTE &C6 and &C7, as Acorn's DFS leaves
+; them: a !BOOT that says CLOSE#0 goes on from the keyboard); or (flush_all) just its buffer written.
 close_all:
+        lda #OSBYTE_EXEC_HANDLE
+        jsr forget_mos_handle
+        lda #OSBYTE_SPOOL_HANDLE
+        jsr forget_mos_handle
         sec
         .byte $24                       ; BIT zp: skip the CLC
 flush_all:
@@ -169,13 +216,16 @@ flush_all:
         jsr close_channel
         jmp @next
 @flush: jsr flush_channel
-@next:  lda z_chan
-        clc
-        adc #CHANNEL_SIZE
-        tax
-        cmp #CHANNEL_SIZE * CHANNELS
+@next:  ldx z_chan
+        jsr next_channel
         bcc @each
         rts
+
+; OSBYTE A (one of the MOS's variables) written with 0: the value becomes (value AND Y) EOR X.
+forget_mos_handle:
+        ldx #0
+        ldy #0
+        jmp OSBYTE
 
 ; Channel z_chan: its buffer written; a file open for writing gets its extent as its length.
 close_channel:
@@ -318,7 +368,8 @@ dfs_bget:
         ldy z_sy
         rts
 
-; OSBPUT: byte A to handle Y, at PTR; the extent grows with it ("Can't extend" past the file's space).
+; OSBPUT: byte A to handle Y, at PTR; the extent grows with it, into the free space after the file
+; ("Can't extend" where the next file starts, as with Acorn's DFS).
 dfs_bput:
         stx z_sx
         sty z_sy
@@ -326,18 +377,18 @@ dfs_bput:
         jsr channel_of_y
         lda CHANNELS_AT+CH_MODE,x
         bmi @writable
-        jsr error
-        .byte $C1
-        .text "Not open for update", 0
+        jmp read_only
 @writable:
-        lda CHANNELS_AT+CH_PTR+1,x      ; its sector within the file must be in its space
-        cmp CHANNELS_AT+CH_SPACE,x
-        lda CHANNELS_AT+CH_PTR+2,x
-        sbc CHANNELS_AT+CH_SPACE+1,x
+        and #MODE_LOCKED
+        beq @unlocked
+        jmp file_locked
+@unlocked:
+        jsr ptr_in_space                ; its sector within the file must be in its space
         bcc @room
-        jsr error
-        .byte $BF
-        .text "Can't extend", 0
+        jsr extend_space
+        jsr ptr_in_space
+        bcc @room
+        jmp cant_extend
 @room:  jsr sector_in_buffer
         jsr buffer_pointer
         pla
@@ -348,12 +399,7 @@ dfs_bput:
         jsr next_ptr
         jsr at_end
         bcc @within
-        ldy #2                          ; past the end: the extent is PTR
-@ext:   lda CHANNELS_AT+CH_PTR,x
-        sta CHANNELS_AT+CH_EXT,x
-        inx
-        dey
-        bpl @ext
+        jsr ext_from_ptr                ; past the end: the extent is PTR
 @within:
         pla
         ldx z_sx
@@ -433,12 +479,20 @@ dfs_args:
         beq @done
 @write_ptr:
         ldx z_chan
+        lda CHANNELS_AT+CH_EXT,x        ; C clear: past EXT
+        cmp 0,y
+        lda CHANNELS_AT+CH_EXT+1,x
+        sbc 1,y
+        lda CHANNELS_AT+CH_EXT+2,x
+        sbc 2,y
         lda 0,y
         sta CHANNELS_AT+CH_PTR,x
         lda 1,y
         sta CHANNELS_AT+CH_PTR+1,x
         lda 2,y
         sta CHANNELS_AT+CH_PTR+2,x
+        bcs @done
+        jsr extend_to_ptr
         jmp @done
 @flush: jsr flush_channel
 @done:  pla
@@ -448,14 +502,17 @@ dfs_args:
 
 ; OSGBPB (AUG): A=1/2 write bytes (1 at the block's PTR), 3/4 read (3 at the block's PTR); the block at
 ; X/Y: +0 handle, +1 address, +5 count, +9 PTR, brought up to date; C set when a read met the end of
-; the file.  Other calls are not done here: C set, nothing changed.
+; the file.  5-8 read the catalogue (gbpb_catalogue).  Other calls: C set, nothing changed.
 dfs_gbpb:
         stx z_blk
         sty z_blk+1
         sta w_gbpb                      ; the call (X is in z_blk)
-        cmp #5
+        cmp #9
         bcs @refused
-        cmp #1
+        cmp #5
+        bcc @file
+        jmp gbpb_catalogue
+@file:  cmp #1
         bcs @transfer
 @refused:
         sec
@@ -481,22 +538,10 @@ dfs_gbpb:
         iny
         cpy #12
         bne @ptr
-@go:    ldy #5                          ; the count, while it is not 0
-        lda (z_blk),y
-        iny
-        ora (z_blk),y
-        iny
-        ora (z_blk),y
-        iny
-        ora (z_blk),y
+@go:    jsr gbpb_count_zero             ; the count, while it is not 0
         clc
         beq @finished
-        ldy #1
-        lda (z_blk),y
-        sta zt2
-        iny
-        lda (z_blk),y
-        sta zt3
+        jsr gbpb_address
         ldy w_gbpb+1
         lda w_gbpb
         cmp #3
@@ -519,19 +564,8 @@ dfs_gbpb:
         lda (z_blk),y
         adc #0
         sta (z_blk),y
-        ldy #5
-        lda (z_blk),y
-        sec
-        sbc #1
-        sta (z_blk),y
-        bcs @go
-@borrow:
-        iny
-        lda (z_blk),y
-        sbc #0
-        sta (z_blk),y
-        bcc @borrow
-        bcs @go
+        jsr gbpb_count_down
+        jmp @go
 @finished:
         php
         lda w_gbpb+1                        ; the block's PTR from the channel's
@@ -551,3 +585,244 @@ dfs_gbpb:
         ldx z_blk
         ldy z_blk+1
         rts
+
+; The block's data address (+1) to zt2/zt3.
+gbpb_address:
+        ldy #1
+        lda (z_blk),y
+        sta zt2
+        iny
+        lda (z_blk),y
+        sta zt3
+        rts
+
+; Channel z_chan's EXT set to its PTR.
+ext_from_ptr:
+        ldx z_chan
+        ldy #2
+@byte:  lda CHANNELS_AT+CH_PTR,x
+        sta CHANNELS_AT+CH_EXT,x
+        inx
+        dey
+        bpl @byte
+        rts
+
+; PTR set past EXT (channel z_chan): a file open for reading only is "Read only"; one open for
+; writing grows to PTR (into the free space after it, as OSBPUT grows it), or to the end of its
+; space and "Can't extend" (Acorn's DFS's errors and extent).
+extend_to_ptr:
+        ldx z_chan
+        lda CHANNELS_AT+CH_MODE,x
+        bpl read_only
+        jsr ptr_in_space
+        bcc ext_from_ptr
+        jsr extend_space
+        jsr ptr_in_space
+        bcc ext_from_ptr
+        lda #0                          ; EXT: the end of its space
+        sta CHANNELS_AT+CH_EXT,x
+        lda CHANNELS_AT+CH_SPACE,x
+        sta CHANNELS_AT+CH_EXT+1,x
+        lda CHANNELS_AT+CH_SPACE+1,x
+        sta CHANNELS_AT+CH_EXT+2,x
+cant_extend:
+        jsr error
+        .byte $BF
+        .text "Can't extend", 0
+read_only:
+        jsr error
+        .byte $C1
+        .text "Read only", 0
+
+; C clear when channel z_chan's PTR is in a sector of its space.
+ptr_in_space:
+        ldx z_chan
+        lda CHANNELS_AT+CH_PTR+1,x
+        cmp CHANNELS_AT+CH_SPACE,x
+        lda CHANNELS_AT+CH_PTR+2,x
+        sbc CHANNELS_AT+CH_SPACE+1,x
+        rts
+
+; Channel z_chan's space up to the first sector of the next file on the disc, or to the disc's end.
+extend_space:
+        ldx z_chan
+        lda CHANNELS_AT+CH_DRIVE,x
+        sta z_drive
+        jsr read_catalogue
+        lda CAT1+7                      ; zt0/zt1: the limit so far, the disc's end
+        sta zt0
+        lda CAT1+6
+        and #3
+        sta zt1
+        ldy CAT1+5
+@file:  beq @limit
+        lda CAT1+7,y                    ; zt2/zt3: the file's first sector
+        sta zt2
+        lda CAT1+6,y
+        and #3
+        sta zt3
+        ldx z_chan
+        lda CHANNELS_AT+CH_START,x      ; after ours?
+        cmp zt2
+        lda CHANNELS_AT+CH_START+1,x
+        sbc zt3
+        bcs @next
+        lda zt2                         ; before the limit?
+        cmp zt0
+        lda zt3
+        sbc zt1
+        bcs @next
+        lda zt2
+        sta zt0
+        lda zt3
+        sta zt1
+@next:  tya
+        sec
+        sbc #8
+        tay
+        jmp @file
+@limit: ldx z_chan
+        lda zt0
+        sec
+        sbc CHANNELS_AT+CH_START,x
+        sta CHANNELS_AT+CH_SPACE,x
+        lda zt1
+        sbc CHANNELS_AT+CH_START+1,x
+        sta CHANNELS_AT+CH_SPACE+1,x
+        rts
+
+; Z set when the block's count (+5, 4 bytes) is 0.
+gbpb_count_zero:
+        ldy #5
+        lda (z_blk),y
+        iny
+        ora (z_blk),y
+        iny
+        ora (z_blk),y
+        iny
+        ora (z_blk),y
+        rts
+
+; The block's count one less.
+gbpb_count_down:
+        ldy #4
+@byte:  iny
+        lda (z_blk),y
+        sec
+        sbc #1
+        sta (z_blk),y
+        bcc @byte                       ; it was 0: one from the next byte too
+        rts
+
+; OSGBPB 5-8 (AUG), the data at the block's +1: 5 the current drive's title (12, then its 12
+; characters), boot option and drive number; 6 the current drive and directory, 7 the library's (1
+; and a digit, 1 and a character); 8 the names in the current directory (7 and 7 characters each), at
+; most +5 of them, from the catalogue offset at +9: +0 gets the catalogue's sequence number, +1, +5
+; and +9 move on, C set when the catalogue ended first.  A is 0 on return (as Acorn's DFS leaves it).
+gbpb_catalogue:
+        jsr gbpb_address
+        lda w_gbpb
+        cmp #8
+        beq gbpb_names
+        cmp #5
+        beq @title
+        ldx #w_drive - W                ; 6: the current directory, 7: the library
+        cmp #6
+        beq @directory
+        ldx #w_lib_drive - W
+@directory:
+        ldy #0
+        lda #1
+        sta (zt2),y
+        iny
+        lda W,x
+        ora #'0'
+        sta (zt2),y
+        iny
+        lda #1
+        sta (zt2),y
+        iny
+        lda W+1,x
+        sta (zt2),y
+        jmp gbpb_catalogue_done
+@title: jsr current_catalogue
+        ldy #0
+        lda #12
+        sta (zt2),y
+        ldx #0
+@char:  cpx #8
+        bcs @second
+        lda CAT0,x
+        bcc @put
+@second:
+        lda CAT1-8,x
+@put:   iny
+        sta (zt2),y
+        inx
+        cpx #12
+        bne @char
+        jsr boot_option
+        iny
+        sta (zt2),y
+        lda w_drive
+        iny
+        sta (zt2),y
+gbpb_catalogue_done:
+        clc
+gbpb_catalogue_exit:
+        ldx z_blk
+        ldy z_blk+1
+        lda #0
+        rts
+
+gbpb_names:
+        jsr gbpb_count_zero             ; none asked for: nothing at all
+        beq gbpb_catalogue_done
+        jsr current_catalogue
+        ldy #0
+        lda CAT1+4
+        sta (z_blk),y
+        ldy #9
+        lda (z_blk),y
+        sta z_entry
+@next:  lda z_entry
+        cmp CAT1+5
+        bcs @ended
+        adc #8
+        sta z_entry
+        tax
+        lda CAT0+7,x
+        and #$7F
+        cmp w_dir
+        bne @next
+        ldy #0
+        lda #7
+        sta (zt2),y
+@name:  lda CAT0,x
+        iny
+        sta (zt2),y
+        inx
+        cpy #7
+        bne @name
+        lda zt2
+        clc
+        adc #8
+        sta zt2
+        bcc @same
+        inc zt3
+@same:  jsr gbpb_count_down
+        jsr gbpb_count_zero
+        bne @next
+        clc
+@ended: php
+        ldy #9
+        lda z_entry
+        sta (z_blk),y
+        ldy #1
+        lda zt2
+        sta (z_blk),y
+        iny
+        lda zt3
+        sta (z_blk),y
+        plp
+        jmp gbpb_catalogue_exit

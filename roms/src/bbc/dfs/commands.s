@@ -26,7 +26,12 @@ dfs_fscv:
         beq star_opt
         stx z_ptr
         sty z_ptr+1
+        tsx                             ; for abandon
+        stx w_stack
+        ldx w_enable                    ; *ENABLE lets the next command only through
+        stx w_enabled
         ldy #0
+        sty w_enable
         cmp #3
         bne @not_command
         jmp star_command
@@ -36,11 +41,25 @@ dfs_fscv:
         jmp star_cat
 @done:  rts
 
-; *OPT 4,n: the current drive's boot option (the others are accepted and do nothing).
+; *OPT 0 and *OPT 1,n: each file loaded, run or saved listed as *INFO lists it (n not 0) or not;
+; *OPT 4,n: the current drive's boot option; others "Bad option" (as Acorn's DFS).
 star_opt:
-        cpx #4
-        bne @done
+        cpx #2
+        bcs @not_messages
         tya
+        dex
+        beq @messages
+        lda #0                          ; *OPT 0: quiet
+@messages:
+        sta w_opt1
+        rts
+@not_messages:
+        cpx #4
+        beq @boot
+        jsr error
+        .byte $CB
+        .text "Bad option", 0
+@boot:  tya
         and #3
         asl a
         asl a
@@ -55,7 +74,13 @@ star_opt:
         ora CAT1+6
         sta CAT1+6
         jmp write_catalogue
-@done:  rts
+
+; *OPT 1 on: entry z_entry listed as *INFO lists it (w_info its information).
+report_file:
+        lda w_opt1
+        beq @quiet
+        jmp print_info_line
+@quiet: rts
 
 current_catalogue:
         lda w_drive
@@ -87,6 +112,7 @@ star_run:
         .byte $FE
         .text "Bad command", 0
 @found: jsr entry_info
+        jsr report_file
         lda w_load
         sta z_addr
         lda w_load+1
@@ -335,74 +361,222 @@ print_entry_name:
         rts
 
 ; ---- the commands of ours, from FSCV 3 (the MOS has looked in its own table and asked the ROMs) ---
+; The tables: each command's name, 0, its routine - 1, and its arguments as *HELP and "Syntax:" show
+; them, 0; a 0 ends each table (Acorn's DFS's command set and words, as its *HELP DFS and *HELP
+; UTILS list them).
 star_command:
-        ldx #0
+        lda #<dfs_commands
+        sta z_table
+        lda #>dfs_commands
+        sta z_table+1
 @command:
         ldy #0
-        lda dfs_commands,x
-        beq @not_ours
+        lda (z_table),y
+        bne @letter
+        lda z_table                     ; the end of a table: the utilities' next
+        cmp #<(utils_commands - 1)
+        bne @not_ours
+        lda z_table+1
+        cmp #>(utils_commands - 1)
+        bne @not_ours
+        inc z_table
+        bne @command
+        inc z_table+1
+        bne @command
 @letter:
-        lda dfs_commands,x
+        lda (z_table),y
         beq @whole
         lda (z_ptr),y
         cmp #'.'
         beq @abbreviated
         and #$DF
-        cmp dfs_commands,x
-        bne @skip
-        inx
+        cmp (z_table),y
+        bne @next
         iny
         bne @letter
 @abbreviated:
         iny
+        sty z_sy                        ; the line goes on after the "."
+        dey
 @to_end:
-        lda dfs_commands,x
+        lda (z_table),y
         beq @found
-        inx
+        iny
         bne @to_end
-@whole: lda (z_ptr),y               ; a letter after the name: another word
+@whole: lda (z_ptr),y                   ; a letter after the name: another word
         and #$DF
         cmp #'A'
-        bcc @found
+        bcc @whole_word
         cmp #'Z'+1
         bcc @next
-@found: lda dfs_commands+2,x
+@whole_word:
+        sty z_sy
+@found: lda z_table                     ; kept for "Syntax:"
+        sta w_command
+        lda z_table+1
+        sta w_command+1
+        iny
+        iny
+        lda (z_table),y
         pha
-        lda dfs_commands+1,x
+        dey
+        lda (z_table),y
         pha
+        ldy z_sy
         jmp skip_spaces
-@skip:  lda dfs_commands,x
-        beq @next
-        inx
-        bne @skip
-@next:  inx
-        inx
-        inx
-        bne @command
+@next:  jsr next_command
+        jmp @command
 @not_ours:
         jmp star_run
+
+; z_table on to the next command of the table (its text left at ERROR_BLOCK+2 by describe_command).
+next_command:
+        ldx #2
+        jsr describe_command
+        tya
+        clc
+        adc z_table
+        sta z_table
+        bcc @same
+        inc z_table+1
+@same:  rts
+
+; The command at z_table as "NAME <arguments>" into ERROR_BLOCK from X on, ending with a 0; Y the
+; length of its table entry.
+describe_command:
+        ldy #0
+@name:  lda (z_table),y
+        beq @named
+        sta ERROR_BLOCK,x
+        inx
+        iny
+        bne @name
+@named: iny                             ; past the 0 and the routine
+        iny
+        iny
+        lda (z_table),y
+        beq @end                        ; no arguments
+        lda #' '
+        sta ERROR_BLOCK,x
+        inx
+@text:  lda (z_table),y
+        sta ERROR_BLOCK,x
+        beq @end
+        inx
+        iny
+        bne @text
+@end:   sta ERROR_BLOCK,x
+        iny
+        rts
+
+; *HELP DFS, *HELP UTILS: each command of the table at A (low), X (high) as "  NAME <arguments>".
+list_commands:
+        sta z_table
+        stx z_table+1
+@each:  ldy #0
+        lda (z_table),y
+        beq @done
+        jsr print_inline
+        .text "  ", 0
+        jsr next_command
+        ldx #2
+@char:  lda ERROR_BLOCK,x
+        beq @line
+        jsr OSWRCH
+        inx
+        bne @char
+@line:  jsr OSNEWL
+        jmp @each
+@done:  rts
+
+; The command's arguments must be there: "Syntax: NAME <arguments>" (error &DC) when they are not.
+need_argument:
+        jsr skip_spaces
+        cmp #' '+1
+        bcc syntax_error
+        rts
+syntax_error:
+        lda w_command
+        sta z_table
+        lda w_command+1
+        sta z_table+1
+        ldx #9
+@intro: lda syntax_intro,x
+        sta ERROR_BLOCK,x
+        dex
+        bpl @intro
+        ldx #10
+        jsr describe_command
+        jmp ERROR_BLOCK
+syntax_intro:
+        .byte 0, $DC                    ; BRK, the error number
+        .text "Syntax: "
 
 dfs_commands:
         .text "ACCESS", 0
         .word star_access-1
+        .text "<afsp> (L)", 0
+        .text "BACKUP", 0
+        .word star_backup-1
+        .text "<source> <dest.>", 0
+        .text "COMPACT", 0
+        .word star_compact-1
+        .text "(<drive>)", 0
+        .text "COPY", 0
+        .word star_copy-1
+        .text "<source> <dest.> <afsp>", 0
         .text "DELETE", 0
         .word star_delete-1
+        .text "<fsp>", 0
+        .text "DESTROY", 0
+        .word star_destroy-1
+        .text "<afsp>", 0
         .text "DIR", 0
         .word star_dir-1
+        .text "(<dir>)", 0
         .text "DRIVE", 0
         .word star_drive-1
+        .text "<drive>", 0
+        .text "ENABLE", 0
+        .word star_enable-1
+        .byte 0
         .text "INFO", 0
         .word star_info-1
+        .text "<afsp>", 0
         .text "LIB", 0
         .word star_lib-1
+        .text "(<dir>)", 0
         .text "RENAME", 0
         .word star_rename-1
+        .text "<old fsp> <new fsp>", 0
         .text "TITLE", 0
         .word star_title-1
+        .text "<title>", 0
+        .text "WIPE", 0
+        .word star_wipe-1
+        .text "<afsp>", 0
+        .byte 0
+utils_commands:
+        .text "BUILD", 0
+        .word star_build-1
+        .text "<fsp>", 0
+        .text "DISC", 0
+        .word star_disc-1
+        .byte 0
+        .text "DUMP", 0
+        .word star_dump-1
+        .text "<fsp>", 0
+        .text "LIST", 0
+        .word star_list-1
+        .text "<fsp>", 0
+        .text "TYPE", 0
+        .word star_type-1
+        .text "<fsp>", 0
         .byte 0
 
 ; *DRIVE d
 star_drive:
+        jsr need_argument
         jsr drive_digit
         sta w_drive
         rts
@@ -441,27 +615,20 @@ read_directory:
 
 ; *INFO afsp: each file that matches: directory, name, L, load, exec, length, start sector.
 star_info:
+        jsr need_argument
         jsr read_name
         jsr find_first
         bcc @each
         jmp file_not_found
 @each:  jsr entry_info
-        ldx z_entry
-        lda CAT0+7,x
-        and #$7F
-        jsr OSWRCH
-        lda #'.'
-        jsr OSWRCH
-        jsr print_entry_name
-        jsr print_inline
-        .text "  ", 0
-        lda #' '
-        bit w_locked
-        bpl @lock
-        lda #'L'
-@lock:  jsr OSWRCH
-        jsr print_inline
-        .text "  ", 0
+        jsr print_info_line
+        jsr find_next
+        bcc @each
+        rts
+
+; Entry z_entry as *INFO lists it, w_info its information.
+print_info_line:
+        jsr print_info_name
         ldx #w_load + 2 - w_info
         jsr print_three
         ldx #w_exec + 2 - w_info
@@ -469,13 +636,41 @@ star_info:
         ldx #w_length + 2 - w_info
         jsr print_three
         lda w_start+1
-        jsr print_digit
-        lda w_start
-        jsr print_hex
-        jsr OSNEWL
-        jsr find_next
-        bcc @each
+        ldx w_start
+        jsr print_sector_number
+        jmp OSNEWL
+
+; Entry z_entry's "D.NAME     L  " (*INFO's columns before the addresses).
+print_info_name:
+        jsr print_dir_name
+        jsr print_inline
+        .text "  ", 0
+        ldx z_entry
+        lda CAT0+7,x
+        asl a                           ; C: locked
+        lda #' '
+        bcc @lock
+        lda #'L'
+@lock:  jsr OSWRCH
+        jsr print_inline
+        .text "  ", 0
         rts
+
+; Entry z_entry's "D.NAME" (the name padded to 7 characters).
+print_dir_name:
+        ldx z_entry
+        lda CAT0+7,x
+        and #$7F
+        jsr OSWRCH
+        lda #'.'
+        jsr OSWRCH
+        jmp print_entry_name
+
+; Sector A*256+X as three hexadecimal digits.
+print_sector_number:
+        jsr print_digit
+        txa
+        jmp print_hex
 
 ; w_info+X, X-1, X-2 in hexadecimal, then a space.
 print_three:
@@ -489,6 +684,7 @@ print_three:
 
 ; *ACCESS afsp [L]: each file that matches locked (L) or unlocked.
 star_access:
+        jsr need_argument
         jsr read_name
         jsr skip_spaces
         and #$DF
@@ -513,6 +709,7 @@ star_access:
 
 ; *DELETE name
 star_delete:
+        jsr need_argument
         jsr read_name
         jsr find_file
         jsr check_unlocked
@@ -521,6 +718,7 @@ star_delete:
 
 ; *RENAME old new ("Exists" when new is there already; the lock stays with the file).
 star_rename:
+        jsr need_argument
         jsr read_name
         sty z_sy
         jsr find_file
@@ -528,6 +726,7 @@ star_rename:
         lda z_entry
         pha
         ldy z_sy
+        jsr need_argument
         jsr read_name
         lda #0
         sta z_entry
@@ -554,6 +753,7 @@ star_rename:
 
 ; *TITLE text: up to 12 characters (quotes allowed), the rest of the title zeros.
 star_title:
+        jsr need_argument
         sty z_sy
         jsr current_catalogue
         ldy z_sy

@@ -4,8 +4,14 @@
 ; BBC wires the chip's interrupt to the 6502's NMI.
 
 ; z_count sectors from logical sector z_lsec of drive z_drive to or from z_addr (z_command: CMD_READ
-; or CMD_WRITE).  A failure is a BRK error.
+; or CMD_WRITE).  A failure is a BRK error.  At transfer_bytes, nmi_left (set by the caller) bytes
+; of them go to memory, the rest of the last sector read is dropped.
 transfer:
+        lda #0
+        sta nmi_left
+        lda z_count
+        sta nmi_left+1
+transfer_bytes:
         jsr fdc_ready
 @track: lda z_count
         beq @done
@@ -61,15 +67,43 @@ disc_error:
         bne @fault
         jsr error
         .byte $C9
-        .text "Disc read only", 0
+        .text "Disk read only", 0            ; (Acorn's DFS's spelling)
 @fault: cmp #$10
         bne @other
         jsr error
         .byte $C5
         .text "Drive fault", 0
-@other: jsr error
-        .byte $C7
-        .text "Disc fault", 0
+@other: pha                             ; "Disk fault RR at TT/SS": the result, the command's
+        ldx #0                          ; track and sector (Acorn's DFS's words)
+@intro: lda disc_fault,x
+        sta ERROR_BLOCK,x
+        inx
+        cpx #disc_fault_at - disc_fault
+        bne @intro
+        pla
+        jsr put_hex
+        ldy #0
+@at:    lda disc_fault_at,y
+        sta ERROR_BLOCK,x
+        inx
+        iny
+        cpy #4
+        bne @at
+        lda z_track
+        jsr put_hex
+        lda #'/'
+        sta ERROR_BLOCK,x
+        inx
+        lda z_sector
+        jsr put_hex
+        lda #0
+        sta ERROR_BLOCK,x
+        jmp ERROR_BLOCK
+disc_fault:
+        .byte 0, $C7                    ; BRK, the error number
+        .text "Disk fault "
+disc_fault_at:
+        .text " at "
 
 ; z_lsec -> z_track, z_sector (10 sectors a track).
 split_sector:
@@ -195,6 +229,9 @@ nmi_routine:
         lda FDC_STATUS
         and #FDC_DATA_REQUEST
         beq @end
+        lda nmi_left
+        ora nmi_left+1
+        beq @drop                       ; past the end of the file: not stored
         sty nmi_y
         ldy #0
 @move:  lda FDC_DATA                    ; (writing: LDA (nmi_ptr),Y / STA FDC_DATA)
@@ -202,7 +239,14 @@ nmi_routine:
         inc nmi_ptr
         bne @same
         inc nmi_ptr+1
-@same:  ldy nmi_y
+@same:  lda nmi_left
+        bne @low
+        dec nmi_left+1
+@low:   dec nmi_left
+        ldy nmi_y
+        pla
+        rti
+@drop:  lda FDC_DATA                    ; (reads only: a write always has its bytes)
         pla
         rti
 @end:   lda FDC_RESULT                  ; the command is over

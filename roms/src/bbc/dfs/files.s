@@ -93,6 +93,7 @@ file_delete:
 file_load:
         jsr find_file
         jsr entry_info
+        jsr report_file
         lda w_load
         ldx w_load+1
         ldy w_block+6
@@ -123,11 +124,7 @@ file_save:
         jsr check_unlocked
         jsr remove_entry
 @new:   jsr length_sectors
-        jsr allocate
-        lda w_sectors
-        ldx w_sectors+1
-        jsr check_room
-        jsr insert_entry
+        jsr make_entry
         ldx #7
 @info:  lda w_block+2,x                 ; load and exec
         sta w_info,x
@@ -142,14 +139,21 @@ file_save:
         lda #0
         sta w_locked
         jsr store_info
+        jsr report_file
         lda w_block+10
         sta z_addr
         lda w_block+11
         sta z_addr+1
-        lda w_sectors
-        sta z_count
         lda #CMD_WRITE
         sta z_command
+        lda w_sectors
+        ldx w_sectors+1
+        beq @count
+        lda #255                        ; 64 KiB: 256 sectors, in two commands
+        sta z_count
+        jsr transfer
+        lda #1
+@count: sta z_count
         jsr transfer
         jsr write_catalogue
         jsr info_to_block
@@ -160,48 +164,37 @@ file_save:
 check_unlocked:
         ldx z_entry
         lda CAT0+7,x
-        bpl @open
+        bmi file_locked
+        rts
+file_locked:
         jsr error
         .byte $C3
         .text "Locked", 0
-@open:  rts
 
-; The file (w_start, w_length, the drive in z_drive) into memory at z_addr: whole sectors straight
-; there, the last part through a buffer so that nothing after the file is touched.
+; The file (w_start, w_length, the drive in z_drive) into memory at z_addr, in one command a track:
+; the NMI routine stores its bytes and drops the rest of the last sector, so nothing after the file
+; is touched (and no buffer of ours is, which programs loading over our workspace rely on).
 load_data:
         lda w_start
         sta z_lsec
         lda w_start+1
         sta z_lsec+1
+        lda w_length
+        sta nmi_left
+        cmp #1                          ; a part sector: one more
         lda w_length+1
+        sta nmi_left+1
+        adc #0
         sta z_count
         lda #CMD_READ
         sta z_command
-        jsr transfer
-        lda w_length
-        beq @done
-        lda z_addr
-        pha
-        lda z_addr+1
-        pha
-        lda #<EXTRA_BUFFER
-        sta z_addr
-        lda #>EXTRA_BUFFER
-        sta z_addr+1
+        bcc @one                        ; &FF01-&FFFF bytes: 256 sectors, in two commands
+        lda #255
+        sta z_count
+        jsr transfer_bytes
         lda #1
         sta z_count
-        jsr transfer
-        pla
-        sta z_addr+1
-        pla
-        sta z_addr
-        ldy #0
-@copy:  lda EXTRA_BUFFER,y
-        sta (z_addr),y
-        iny
-        cpy w_length
-        bne @copy
-@done:  rts
+@one:   jmp transfer_bytes
 
 ; w_info to the block: load, exec, length, and the attributes (&08 when locked).
 info_to_block:

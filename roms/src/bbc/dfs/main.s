@@ -58,13 +58,23 @@ service_workspace:
 @enough:
         rts
 
-; 3: at BREAK the discs become the filing system, and the call is claimed (MOS 1.20 gives the tape
-; filing system the vectors when nobody claims it); with SHIFT (Y=0) drive 0's !BOOT is used as
-; its boot option says.
+; 3: at BREAK the discs become the filing system, our line goes under the MOS's banner (as Acorn's
+; DFS puts its name there), and the call is claimed (MOS 1.20 gives the tape filing system the
+; vectors when nobody claims it); with SHIFT (Y=0) drive 0's !BOOT is used as its boot option says.
 service_boot:
         tya
         pha
-        jsr take_over
+        jsr print_inline
+        .text "DFS (our own)\r\r", 0
+        lda #OSBYTE_LAST_BREAK          ; *OPT 1 is kept over a soft BREAK (as Acorn's DFS keeps it)
+        ldx #0
+        ldy #$FF
+        jsr OSBYTE
+        txa
+        beq @soft
+        lda #0
+        sta w_opt1
+@soft:  jsr take_over
         pla
         bne @no_boot
         jsr boot_drive_0
@@ -82,7 +92,7 @@ service_command:
 @letter:
         lda (text_ptr),y
         cmp #'.'
-        beq @match                      ; *DI. *DIS. *DISC.
+        beq @match                      ; *D. *DI. *DIS. *DISC.
         and #$DF
         cmp disc_word,x
         bne @other_k
@@ -103,7 +113,7 @@ service_command:
         bcc @match
         cmp #'Z'+1
         bcc @not_ours
-@match: cpx #2                          ; at least "DI"
+@match: cpx #1                          ; at least "D" (*D. is *DISC, as with Acorn's DFS)
         bcc @not_ours
         jsr take_over
         pla
@@ -120,17 +130,95 @@ service_command:
 disc_word:
         .text "DISC"
 
-; 9: *HELP names us.
+; 9: *HELP names us and our keywords; *HELP DFS (or D.) and *HELP UTILS (or U.) list the commands;
+; (&F2),Y the keywords.
 service_help:
         pha
         tya
         pha
+        lda (text_ptr),y
+        cmp #' '+1
+        bcs @keywords
+        jsr help_title
         jsr print_inline
-        .text "\rDFS 1.00 (our own)\r", 0
+        .text "  DFS\r  UTILS\r", 0
+        jmp @done
+@keywords:
+        ldx #0                          ; help_keywords,X: the keyword being tried
+@keyword:
+        sty z_sy
+@letter:
+        lda (text_ptr),y
+        cmp #'.'
+        beq @abbreviated
+        and #$DF
+        cmp help_keywords,x
+        bne @next_keyword
+        iny
+        inx
+        lda help_keywords,x
+        bne @letter
+        lda (text_ptr),y                ; the whole keyword: the word must end there
+        cmp #' '+1
+        bcc @ours
+        bcs @next_keyword
+@abbreviated:
+        cpy z_sy                        ; D. DF. U. UT. ...: at least a letter
+        beq @next_keyword
+        iny
+@to_end:
+        lda help_keywords,x
+        beq @ours
+        inx
+        bne @to_end
+@ours:  tya
+        pha
+        jsr help_title
+        lda help_keywords+1,x           ; the keyword's table
+        pha
+        lda help_keywords+2,x
+        tax
         pla
+        jsr list_commands
+        pla
+        tay
+        jmp @space
+@next_keyword:
+        ldy z_sy
+@skip:  lda help_keywords,x             ; past this keyword's name and table
+        inx
+        cmp #0
+        bne @skip
+        inx
+        inx
+        lda help_keywords,x
+        bne @keyword
+@other: lda (text_ptr),y                ; no keyword of ours: the rest of the word
+        cmp #' '+1
+        bcc @space
+        iny
+        bne @other
+@space: lda (text_ptr),y
+        cmp #' '
+        bne @word
+        iny
+        bne @space
+@word:  cmp #' '+1
+        bcs @keywords
+@done:  pla
         tay
         ldx rom_current
         pla
+        rts
+help_keywords:
+        .text "DFS", 0
+        .word dfs_commands
+        .text "UTILS", 0
+        .word utils_commands
+        .byte 0
+help_title:
+        jsr print_inline
+        .text "\rDFS 1.00 (our own)\r", 0
         rts
 
 ; &12: select filing system Y (4 is the disc filing system).
@@ -225,5 +313,7 @@ boot_exec:
         .include "files.s"
         .include "channels.s"
         .include "commands.s"
+        .include "utilities.s"
+        .include "utils.s"
 
 dfs_end:

@@ -64,6 +64,9 @@ osword_7f:
         ldx #CMD_WRITE
 @reads: stx z_command
         jsr fdc_ready
+        lda #$FF                        ; every byte the command moves
+        sta nmi_left
+        sta nmi_left+1
         jsr install_nmi
         jsr select_side
         lda z_drive
