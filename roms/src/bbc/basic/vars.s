@@ -5,10 +5,13 @@
 ; each dimension's size (2 bytes), then the elements (4, 5 or 4 bytes each).
 ; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
-; reset the BASIC stack (a 0 byte below HIMEM marks its bottom): no loops or GOSUBs are open
+; reset the BASIC stack (a 0 byte below HIMEM marks its bottom) and the FOR stack: no loops or
+; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops, run on it)
 reset_stack:
+        lda #FOR_EMPTY
+        sta FORX
+reset_bsp:
         lda #0
-        sta FORN
         sta GOSUBN
         sta REPEATN
         lda HIMEM               ; BSP = HIMEM - 1, unchecked: this must not fail (it runs on
