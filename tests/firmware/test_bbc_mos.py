@@ -262,6 +262,17 @@ def test_mode7_text_and_cursor_movement(beeb):
     assert beeb.osbyte(0x86)[0] == 3
 
 
+def test_mode7_osbyte135_gives_bytes_from_128_back_as_stored(beeb):
+    # Measured on MOS 1.20 (Machine("bbc", roms=Acorn's)): in MODE 7 only &23, &5F and &60 are
+    # swapped back; a byte &80-&FF (a control or graphics character) comes back as it is.
+    got = []
+    for byte in (0x23, 0x5F, 0x60, 0x97, 0xA3, 0xDF, 0xE0, 0xFF):
+        beeb.vdu(30)
+        beeb.m.memory[0x7C00] = byte
+        got.append(beeb.osbyte(0x87)[0])
+    assert got == [0x60, 0x23, 0x5F, 0x97, 0xA3, 0xDF, 0xE0, 0xFF]
+
+
 def test_mode7_scrolls_with_the_6845(beeb):
     beeb.vdu(12, *[f"line {i}\r\n" for i in range(30)])
     text = beeb.text()

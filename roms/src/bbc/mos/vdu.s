@@ -1447,9 +1447,8 @@ read_char_at_cursor:
         lda vdu_mode
         cmp #7
         bne @bitmap
-        lda (zp_cursor),y
-        and #$7F
-        cmp #$5F
+        lda (zp_cursor),y           ; the byte as stored: MOS 1.20 undoes only the swap of
+        cmp #$5F                    ; # _ and the pound sign, and gives &80-&FF back as they are
         bne @r1
         lda #'#'
         rts
