@@ -190,6 +190,16 @@ def test_vectors_and_entry_points(beeb, mos):
         assert mos[entry - 0xC000:entry - 0xC000 + 3] == bytes([0x6C, vector & 0xFF, vector >> 8])
 
 
+def test_wrchv_holds_mos_120s_address(beeb):
+    # MOS 1.20's WRCHV default (AUG, the default vector values; read on Acorn's MOS too): programs
+    # that call the VDU drivers past their own WRCHV handler take the address from there.
+    assert beeb.m.memory.word(0x20E) == 0xE0A4
+    beeb.vdu(12)
+    beeb.m.memory[PARAM], beeb.m.memory[PARAM + 1] = 0xA4, 0xE0
+    beeb.command(6, a=ord("W"))                  # JSR &E0A4 with A = "W"
+    assert beeb.text()[0] == "W"
+
+
 # --- errors and bad input -------------------------------------------------------------------------
 
 def test_brk_error_convention(beeb):

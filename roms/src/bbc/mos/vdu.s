@@ -1,29 +1,5 @@
 ; ---- the VDU drivers (User Guide chapter 34 "VDU drivers"; AUG chapter "VDU drivers") ---------------
 
-; WRCHV's default: the character goes to the VDU drivers unless *FX3 turned them off (bit 1).
-wrch_default:
-        pha
-        stx tmp_x
-        sty tmp_y
-        tax
-        lda output_stream
-        and #$02
-        bne @skip
-        txa
-        jsr vdu_char_entry
-@skip:  ldy spool_handle            ; an *SPOOL file gets every character too, unless *FX3 says
-        beq @out                    ; not (bit 4)
-        lda output_stream
-        and #$10
-        bne @out
-        pla
-        pha
-        jsr $FFD4                   ; OSBPUT
-@out:   ldx tmp_x
-        ldy tmp_y
-        pla
-        rts
-
 ; VDUCHR: one byte to the VDU drivers.
 vdu_char_entry:
         ldx vdu_queue_count
