@@ -19,8 +19,9 @@ from emulator.firmware import rom_set
 T1, CB1, VSYNC = 0x40, 0x10, 0x02
 SETTLE_SECONDS = 1.0         # MOS 1.20's start-up beep ends
 MEASURE_SECONDS = 3.0        # the interval timer carries once (TIME's carry costs nothing)
-RARE = 1 / 50               # paths taken less often are not compared (a carry of the interval timer:
-                            # MOS 1.20 15 cycles more, ours 16)
+RARE = 1 / 75               # paths taken less often are not compared (a carry of the interval timer:
+                            # MOS 1.20 15 cycles more, ours 16); the flashing colours change over 3
+                            # times each way in the 150 fields, 2 when one meets another interrupt
 
 
 def interrupt_cycles(roms):
@@ -76,7 +77,7 @@ def ours(acorn_bbc_roms):
 
 
 def usual(cycles):
-    """The counts of the paths taken at least once in 50 (each with its 1-cycle 1 MHz spread)."""
+    """The counts of the paths taken at least once in 75 (each with its 1-cycle 1 MHz spread)."""
     seen = collections.Counter(cycles)
     return [c for c in cycles if seen[c] + seen[c - 1] + seen[c + 1] >= RARE * len(cycles)]
 

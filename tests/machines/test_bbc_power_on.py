@@ -1,16 +1,39 @@
 """What our BBC MOS leaves in RAM at power-on, seen through RND: MOS 1.20 keeps the language's zero
 page as the RAM powered up (measured with different power-on patterns, docs/bbc_mos.md "Reset"), so
 BASIC II's RND, seeded at &0D-&11, starts differently at each power-on; ours does the same, and our
-BASIC's RND starts from its own state there.  BREAK keeps it."""
+BASIC's RND starts from its own state there.  BREAK keeps it.  Beyond the zero page, the bytes MOS 1.20
+leaves as they powered up (the first of each page from &0400, &037F, the keyboard buffer) are left
+so by ours too."""
 from emulator import Machine
 from emulator.basic.listing import BOOT_SECONDS, wait_for_prompt
 from emulator.firmware import rom_set
 
 
-def rnd_after(roms, seed, break_first=False):
-    """What `PRINT RND,RND` prints on a BBC Micro powered up with pattern `seed` (after a BREAK)."""
+def _powered_on(roms, seed):
     machine = Machine("bbc", roms=roms, seed=seed)
     wait_for_prompt(machine, BOOT_SECONDS, "start-up")
+    return machine
+
+
+# What both MOSes leave as the RAM powered up (measured on MOS 1.20 with two patterns); our workspace
+# at &0380-&03DF and the sound channels' at &0800 are cleared by ours (MOS 1.20 keeps them).
+KEPT = [0x037F, *range(0x03E0, 0x03FF), *(page << 8 for page in range(0x05, 0x7C) if page not in (
+    0x08, 0x0B, 0x0D, 0x0E))]
+CLEARED = [0x0236 + 0x70, 0x0300 + 0x70, *((page << 8) + 1 for page in range(0x0F, 0x7C))]
+
+
+def test_power_on_keeps_the_bytes_mos_1_20_keeps(acorn_bbc_roms):
+    basic_ii = (acorn_bbc_roms / "basic.rom").read_bytes()
+    for mos in ((acorn_bbc_roms / "mos.rom").read_bytes(), rom_set("bbc")["mos"]):
+        rams = [_powered_on({"mos": mos, "basic": basic_ii}, seed).memory for seed in (1, 2, 3)]
+        assert [a for a in KEPT if len({ram[a] for ram in rams}) == 1] == []
+        assert [a for a in CLEARED if any(ram[a] for ram in rams)] == []
+        assert {ram[0x0D00] for ram in rams} == {0x40}    # RTI: NMIs do nothing
+
+
+def rnd_after(roms, seed, break_first=False):
+    """What `PRINT RND,RND` prints on a BBC Micro powered up with pattern `seed` (after a BREAK)."""
+    machine = _powered_on(roms, seed)
     if break_first:
         machine.break_key()
         machine.run(1.0)                    # the MOS and BASIC start again
