@@ -745,8 +745,12 @@ def test_plot_dotted_lines_last_points_and_fills(beeb):
     beeb.vdu(25, 4, 0, 0, 0xF4, 1, 25, 21, 200, 0, 0xF4, 1)     # MOVE 0,500; PLOT 21: dotted
     dots = [point(x, 500) for x in range(0, 200, 4)]
     assert dots == [1, 0] * 25
-    beeb.vdu(25, 4, 0, 0, 0, 0, 25, 13, 40, 0, 0, 0)           # PLOT 13: the last point left out
-    assert point(36, 0) == 1 and point(40, 0) == 0
+    # PLOT 13 and 14, the last point "left out": MOS 1.20 plots it once more after the line, so it
+    # is there in the foreground colour (GCOL 0) and left out when inverting
+    beeb.vdu(25, 4, 0, 0, 0, 0, 25, 13, 40, 0, 0, 0)
+    assert point(36, 0) == 1 and point(40, 0) == 1
+    beeb.vdu(25, 4, 0, 0, 8, 0, 25, 14, 40, 0, 8, 0)
+    assert point(36, 8) == 1 and point(40, 8) == 0
     # two upright lines, then PLOT 77 between them: fill left and right over the background
     beeb.vdu(25, 4, 100, 0, 0x90, 1, 25, 5, 100, 0, 0x58, 2)
     beeb.vdu(25, 4, 44, 1, 0x90, 1, 25, 5, 44, 1, 0x58, 2)
