@@ -591,21 +591,11 @@ line_x0_x1:
         lda g_sx
         eor #2
         tax
-        lda g_sy
-        bpl @add_m
-        lda #0                      ; towards lower coordinates: -m
-        sec
-        sbc g_math+4
-        sta g_math+4
-        lda #0
-        sbc g_math+5
-        sta g_math+5
-@add_m: lda g_x0,x
-        clc
-        adc g_math+4
+        lda g_sy                    ; m steps up or down the minor axis
+        jsr offset_from
+        lda g_math
         sta g_x0,x
-        lda g_x0+1,x
-        adc g_math+5
+        lda g_math+1
         sta g_x0+1,x
 @loop:  ldx #3
 @p:     lda g_x0,x
@@ -948,7 +938,9 @@ edge_x: lda g_y0,y                  ; dy (zp_t2/3)
 @pos:   stx zp_t4
         jsr scaled                  ; |dx| * m / dy, rounded to the nearest (a half towards x0)
         ldx zp_t4
-        plp
+        plp                         ; the sign of dx
+; g_math/g_math+1 = g_x0+X (2 bytes) + g_math+4/5, that negated first when N is set.
+offset_from:
         bpl @add
         lda #0
         sec
