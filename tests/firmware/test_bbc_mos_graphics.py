@@ -82,3 +82,33 @@ def test_lines_and_triangles_light_mos_1_20s_pixels(acorn_mos_basic, setup):
     cases += [(TRIANGLE, 85, points) for points in DEGENERATE]
     differ = [case for case in cases if ours.draw(*case) != theirs.draw(*case)]
     assert differ == [], f"{len(differ)} of {len(cases)} drawn differently, the first: {differ[:3]}"
+
+
+# The graphics cursor: where VDU 5 text goes round the graphics window's edges, what CLS does with
+# VDU 5, and the two positions OSWORD 13 gives (external, the pixel times its units less the origin).
+CURSOR_PROGRAMS = [
+    "MOVE 101,203:DRAW 50,60",
+    "VDU 29,640;512;:MOVE 101,203:PLOT 1,10,20",
+    "MOVE 1200,500:VDU 5:PRINT \"ABCDEFG\";:VDU 127,127:PRINT \"XY\";",
+    "MOVE 10,30:VDU 5,8,8,127:PRINT \"Q\";:VDU 10,10,11,9:PRINT \"R\";",
+    "VDU 24,200;200;600;600;:MOVE 580,220:VDU 5:PRINT \"HELLO WORLD\";:VDU 127,30,127,11,11",
+    "MOVE 0,1023:VDU 5:PRINT STRING$(50,\"W\");:VDU 10,10,127,127,9",
+    "GCOL 3,2:MOVE 100,100:VDU 5:PRINT \"AB\";CHR$13;\"CD\";CHR$12;\"EF\";",
+]
+
+
+def _cursor_run(roms, program):
+    machine = Machine("bbc", roms=roms, seed=1)
+    wait_for_prompt(machine, BOOT_SECONDS, "start-up")
+    machine.type(f"MODE 1:{program}:A%=13:X%=&70:Y%=0:CALL &FFF1:REPEAT UNTIL 0\r")
+    machine.run_until_typed(max_seconds=10)
+    machine.run(2.5)                        # our CLG is slower than MOS 1.20's
+    return machine.memory[MAILBOX:MAILBOX + 8], machine.memory[SCREEN]
+
+
+@pytest.mark.parametrize("program", CURSOR_PROGRAMS)
+def test_the_graphics_cursor_moves_as_on_mos_1_20(acorn_mos_basic, program):
+    ours = {"mos": rom_set("bbc")["mos"], "basic": acorn_mos_basic["basic"]}
+    mine, theirs = _cursor_run(ours, program), _cursor_run(acorn_mos_basic, program)
+    assert mine[0] == theirs[0], f"OSWORD 13: ours {mine[0].hex()}, MOS 1.20 {theirs[0].hex()}"
+    assert mine[1] == theirs[1], "the screens differ"

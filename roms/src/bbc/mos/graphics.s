@@ -1034,6 +1034,50 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         bne @div
         rts
 
+; OSWORD 13: the last two graphics cursor positions, in external coordinates as MOS 1.20 gives them
+; (measured): the pixel, times the units a pixel, less the origin.
+word13: ldx #0
+        stx zp_t3                   ; the block's offset
+@word:  lda gold_x,x
+        sta zp_t0
+        lda gold_x+1,x
+        sta zp_t1
+        txa
+        and #2
+        tay                         ; 0: x, 2: y
+        lda #2                      ; 4 units a pixel up
+        cpy #0
+        bne @units
+        lda g_xshift                ; 2, 4 or 8 across
+@units: asl zp_t0
+        rol zp_t1
+        sec
+        sbc #1
+        bne @units
+        lda zp_t0
+        sec
+        sbc gorigin_x,y
+        sta zp_t0
+        lda zp_t1
+        sbc gorigin_x+1,y
+        ldy zp_t3
+        iny
+        sta (os_x),y
+        dey
+        lda zp_t0
+        sta (os_x),y
+        iny
+        iny
+        sty zp_t3
+        inx
+        inx
+        cpx #4                      ; the previous point, then the current
+        bne @next
+        ldx #gcur_px - gold_x
+@next:  cpx #gcur_px - gold_x + 4
+        bne @word
+        rts
+
 ; ---- VDU 5: characters at the graphics cursor ----
 
 ; Draw character A with its top-left at the graphics cursor in the graphics foreground colour
@@ -1094,39 +1138,80 @@ vdu5_pixel_step:
         inc g_px+1
 @d:     rts
 
-; The graphics cursor one character (8 pixels) each way.
+; The graphics cursor one character (8 pixels) each way.  Past an edge of the graphics window it
+; goes round as MOS 1.20's does (measured): past the right edge to the left edge and a line down,
+; past the left to 7 pixels in from the right and a line up, past the bottom to the top, past the
+; top to 7 pixels above the bottom.
 vdu5_right:
         lda gcur_px
         clc
         adc #8
         sta gcur_px
-        bcc @d
+        bcc @in
         inc gcur_px+1
-@d:     rts
-vdu5_left:
-        lda gcur_px
-        sec
-        sbc #8
-        sta gcur_px
-        bcs @d
-        dec gcur_px+1
-@d:     rts
+@in:    lda gwin_right
+        cmp gcur_px
+        lda gwin_right+1
+        sbc gcur_px+1
+        bpl vdu5_done
+        jsr vdu5_return
 vdu5_down:
         lda gcur_py
         sec
         sbc #8
         sta gcur_py
-        bcs @d
+        bcs @in
         dec gcur_py+1
-@d:     rts
+@in:    lda gcur_py
+        cmp gwin_bottom
+        lda gcur_py+1
+        sbc gwin_bottom+1
+        bpl vdu5_done
+        lda gwin_top
+        sta gcur_py
+        lda gwin_top+1
+        sta gcur_py+1
+vdu5_done:
+        rts
+vdu5_left:
+        lda gcur_px
+        sec
+        sbc #8
+        sta gcur_px
+        bcs @in
+        dec gcur_px+1
+@in:    lda gcur_px
+        cmp gwin_left
+        lda gcur_px+1
+        sbc gwin_left+1
+        bpl vdu5_done
+        lda gwin_right
+        sec
+        sbc #7
+        sta gcur_px
+        lda gwin_right+1
+        sbc #0
+        sta gcur_px+1
 vdu5_up:
         lda gcur_py
         clc
         adc #8
         sta gcur_py
-        bcc @d
+        bcc @in
         inc gcur_py+1
-@d:     rts
+@in:    lda gwin_top
+        cmp gcur_py
+        lda gwin_top+1
+        sbc gcur_py+1
+        bpl vdu5_done
+        lda gwin_bottom
+        clc
+        adc #7
+        sta gcur_py
+        lda gwin_bottom+1
+        adc #0
+        sta gcur_py+1
+        rts
 vdu5_return:
         lda gwin_left
         sta gcur_px

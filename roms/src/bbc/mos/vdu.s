@@ -1080,7 +1080,8 @@ vdu11:  lda vdu_status
 vdu12:  lda vdu_status
         and #$20
         beq @text
-        jmp vdu16                   ; with VDU 5, CLS clears the graphics window
+        jsr vdu16                   ; with VDU 5, CLS clears the graphics window and homes the
+        jmp vdu5_home               ; graphics cursor (MOS 1.20)
 @text:  jmp clear_screen            ; which ends with the cursor home (VDU 30)
 vdu13:  lda vdu_status
         and #$20
