@@ -87,7 +87,32 @@ to_pixels:
 ; VDU 16: CLG, the graphics window in the background colour and action.
 vdu16:  jsr graphics_mode
         beq @done
+        lda gwin_left               ; the whole screen, plotted plainly: filled as CLS fills it
+        ora gwin_left+1
+        ora gwin_bottom
+        ora gwin_bottom+1
+        ora gwin_top+1
+        ora graph_bg_action
+        bne @rows
+        lda gwin_top
+        cmp #255
+        bne @rows
+        lda #<1279
+        sta g_px
+        lda #>1279
+        sta g_px+1
+        jsr scale_x
+        lda g_px
+        cmp gwin_right
+        bne @rows
+        lda g_px+1
+        cmp gwin_right+1
+        bne @rows
         lda graph_bg
+        and colours_less_1
+        jsr colour_fill
+        jmp fill_screen
+@rows:  lda graph_bg
         ldx graph_bg_action
         jsr set_plot_colour
         lda gwin_bottom
