@@ -57,3 +57,28 @@ def test_our_basic_starts_rnd_from_power_on_ram_and_break_keeps_it():
     first = rnd_after(None, 1)
     assert rnd_after(None, 1) == first and rnd_after(None, 2) != first
     assert rnd_after(None, 1, break_first=True) == first
+
+
+def _soft_key_pages(roms):
+    """Page &0B (the soft keys) at power-on, after some *KEY commands, after *FX18 and after
+    CTRL-BREAK (BASIC II on the MOS of `roms`)."""
+    machine = _powered_on(roms, 1)
+    pages = [machine.memory[0x0B00:0x0C00]]
+    for command in ("*KEY 0 ABC", "*KEY 2 XY|M", "*KEY 0 Q", "*FX18", "*KEY 5 HELLO"):
+        machine.type(command + "\r")
+        machine.run_until_typed(max_seconds=5)
+        wait_for_prompt(machine, 2, command)
+        pages.append(machine.memory[0x0B00:0x0C00])
+    machine.press("CTRL")
+    machine.break_key()
+    wait_for_prompt(machine, BOOT_SECONDS, "CTRL-BREAK")
+    machine.release("CTRL")
+    pages.append(machine.memory[0x0B00:0x0C00])
+    return pages
+
+
+def test_soft_keys_are_kept_in_page_b_as_on_mos_1_20(acorn_bbc_roms):
+    basic_ii = (acorn_bbc_roms / "basic.rom").read_bytes()
+    theirs = _soft_key_pages({"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "basic": basic_ii})
+    ours = _soft_key_pages({"mos": rom_set("bbc")["mos"], "basic": basic_ii})
+    assert [page.hex() for page in ours] == [page.hex() for page in theirs]

@@ -358,7 +358,7 @@ read_key_nowait:
         lda softkey_length
         beq @from_buffer
         ldx softkey_offset
-        lda SOFTKEYS,x
+        lda SOFTKEYS+1,x            ; (offsets from &0B01, as MOS 1.20 keeps them)
         inc softkey_offset
         dec softkey_length
         clc
@@ -440,7 +440,7 @@ interpret_code:
         sec
         rts
 
-; Start expanding soft key A (its string is &0B00+[&0B00+A] up to the next key's start).
+; Start expanding soft key A (its string is &0B01+[&0B00+A] up to the next key's start).
 start_softkey:
         tax
         lda SOFTKEYS,x

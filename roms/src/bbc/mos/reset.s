@@ -66,12 +66,7 @@ reset_entry:
         lda zp_t1                   ; the start-up option links (made link = set bit), stored inverted
         eor #$FF
         sta startup_options
-        lda #$11                    ; soft keys: all empty; their strings go from &0B11
-        sta SOFTKEYS+$10
-        ldx #15
-@keys:  sta SOFTKEYS,x
-        dex
-        bpl @keys
+        jsr byte18                  ; soft keys: all empty
 @keep_memory:
         lda #$40                    ; RTI: NMIs do nothing until a filing system claims them (MOS
         sta $0D00                   ; 1.20 puts it there on every BREAK)
