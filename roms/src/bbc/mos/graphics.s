@@ -490,8 +490,8 @@ draw_line:
         jmp plot_point
 @done:  rts
 
-; The line g_x0,g_y0 - g_x1,g_y1 with MOS 1.20's pixels (found black box, tests/reference/
-; test_bbc_graphics.py): along the major axis (x when |dx| >= |dy|) from its lower end; the error
+; The line g_x0,g_y0 - g_x1,g_y1 with MOS 1.20's pixels (found black box, tests/firmware/
+; test_bbc_mos_graphics.py): along the major axis (x when |dx| >= |dy|) from its lower end; the error
 ; starts at major / 2 and loses minor at each pixel, and when it goes below 0 the minor axis steps
 ; and major is added back.  Only the stretch of the major axis inside the graphics window is
 ; stepped through, starting with the error the line has there; plot_point clips the other axis.
