@@ -130,3 +130,25 @@ def test_the_next_conversion_starts_at_mos_1_20s_cycle(mos_1_20, ours):
     assert len(theirs) > 20 and len(mine) > 20
     assert same_cycles(mine, theirs), (sorted(collections.Counter(mine).items()),
                                        sorted(collections.Counter(theirs).items()))
+
+
+def key_interrupt_states(roms):
+    """The system VIA's CA2 (key pressed) enable and flag: idle, with a key held, after it is up."""
+    machine = Machine("bbc", roms=roms, seed=1)
+    wait_for_prompt(machine, BOOT_SECONDS, "start-up")
+    machine.run(SETTLE_SECONDS)
+    via, states = machine.hardware.system_via, []
+    for step in (lambda: None, lambda: machine.press("A"), lambda: machine.release("A")):
+        step()
+        machine.run(0.5)
+        states.append((via.ier & 1, via.ifr & 1))
+    return states
+
+
+def test_a_held_key_turns_the_key_interrupt_off_as_mos_1_20_does(acorn_bbc_roms):
+    # While a key is down MOS 1.20 scans at the 100 Hz tick with CA2's interrupt off (its flag left
+    # set), so the tick is not followed by a key interrupt; it turns CA2 on again when all are up.
+    basic = (acorn_bbc_roms / "basic.rom").read_bytes()
+    theirs = key_interrupt_states({"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "basic": basic})
+    assert theirs == [(1, 0), (0, 1), (1, 0)]
+    assert key_interrupt_states({"mos": rom_set("bbc")["mos"], "basic": basic}) == theirs

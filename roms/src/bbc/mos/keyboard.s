@@ -28,8 +28,8 @@ call_keyv:
 keyv_default:
         bvc @query
         bcs keyboard_scan           ; the centisecond poll
-        lda #$01                    ; the key-pressed interrupt: clear CA2, scan from the next poll
-        sta SYS_IFR
+        lda #$01                    ; the key-pressed interrupt: CA2 off while keys are down (MOS
+        sta SYS_IER                 ; 1.20's IER reads &72 then), scan from the next poll
         sta key_active
         rts
 @query: bcc @shift_ctrl
@@ -126,9 +126,7 @@ keyboard_scan:
         adc #5                      ; (carry set) on to column 0 of the next row
         tax
         bpl @key
-        lda #$01                    ; forget the CA2 edges our testing made, then auto-scan
-        sta SYS_IFR                 ; again: a key that goes down from here on interrupts
-        lda #$0B
+        lda #$0B                    ; auto-scan again
         sta SYS_ORB
         lda key_test
         bne @held
@@ -137,7 +135,11 @@ keyboard_scan:
         bne @new_key
         lda key_held
         bne @repeat
-        sta key_active              ; nothing down: wait for CA2 again
+        sta key_active              ; nothing down: forget the CA2 edges our testing made and
+        lda #$01                    ; wait for CA2 again
+        sta SYS_IFR
+        lda #$81
+        sta SYS_IER
         rts
 @new_key:
         sta key_held
