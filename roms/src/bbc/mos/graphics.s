@@ -24,11 +24,7 @@ graphics_home:
 @z:     sta gwin_left,x
         dex
         bpl @z
-        lda #<1279
-        sta g_px
-        lda #>1279
-        sta g_px+1
-        jsr scale_x
+        jsr last_column
         lda g_px
         sta gwin_right
         lda g_px+1
@@ -47,6 +43,12 @@ graphics_home:
         sta gcur_py+1
         rts
 
+; g_px = the screen's last pixel column (1279 external, scaled for the MODE).
+last_column:
+        lda #<1279
+        sta g_px
+        lda #>1279
+        sta g_px+1
 ; g_px = g_px (external, 0-1279) >> g_xshift (signed)
 scale_x:
         ldx g_xshift
@@ -97,11 +99,7 @@ vdu16:  jsr graphics_mode
         lda gwin_top
         cmp #255
         bne @rows
-        lda #<1279
-        sta g_px
-        lda #>1279
-        sta g_px+1
-        jsr scale_x
+        jsr last_column
         lda g_px
         cmp gwin_right
         bne @rows
@@ -202,11 +200,7 @@ vdu24:  jsr graphics_mode
         lda #255
         sta gwin_top
 @top_ok:
-        lda #<1279
-        sta g_px
-        lda #>1279
-        sta g_px+1
-        jsr scale_x
+        jsr last_column
         lda g_px
         cmp gwin_right
         lda g_px+1
