@@ -353,15 +353,19 @@ class OurBbcBasicView(BbcBasicView):
 
     It keeps the documented PAGE (&18), resident integers (&400) and BASIC II's variable lists (one
     per first character, and one each for PROC and FN names), but its own text pointer and current
-    line, and one BASIC stack (from BSP up to HIMEM) holding tagged frames among expression
-    operands (exec.s, funcs.s, vars.s):
-      FOR    tag, variable address (2), kind (4 integer, 5 real), limit (5), step (5),
-             TP (2), CURLN (2)                                                      18 bytes
+    line, a FOR stack of fixed frames at FORSTK (the top of page 5; FORX the offset of the
+    innermost, FOR_EMPTY when none is open):
+      FOR    variable address (2), kind (4 integer, 5 real), limit (5), step (5),
+             TP (2), CURLN (2)                                                      17 bytes
+    and one BASIC stack (from BSP up to HIMEM) holding tagged frames among expression operands
+    (exec.s, funcs.s, vars.s):
       GOSUB, REPEAT  tag, TP (2), CURLN (2)                                           5 bytes
-      PROC, FN   tag (the token), return TP (2), CURLN (2), the caller's 6502 stack's copy (2)  7 bytes
+      PROC, FN   tag (the PROC or FN token), return TP (2), CURLN (2),
+                 address of the caller's 6502 stack, copied above the arguments (2)   7 bytes
       LOCAL  tag, address (2), kind, old value (4, or 5 for a real)                   9 bytes
     Plain numeric variables and arrays hold 5-byte reals; those named with % hold integers.
-      (below a call frame its arguments, above it the copy of the caller's 6502 stack: untagged)
+    The arguments (type over value) and the copy of the caller's 6502 stack (count, bytes) above a
+    call frame carry no tag.
     """
 
     name = "BBC BASIC (ours)"
@@ -372,8 +376,7 @@ class OurBbcBasicView(BbcBasicView):
         self.at = layout
         self.PAGE_HIGH = layout["PAGEHI"]
         self.RESIDENT = layout["VARS"]
-        self.tags = {layout[f"F_{kind}"]: kind for kind in
-                     ("FOR", "GOSUB", "REPEAT", "PROC", "FN", "LOCAL")}
+        self.tags = {layout[f"F_{kind}"]: kind for kind in ("GOSUB", "REPEAT", "PROC", "FN", "LOCAL")}
 
     # -- the program ---------------------------------------------------------------------------
     def line_from(self, line_at):
@@ -487,9 +490,9 @@ class OurBbcBasicView(BbcBasicView):
         """(kind, size, fields) of a valid frame at p, or None (an expression operand)."""
         peek, word = self.peek, self.word
         kind = self.tags.get(peek(p))
-        if kind in ("FOR", "GOSUB", "REPEAT", "PROC", "FN"):
-            size = {"FOR": 18, "PROC": 7, "FN": 7}.get(kind, 5)
-            resume = p + (14 if kind == "FOR" else 1)
+        if kind in ("GOSUB", "REPEAT", "PROC", "FN"):
+            size = {"PROC": 7, "FN": 7}.get(kind, 5)
+            resume = p + 1
             line_at = word(resume + 2)
             if line_at not in starts:
                 return None
@@ -536,19 +539,21 @@ class OurBbcBasicView(BbcBasicView):
                 break
         return "?"
 
+    def for_frames(self):
+        """The addresses of the open loops' frames on the FOR stack, innermost first."""
+        at = self.at
+        inner, empty = self.peek(at["FORX"]), at["FOR_EMPTY"]
+        if inner > empty or (empty - inner) % at["FORSIZE"]:
+            return []
+        return [at["FORSTK"] + x for x in range(inner, empty, at["FORSIZE"])]
+
     def frames(self):
+        """The FOR stack's frames, then the BASIC stack's, outermost first."""
         out = []
         for kind, p, fields in self.stack():
             line = fields.get("line")
             at_line = f"line {line}" if line is not None else "?"
-            if kind == "FOR":
-                var = self.word(p + 1)
-                if self.peek(p + 3) == 5:
-                    value, limit, step = self._real(var), self._real(p + 4), self._real(p + 9)
-                else:
-                    value, limit, step = (_signed32(self._int(a)) for a in (var, p + 4, p + 9))
-                out.append(("FOR", f"{self.name_of(var)}={value} TO {limit} STEP {step} (loop at {at_line})"))
-            elif kind == "REPEAT":
+            if kind == "REPEAT":
                 out.append(("REPEAT", f"loop at {at_line}"))
             elif kind == "GOSUB":
                 out.append(("GOSUB", f"returns to {at_line}"))
@@ -557,16 +562,27 @@ class OurBbcBasicView(BbcBasicView):
                 out.append((kind, f"{name} from {at_line}"))
             elif kind == "LOCAL":
                 out.append(("LOCAL", f"{self.name_of(fields['address'])} (caller's value kept)"))
+        starts = self._line_starts()
+        for p in self.for_frames():
+            var = self.word(p)
+            if self.peek(p + 2) & 0x7F == 5:           # (bit 7: NEXT goes on at the next line)
+                value, limit, step = self._real(var), self._real(p + 3), self._real(p + 8)
+            else:
+                value, limit, step = (_signed32(self._int(a)) for a in (var, p + 3, p + 8))
+            line_at = self.word(p + 15)
+            line = self._line_number(line_at, self.word(p + 13)) if line_at in starts else None
+            at_line = f"line {line}" if line is not None else "?"
+            out.append(("FOR", f"{self.name_of(var)}={value} TO {limit} STEP {step} (loop at {at_line})"))
         return out[::-1]
 
     def counts(self):
-        """(FOR, GOSUB, REPEAT) counts BASIC keeps at &47D-&47F."""
-        return tuple(self.peek(self.at[name]) for name in ("FORN", "GOSUBN", "REPEATN"))
+        """(FOR, GOSUB, REPEAT) loops open, from what BASIC keeps at &47D-&47F."""
+        return (len(self.for_frames()),) + tuple(self.peek(self.at[name]) for name in ("GOSUBN", "REPEATN"))
 
 
 BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms/src/bbc/basic/zp.inc"
-BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARLISTS", "PROCLIST", "FNLIST", "BSP", "HIMEM", "VARS", "FORN", "GOSUBN", "REPEATN",
-              "F_FOR", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL")
+BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARLISTS", "PROCLIST", "FNLIST", "BSP", "HIMEM", "VARS", "FORX", "FORSTK", "FORSIZE",
+              "FOR_EMPTY", "GOSUBN", "REPEATN", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL")
 
 
 def bbc_layout():

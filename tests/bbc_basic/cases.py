@@ -96,6 +96,14 @@ CASES = [
     # ',' or TAB are counted once, as on Acorn's BASIC II: run on it).  WIDTH outlives the program
     # TRACE: each line as [n] and a space; TRACE n the lines below n (Acorn's BASIC II, run on it)
     ("trace_on_and_limit", '10 TRACE 30\n20 PRINT "S"\n30 PRINT "A":TRACE OFF', "", "[20] S\nA\n"),
+    # the line a loop goes on into after a FOR that ends its line is not traced again; after a FOR in
+    # mid-line, or a REPEAT, the next line is (BASIC II, run on it)
+    ("trace_loop_after_for_ending_a_line", '10 TRACE ON\n20 FOR I=1 TO 2\n30 PRINT "B";\n40 NEXT\n50 TRACE OFF',
+     "", "[20] [30] B[40] B[40] [50] "),
+    ("trace_loop_after_for_in_mid_line", '10 TRACE ON\n20 FOR I=1 TO 2:PRINT "A";\n30 NEXT\n40 TRACE OFF', "",
+     "[20] A[30] A[30] [40] "),
+    ("trace_loop_after_repeat", "10 TRACE ON\n20 REPEAT\n30 I=I+1\n40 UNTIL I=2\n50 TRACE OFF", "",
+     "[20] [30] [40] [30] [40] [50] "),
     ("width_breaks_lines", '10 WIDTH 5:PRINT "ABCDEFGHIJKL";:PRINT "XY":PRINT 123456;"Q":WIDTH 0', "",
      "ABCDE\nFGHIJ\nKLXY\n    1\n23456\nQ\n"),
     ("width_tab_counts_once", '10 WIDTH 3:PRINT "AB","C":PRINT TAB(6);"Z":WIDTH 0', "",
@@ -387,6 +395,47 @@ CASES = [
     ("error_number_no_for", "10 ON ERROR PRINT ;ERR:END\n20 NEXT", "", "32\n"),
     ("error_number_cant_match_for", "10 ON ERROR PRINT ;ERR:END\n20 J=0:FOR I=1 TO 2:NEXT J", "", "33\n"),
     ("error_number_no_repeat", "10 ON ERROR PRINT ;ERR:END\n20 UNTIL TRUE", "", "43\n"),
+    # BASIC II keeps FOR, REPEAT and GOSUB frames on three stacks of their own (Advanced User Guide's
+    # memory map: page 5), apart from PROC and FN calls: what each statement does to them, as BASIC II
+    # does it (run on it)
+    ("return_keeps_repeat_open", '10 GOSUB 100:UNTIL TRUE:PRINT "OK"\n20 END\n100 REPEAT:RETURN', "", "OK\n"),
+    ("endproc_keeps_gosub_open", '10 PROCA:PRINT "X":RETURN\n20 DEF PROCA:GOSUB 30:PRINT "Y":END\n30 ENDPROC',
+     "", "X\nY\n"),
+    ("endproc_keeps_for_open", "10 FOR K=1 TO 3:PROCA:PRINT ;K;:NEXT K:PRINT\n20 DEF PROCA:FOR J=1 TO 2:ENDPROC",
+     "", "123\n"),
+    ("endproc_keeps_repeats_open", '10 FOR K=1 TO 30:PROCA:NEXT K:PRINT "OK"\n'
+     "20 DEF PROCA:FOR J=1 TO 2:GOSUB 40:REPEAT:ENDPROC\n40 RETURN", "", err("Too many REPEATs", 20)),
+    ("fn_keeps_for_open", "10 FOR I=1 TO 2:X=FNF:PRINT ;X;:NEXT:PRINT\n20 DEF FNF:FOR J=1 TO 3:=J", "",
+     "1" + err("No FN", 20)),
+    ("for_local_variable_in_recursion", '10 PROCR(1):PRINT "END"\n20 DEF PROCR(N):LOCAL I\n'
+     '30 FOR I=1 TO 2:PRINT ;N;I;" ";:IF N>0 PROCR(N-1)\n40 NEXT I:ENDPROC', "",
+     "11 01 02 12 01 02 END\n01 02 " + err("No PROC", 40)),
+    ("for_limit_counts_across_calls", '10 N=0:PROCR\n20 DEF PROCR:N=N+1:FOR I=1 TO 2:PRINT ;N;" ";:PROCR', "",
+     "1 2 3 4 5 6 7 8 9 10 " + err("Too many FORs", 20)),
+    ("gosub_limit_counts_across_calls", "10 ON ERROR PRINT ;ERR;\" \";N:END\n20 N=0:PROCR\n"
+     "30 DEF PROCR:N=N+1:GOSUB 40\n40 PROCR", "", "37 27\n"),
+    ("next_in_subroutine_finds_callers_loop", '10 FOR I=1 TO 2:PRINT ;I;:GOSUB 100:NEXT:PRINT "X"\n20 END\n'
+     "100 NEXT:RETURN", "", "12" + err("No FOR", 10)),
+    ("next_with_gosub_and_repeat_open", '10 FOR I=1 TO 2:REPEAT:GOSUB 100:NEXT:UNTIL TRUE:PRINT "R"\n'
+     '20 RETURN\n100 REPEAT:PRINT "G";:RETURN', "", "GGR\n" + err("No GOSUB", 20)),
+    ("next_of_outer_loop_leaves_no_inner", '10 FOR I=1 TO 2:FOR J=1 TO 3:PRINT ;I;J;" ";:NEXT I:PRINT "D"\n'
+     "20 NEXT J", "", "11 21 D\n" + err("No FOR", 20)),
+    ("next_indirect_variable", '10 FOR I%=1 TO 2:PRINT ;I%;:NEXT I%!0:PRINT "P"', "",
+     "1" + err("Can't Match FOR", 10)),
+    ("error_empties_for_stack", '10 ON ERROR GOTO 30\n20 FOR I=1 TO 3:X=1/0\n30 ON ERROR OFF:PRINT "E":NEXT',
+     "", "E\n" + err("No FOR", 30)),
+    ("error_empties_repeat_stack", '10 ON ERROR GOTO 30\n20 REPEAT:X=1/0\n30 ON ERROR OFF:PRINT "E":UNTIL TRUE',
+     "", "E\n" + err("No REPEAT", 30)),
+    ("error_empties_gosub_stack", '10 ON ERROR GOTO 30\n20 GOSUB 40\n30 ON ERROR OFF:PRINT "E":RETURN\n'
+     "40 X=1/0", "", "E\n" + err("No GOSUB", 30)),
+    ("clear_empties_for_stack", "10 FOR I%=1 TO 3:PRINT ;I%;:CLEAR:NEXT:PRINT", "", "1" + err("No FOR", 10)),
+    ("clear_empties_gosub_stack", '10 GOSUB 20:PRINT "B":END\n20 CLEAR:RETURN', "", err("No GOSUB", 20)),
+    ("clear_empties_repeat_stack", '10 REPEAT:CLEAR:UNTIL TRUE:PRINT "C"', "", err("No REPEAT", 10)),
+    ("himem_keeps_for_loops", '10 FOR I%=1 TO 2:PRINT ;I%;:HIMEM=HIMEM:NEXT:PRINT "H"', "", "12H\n"),
+    ("himem_keeps_gosubs", '10 GOSUB 20:PRINT "B":END\n20 HIMEM=HIMEM:RETURN', "", "B\n"),
+    # (RUN keeps N% and ?&71: &A5 there marks the runs after the first)
+    ("run_empties_stacks", "10 IF ?&71<>&A5 THEN ?&71=&A5:N%=0\n20 N%=N%+1:FOR I=1 TO 2:REPEAT:GOSUB 40\n"
+     "30 ?&71=0:PRINT ;N%:END\n40 IF N%<30 RUN\n50 RETURN", "", "30\n"),
 
     # --- input and keys (UG INPUT, GET, INKEY) ---
     ("get", "10 A=GET:PRINT ;A", "Z", "90\n"),

@@ -145,6 +145,22 @@ def test_immediate_loop_and_goto_into_program():
     assert immediate("10 PRINT \"IN\"\nGOTO 10\n").endswith(">GOTO 10\nIN\n>")
 
 
+def test_immediate_line_and_its_loops_share_page_5():
+    """The FOR frames fill page 5 from the top, the tokenised immediate line from &500 up: a line's
+    loops take only frames above its end (and the end marker after its CR), so a long line's loops
+    never overwrite its own statements; one that would is "Too many FORs" (a program's loops have all
+    ten frames)."""
+    pad = 'A$="' + "X" * 120 + '":'
+    loops = 'FOR A=1 TO 2:FOR B=1 TO 2:FOR C=1 TO 2:PRINT ;A;B;C;" ";:NEXT:NEXT:NEXT'
+    out = immediate(pad + loops + "\n")
+    assert out.endswith("111 112 121 122 211 212 221 222 >")
+    long_pad = 'A$="' + "X" * 185 + '":'
+    out = immediate(long_pad + "FOR A=1 TO 2:FOR B=1 TO 2:PRINT ;A;B:NEXT:NEXT\n")
+    assert out.endswith("\nToo many FORs\n>")
+    program = "".join(f"{n} FOR V{n}=1 TO 1\n" for n in range(1, 11)) + "20 PRINT \"TEN\":NEXT:NEXT\n"
+    assert immediate(program + long_pad + "RUN\n").endswith("TEN\n>")
+
+
 def test_star_command_goes_to_oscli():
     session = Session("*FX 4,1\n10 *HELP\nRUN\n")
     assert bytes(session.io.cli) == b"FX 4,1\rHELP\r"

@@ -164,6 +164,8 @@ statements:        ; grouped by first letter (the order within a letter decides 
 stmt_c:
         .text "CLEA", 'R'+$80
         .word KCLEAR
+        .text "COLOU", 'R'+$80
+        .word UCOLOUR           ; (the floating point's: the utility ROM)
 stmt_d:
         .text "D", 'O'+$80
         .word st_do

@@ -38,11 +38,11 @@ fstatements:
         .text "FUNTI", 'L'+$80
         .word st_funtil
         .text "FDI", 'M'+$80
-        .word st_fdim
+        .word UFDIM
         .text "FPU", 'T'+$80
-        .word st_fput
+        .word UFPUT
         .text "ST", 'R'+$80
-        .word st_str
+        .word USTR
         .byte 0
 
 ; %v = real expression
@@ -175,8 +175,7 @@ fsum:   jsr fterm
         pla
         cmp #'+'
         beq @add
-        jsr fsub
-        jmp @more
+        jsr fneg                ; (fsub)
 @add:   jsr fadd
         jmp @more
 
@@ -373,13 +372,12 @@ st_fprint:
 @notstr:
         cmp #$27
         bne @notnl
-        inc TXTOFF
         jsr newline
-        jmp @item
+        lda #','                ; then as a comma: past it
 @notnl: cmp #','
         bne @number
         inc TXTOFF
-        jmp @item
+        bne @item               ; (always: the text's offset is not 0 here)
 @number:
         jsr fsum
         jsr fprint_fac
@@ -450,7 +448,7 @@ st_finput:
         cmp #','
         bne @item
         inc TXTOFF
-        jmp @item
+        bne @item               ; (always)
 
 ; fsum_at: FAC = the real expression in the text at A (low), Y (high), read from its start; the
 ; program's own place in its text is kept (FINPUT's reply).  ffactor_at: a real factor only (VAL's
@@ -505,93 +503,4 @@ st_funtil:
 @leave: stx DOSP
         jmp stmt_end
 
-; FDIM %AA(n), ...: n+1 reals from the free space.
-st_fdim:
-        jsr nextc
-        cmp #'%'
-        bne @bad
-        jsr fname
-        bcc @bad
-        tax
-        lda FREEP
-        sta FARR_LO,x
-        lda FREEP+1
-        sta FARR_HI,x
-        jsr factor              ; elements - 1
-        jsr inc_acc
-        jsr times5              ; five bytes each
-        clc
-        lda FREEP
-        adc ACC
-        sta FREEP
-        lda FREEP+1
-        adc ACC+1
-        sta FREEP+1
-        jsr nextc
-        cmp #','
-        bne @end
-        inc TXTOFF
-        jmp st_fdim
-@end:   jmp stmt_end
-@bad:   error E_FDIM
-
-; FPUT handle, real: the real's five bytes to the file.
-st_fput:
-        jsr factor
-        lda ACC
-        pha
-        lda #','
-        jsr expect
-        jsr fsum
-        lda #<FT_B
-        ldy #>FT_B
-        jsr store_ay
-        pla
-        tay
-        ldx #0
-@b:     lda FT_B,x
-        jsr OSBPUT              ; (keeps X and Y)
-        inx
-        cpx #5
-        bne @b
-        jmp stmt_end
-
-; FGET handle: the real made of the next five bytes of the file.
-fn_fget:
-        jsr factor
-        ldy ACC
-        ldx #0
-@b:     jsr OSBGET              ; (keeps X and Y)
-        sta FT_B,x
-        inx
-        cpx #5
-        bne @b
-        lda #<FT_B
-        ldy #>FT_B
-        jmp load_ay
-
-; STR real, address: the real as FPRINT writes it (no field), a string at the address.
-st_str: jsr fsum
-        lda #<FT_B
-        ldy #>FT_B
-        jsr store_ay
-        lda #','
-        jsr expect
-        jsr expr
-        lda ACC
-        sta FPTR2
-        lda ACC+1
-        sta FPTR2+1
-        lda #<FT_B
-        ldy #>FT_B
-        jsr load_ay
-        jsr fstr
-        ldy #0
-@c:     lda FTEXT,y
-        sta (FPTR2),y
-        iny
-        cpy FLEN
-        bne @c
-        lda #13
-        sta (FPTR2),y
-        jmp stmt_end
+; FDIM, FPUT, FGET and STR are in the utility ROM, for room (utility/float.s).

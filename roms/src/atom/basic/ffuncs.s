@@ -39,7 +39,7 @@ ffunctions:
         .text "VA", 'L'+$80
         .word fn_val
         .text "FGE", 'T'+$80
-        .word fn_fget
+        .word UFGET
         .byte 0
 
 ; keep: FAC to the temporary at #2800 + A, as it is (8 bytes, the guard byte too, so a value kept
@@ -114,38 +114,21 @@ fn_val: jsr string_source
         ldy PTR2+1
         jmp ffactor_at
 
-; SQR: Newton's method, g = (g + x/g) / 2 five times from g = x with its exponent halved.
+; SQR: ERROR 123 for a negative number; the root itself is the utility ROM's (USQR), as Acorn's.
 fn_sqr: jsr ffactor
 fsqr:   lda FEXP
         beq @done
         lda FSGN
         bpl @ok
         error E_FROOT
-@ok:    lda #<FK_A
-        jsr keep                ; x
-        lda FEXP
-        lsr a
-        adc #64
-        sta FEXP
-        lda #5
-        sta FT3
-@step:  lda #<FK_B
-        jsr keep                ; g
-        lda #<FK_A
-        jsr fetch_arg
-        jsr fdiv                ; x / g
-        lda #<FK_B
-        jsr fetch_arg
-        jsr fadd
-        dec FEXP                ; / 2
-        dec FT3
-        bne @step
+@ok:    jmp USQR
 @done:  rts
 
 ; fpoly: FAC = P(FAC), the table at A (low), Y (high): a count, then the coefficients, highest
-; power first.
+; power first.  fpoly_at: the table at FPTR2.
 fpoly:  sta FPTR2
         sty FPTR2+1
+fpoly_at:
         lda #<FK_C
         jsr keep                ; x
         ldy #0
@@ -177,17 +160,13 @@ fpoly:  sta FPTR2
 
 ; odd_poly: FAC = x * P(x^2), the table at A, Y.
 odd_poly:
-        pha
-        tya
-        pha
+        sta FPTR2
+        sty FPTR2+1
         lda #<FK_D
         jsr keep                ; x
         jsr fac_to_arg
         jsr fmul                ; x^2
-        pla
-        tay
-        pla
-        jsr fpoly
+        jsr fpoly_at
         lda #<FK_D
         jsr fetch_arg
         jmp fmul
@@ -247,16 +226,59 @@ flog:   lda FEXP
         jsr fetch_arg
         jmp fadd
 
-; EXP: x = k ln 2 + r; e^r by its Taylor polynomial, times 2^k.
+; EXP as Acorn's float ROM makes it (its results matched to the last bit for x > 0): n = x
+; rounded, f = x - n; e^f, rounded, times e^n, which Acorn's makes as e (or 1/e, for n < 0)
+; multiplied by itself |n| times over, each product rounded: ours takes it from a table of those
+; products (EXPTAB, the utility ROM).  n >= 90: ERROR 238; n = 89: overflow (ERROR 169);
+; n <= -89: 0 (all as Acorn's, but that its EXP -89 is 2.2E-39, below our smallest real).
 fn_exp: jsr ffactor
-fexp:   lda FEXP                ; |x| >= 128: too large, or 0
+fexp:   lda FEXP                ; |x| >= 128
         cmp #128+8
-        bcc @ok
-        lda FSGN
-        bpl @big
-        jmp fzero
+        bcs @far
+        lda #<FK_E
+        jsr keep                ; x
+        jsr fround_int          ; n
+        lda ACC
+        bpl @pos
+        cmp #-88
+        bcs @ok
+@zero:  jmp fzero
+@pos:   cmp #89
+        beq @over
+        bcs @big
+@ok:    pha
+        lda #<FK_E
+        jsr fetch_arg
+        jsr fsub                ; f = x - n, |f| <= 1/2
+        jsr fexp_part           ; e^f
+        pla
+        beq @done
+        clc
+        adc #89
+        jsr set_acc_a
+        jsr times5
+        jsr fac_to_arg          ; e^f, rounded
+        ldx #ARGX
+        jsr fround
+        clc                     ; times e^n
+        lda ACC
+        adc #<EXPTAB
+        tax
+        lda ACC+1
+        adc #>EXPTAB
+        tay
+        txa
+        jsr load_ay
+        jmp fmul
+@over:  jmp overflow
+@far:   lda FSGN
+        bmi @zero
 @big:   error E_FEXP
-@ok:    lda #<FK_A
+@done:  rts
+
+; fexp_part: FAC = e^x for a small x: x = k ln 2 + r; e^r by its Taylor polynomial, times 2^k.
+fexp_part:
+        lda #<FK_A
         jsr keep                ; x
         lda #C_INVLN2
         jsr times_const
@@ -271,9 +293,9 @@ fexp:   lda FEXP                ; |x| >= 128: too large, or 0
         jsr subtract_part
         lda #C_LN2LO
         jsr subtract_part
-        lda #<exp_poly
-        ldy #>exp_poly
-        jsr fpoly
+        jsr fexpm1
+        jsr arg_one
+        jsr fadd                ; e^r = 1 + (e^r - 1)
         pla                     ; * 2^k
         tax
         pla
@@ -289,9 +311,25 @@ fexp:   lda FEXP                ; |x| >= 128: too large, or 0
         beq @zero
         rts
 @zero:  jmp fzero
+@big:   error E_FEXP
 
-; SIN, COS, TAN: x = q pi/2 + r (pi/2 in three parts, so r keeps its digits for large x),
-; |r| <= pi/4, then sin or cos of r by the quadrant q.  ERROR 128 for |x| >= 2^24 pi/2.
+; fexpm1: FAC = e^r - 1 = r * Q(r), r in FAC and FK_A (|r| <= ln 2 / 2).
+fexpm1: lda #<exp_poly
+        ldy #>exp_poly
+        jsr fpoly
+        lda #<FK_A
+        jsr fetch_arg
+        jmp fmul
+
+arg_one:                        ; ARG = 1
+        lda #real_one-powers_of_ten
+        jmp arg_const
+
+; SIN, COS, TAN: x = q pi/2 + r, q = x * 2/pi's floor (pi/2 in three parts, so r keeps its digits
+; for large x), 0 <= r < pi/2; then, as Acorn's float ROM (its SIN matched 198 of 200 x in (3.2, 60)
+; given its own SIN of r; its COS x is its SIN(pi/2 - x)): by the quadrant (COS: q + 1) sin r,
+; sin(pi/2 - r), -sin r or -sin(pi/2 - r), r and pi/2 - r rounded reals.  ERROR 128 for
+; |x| >= 2^24 pi/2.
 fn_sin: jsr ffactor
 fsin:   lda #0
         .byte $2C
@@ -301,21 +339,24 @@ fcos:   lda #1
         pla
         clc
         adc FT3                 ; the quadrant
-        lsr a
         pha
-        bcs @cos
-        lda #<sin_poly
+        ldx #0
+        jsr fround              ; r
+        pla
+        pha
+        lsr a
+        bcc @sin
+        lda #C_HALFPI           ; pi/2 - r
+        jsr arg_const
+        jsr fsub
+        ldx #0
+        jsr fround
+@sin:   lda #<sin_poly
         ldy #>sin_poly
         jsr odd_poly
-        jmp @sign
-@cos:   jsr fac_to_arg
-        jsr fmul
-        lda #<cos_poly
-        ldy #>cos_poly
-        jsr fpoly
-@sign:  pla
-        lsr a
-        bcc @done
+        pla
+        and #2
+        beq @done
         jmp fneg
 @done:  rts
 
@@ -325,15 +366,14 @@ fn_cos: jsr ffactor
 fn_tan: jsr ffactor
         lda #<FK_E
         jsr keep
-        jsr fcos
+        jsr fsin
         lda #<FK_F              ; (fsin's own temporaries are A-D)
         jsr keep
         lda #<FK_E
         jsr fetch
-        jsr fsin
-        jsr fac_to_arg
+        jsr fcos
         lda #<FK_F
-        jsr fetch
+        jsr fetch_arg
         jmp fdiv
 
 ; reduce: FAC = r, FT3 = q mod 4.
@@ -345,7 +385,11 @@ reduce: lda FEXP
         jsr keep                ; x
         lda #C_TWOOVERPI
         jsr times_const
-        jsr fround_int          ; q = x * 2/pi rounded to the nearest
+        jsr fac_to_arg          ; q = x * 2/pi - 1/2 rounded to the nearest: the floor
+        lda #real_half-powers_of_ten
+        jsr fac_const
+        jsr fsub
+        jsr fround_int
         lda ACC
         and #3
         sta FT3
@@ -382,10 +426,12 @@ fatn:   lda FSGN
         jsr fcmp
         bmi @small
         beq @small
-        jsr fswap               ; 1 / x
-        jsr fdiv
+        jsr fswap               ; 1 / x, rounded (Acorn's ATN x is pi/2 - ATN(1/x), each a
+        jsr fdiv                ; rounded real: all of 200 x in (1, 20) so)
+        ldx #0
+        jsr fround
         inc FATNF
-        jmp @range
+        bne @range              ; (always)
 @small: jsr arg_to_fac
 @range: jsr fac_to_arg
         lda #C_TAN15
@@ -431,6 +477,8 @@ fatn:   lda FSGN
         lsr FATNF
         bcc @sign
         jsr fac_to_arg          ; pi/2 - it
+        ldx #ARGX
+        jsr fround
         lda #C_HALFPI
         jsr fac_const
         jsr fsub
@@ -459,8 +507,7 @@ fn_asn: jsr ffactor
         jsr fetch
         jsr fac_to_arg
         jsr fmul
-        lda #real_one-powers_of_ten
-        jsr arg_const
+        jsr arg_one
         jsr fsub                ; 1 - x^2
         jsr fsqr
         lda #<FK_E
@@ -475,7 +522,8 @@ fn_asn: jsr ffactor
         rts
 @bad:   error E_FROOT
 
-; HTN: 1 - 2 / (e^2x + 1); beyond +-16 it is +-1.
+; HTN: u / (u + 2), u = e^2x - 1: for |x| < 1/8 u is 2x * Q(2x) (expm1, no 1 to cancel, so a
+; small x keeps all its digits), else e^2x - 1; beyond +-16 it is +-1.
 fn_htn: jsr ffactor
         lda FSGN
         pha
@@ -485,19 +533,28 @@ fn_htn: jsr ffactor
         cmp #128+5              ; |x| >= 16: 1
         bcc @calc
         jsr fac_one
-        jmp @sign
+        bne @sign               ; (always: fac_one leaves A nonzero)
 @calc:  inc FEXP                ; 2x
-        jsr fexp
-        lda #real_one-powers_of_ten
-        jsr arg_const
-        jsr fadd                ; e^2x + 1
-        lda #real_one-powers_of_ten
-        jsr arg_const
+        lda FEXP
+        cmp #128-2
+        bcs @large
+        lda #<FK_A
+        jsr keep                ; 2x: |2x| < 1/4, no reduction
+        jsr fexpm1
+        jmp @ratio
+@large: jsr fexp
+        jsr arg_one
+        lda #$80                ; -1
+        sta ASGN
+        jsr fadd
+@ratio: lda #<FK_B
+        jsr keep                ; u
+        jsr arg_one
         inc AEXP                ; 2
+        jsr fadd
+        lda #<FK_B
+        jsr fetch_arg
         jsr fdiv
-        lda #real_one-powers_of_ten
-        jsr arg_const
-        jsr fsub
 @sign:  pla
         sta FSGN
         rts
@@ -506,9 +563,8 @@ fn_htn: jsr ffactor
 ; use), and FAC = that integer.
 fround_int:
         jsr fac_to_arg
-        lda #<real_half
-        ldy #>real_half
-        jsr load_ay
+        lda #real_half-powers_of_ten
+        jsr fac_const
         lda ASGN
         sta FSGN
         jsr fadd
@@ -524,23 +580,16 @@ fround_int:
         sta ACC
         rts
 
-sin_poly:                       ; sin r = r * P(r^2)
-        .byte 6
+sin_poly:                       ; sin r = r * P(r^2), 0 <= r <= pi/2
+        .byte 8
+        .byte $58, $D7, $3F, $9F, $3A   ; -1/15! (the next, (pi/2)^17/17!, is below 2^-37)
+        .byte $60, $30, $92, $30, $9D   ; 1/13!
         .byte $67, $D7, $32, $2B, $40   ; -1/11!
         .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
         .byte $74, $D0, $0D, $00, $D0   ; -1/7!
         .byte $7A, $08, $88, $88, $89   ; 1/5!
         .byte $7E, $AA, $AA, $AA, $AB   ; -1/3!
         .byte $81, $00, $00, $00, $00   ; 1/1!
-cos_poly:                       ; cos r = P(r^2)
-        .byte 7
-        .byte $64, $0F, $76, $C7, $80   ; 1/12!
-        .byte $6B, $93, $F2, $7D, $BC   ; -1/10!
-        .byte $71, $50, $0D, $00, $D0   ; 1/8!
-        .byte $77, $B6, $0B, $60, $B6   ; -1/6!
-        .byte $7C, $2A, $AA, $AA, $AB   ; 1/4!
-        .byte $80, $80, $00, $00, $00   ; -1/2!
-        .byte $81, $00, $00, $00, $00   ; 1/0!
 atn_poly:                       ; atn x = x * P(x^2)
         .byte 8
         .byte $7D, $88, $88, $88, $89   ; -1/15
@@ -559,8 +608,8 @@ log_poly:                       ; ln m = z * P(z^2)
         .byte $7F, $4C, $CC, $CC, $CD   ; 2/5
         .byte $80, $2A, $AA, $AA, $AB   ; 2/3
         .byte $82, $00, $00, $00, $00   ; 2/1
-exp_poly:                       ; e^r = P(r)
-        .byte 10
+exp_poly:                       ; (e^r - 1) / r = Q(r)
+        .byte 9
         .byte $6E, $38, $EF, $1D, $2B   ; 1/9!
         .byte $71, $50, $0D, $00, $D0   ; 1/8!
         .byte $74, $50, $0D, $00, $D0   ; 1/7!
@@ -570,4 +619,3 @@ exp_poly:                       ; e^r = P(r)
         .byte $7E, $2A, $AA, $AA, $AB   ; 1/3!
         .byte $80, $00, $00, $00, $00   ; 1/2!
         .byte $81, $00, $00, $00, $00   ; 1/1!
-        .byte $81, $00, $00, $00, $00   ; 1/0!

@@ -11,29 +11,19 @@
 ; shown, and a guard byte FMG below it, rounded away when the number is stored.  ARG is laid out
 ; the same 8 bytes higher, so a routine given X = 0 or X = ARGX works on either.
 
-FSGN        = $30               ; FAC: sign (bit 7)
-FEXP        = $31               ;   exponent
-FM          = $32               ;   mantissa, 4 bytes, most significant first
-FMG         = $36               ;   guard byte
+                                ; (FAC: FSGN, FEXP, FM, FMG; ARG: ASGN, AEXP, AM, AMG; FW, FOVF:
+                                ; atom.inc, shared with the utility ROM's SQR)
 ARGX        = 8                 ; X for ARG in the routines that take either
-ASGN        = $38               ; ARG: the same
-AEXP        = $39
-AM          = $3A
-AMG         = $3E
-FW          = $40               ; 5 bytes of work: product, quotient
-FOVF        = $45               ; division: the remainder's ninth bit
 FPTR        = $46               ; address of a real in memory, 2 bytes
 FDEC        = $48               ; decimal exponent (signed)
 FT1         = $49               ; scratch
 FT2         = $4A
 FT3         = $4B
-FPTR2       = $4C               ; a second address, 2 bytes
+                                ; (FPTR2 = $4C, a second address: atom.inc)
 FDOT        = $4E               ; reading a number: nonzero after the point
 
 FVARS       = $2800             ; %@, %A-%Z: 5 bytes each (the documented place, #2800)
-FARR_LO     = $2887             ; %@@, %AA-%ZZ: base addresses, low bytes, then high bytes
-FARR_HI     = $28A2
-FT_B        = $28BD             ; a temporary (5 bytes, rounded: FPUT, FGET, STR); ffuncs.s has more
+                                ; (FARR_LO, FARR_HI, FT_B: atom.inc, shared with the utility ROM)
 FATNF       = $2E               ; ATN: bit 0 inverted, bit 1 moved by pi/6
 
 E_FOVER     = 169               ; Acorn's float ROM: overflow, division by zero
@@ -41,7 +31,6 @@ E_FROOT     = 123               ; SQR of a negative number, ASN/ACS beyond 1
 E_FLOG      = 191               ; LOG of 0 or less (and a power of a number <= 0)
 E_FEXP      = 238               ; EXP too large
 E_FRANGE    = 128               ; SIN/COS/TAN of too large an angle
-E_FDIM      = 69                ; FDIM of a name that is not an array's
 E_FUNTIL    = 95                ; FUNTIL with no DO
 
 ; --- moving numbers ------------------------------------------------------------------------------
@@ -125,10 +114,18 @@ pack:   ldx #0
         bne @zero
         rts
 
-; fround: FAC (X = 0) or ARG (X = ARGX) rounded to 32 bits at its guard byte (half up).
+; fround: FAC (X = 0) or ARG (X = ARGX) rounded to 32 bits at its guard byte: to the nearest,
+; a tie (guard #80) to the odd neighbour, as Acorn's float ROM rounds (found by running it over
+; thousands of sums and products; tests/firmware/test_atom_float.py).
 fround: lda FMG,x
         bpl @done
-        inc FM+3,x
+        asl a
+        bne @up                 ; more than half
+        lda FM+3,x              ; a tie: the last bit set (odd), whichever way that goes
+        ora #1
+        sta FM+3,x
+        bne @done
+@up:    inc FM+3,x
         bne @done
         inc FM+2,x
         bne @done
@@ -315,12 +312,11 @@ fadd:   lda AEXP
 
 ; --- multiply and divide -----------------------------------------------------------------------
 
-; exponent_of: FEXP = A:FT1 (a 9-bit sum with a 128 bias too many) less 128, with overflow and
-; underflow (FAC = 0, and the caller's return is skipped).
+; exponent_of: FEXP = A:FT1 (a 9-bit sum with a 128 bias too many) less 128 (C set) or 129 (C
+; clear), with overflow and underflow (FAC = 0, and the caller's return is skipped).
 exponent_of:
         tay                     ; the high part: 0 or 1
         lda FT1
-        sec
         sbc #128
         sta FEXP
         tya
@@ -342,8 +338,10 @@ round_both:
         ldx #ARGX
         jmp fround
 
-; fmul: FAC = ARG * FAC.  Shift and add: 32 steps of the multiplier (FAC, rounded to 32 bits)
-; over the multiplicand (ARG with its guard byte, 40 bits); the product's top 40 bits kept.
+; fmul: FAC = ARG * FAC, as Acorn's float ROM multiplies (its products matched to the last bit):
+; both rounded to 32 bits; for each bit of the multiplier (FAC) from the top, the multiplicand
+; (ARG, 40 bits with its guard byte) is halved, the bit it shifts out lost, and added when the
+; bit is 1.  The sum's 40 bits are the product, a little below the exact one.
 fmul:   ldx #0
         jsr fround
         lda FEXP
@@ -356,7 +354,7 @@ fmul:   ldx #0
         adc FEXP
         sta FT1
         lda #0
-        rol a
+        rol a                   ; (C clear: the exponent less 129)
         jsr exponent_of
         lda FSGN
         eor ASGN
@@ -366,10 +364,26 @@ fmul:   ldx #0
 @clear: sta FW,x
         dex
         bpl @clear
-        ldy #32
-        lda FM+3
-@step:  lsr a                   ; the multiplier's next bit
-        bcc @shift
+        ldy #32                 ; steps: none for the multiplier's zero bytes at the end (no
+        lda FM+3                ; more to add: a small integer as multiplier costs 8)
+        bne @step
+        ldy #24
+        lda FM+2
+        bne @step
+        ldy #16
+        lda FM+1
+        bne @step
+        ldy #8
+@step:  lsr AM                  ; the multiplicand halved
+        ror AM+1
+        ror AM+2
+        ror AM+3
+        ror AMG
+        asl FM+3                ; the multiplier's next bit from the top
+        rol FM+2
+        rol FM+1
+        rol FM
+        bcc @next
         clc
         lda FW+4
         adc AMG
@@ -386,27 +400,29 @@ fmul:   ldx #0
         lda FW
         adc AM
         sta FW
-@shift: ror FW
-        ror FW+1
-        ror FW+2
-        ror FW+3
-        ror FW+4
-        ror FM
-        ror FM+1
-        ror FM+2
-        ror FM+3
-        lda FM+3
-        dey
+@next:  dey
         bne @step
         ldx #4                  ; the product: FW, its last byte the guard
 @copy:  lda FW,x
         sta FM,x
         dex
         bpl @copy
-        jmp fnorm
+        lda FM                  ; the exponent was made for a product below 1/2 (so a product
+        bmi @up                 ; that normalises below the largest real is no overflow)
+        asl FMG
+        rol FM+3
+        rol FM+2
+        rol FM+1
+        rol FM
+        rts
+@up:    inc FEXP
+        beq @over
+        rts
+@over:  jmp overflow
 
-; fdiv: FAC = ARG / FAC.  40 quotient bits by restoring division; the dividend keeps its guard
-; byte (shifted in as the remainder moves up), the divisor is rounded to 32 bits.
+; fdiv: FAC = ARG / FAC.  Restoring division; the dividend keeps its guard byte (shifted in as
+; the remainder moves up), the divisor is rounded to 32 bits.  The quotient has Acorn's 39 bits
+; (its quotients matched to the last bit): 40 are made and the last cleared.
 fdiv:   ldx #0
         jsr fround
         lda FEXP
@@ -427,6 +443,7 @@ fdiv:   ldx #0
         sta FT1
         lda FT2
         adc #1
+        sec
         jsr exponent_of
         lda FSGN
         eor ASGN
@@ -483,6 +500,9 @@ fdiv:   ldx #0
         sta FOVF
         dex
         bne @step
+        lda FW+4
+        and #$FE
+        sta FW+4
         ldx #4
 @copy:  lda FW,x
         sta FM,x

@@ -4,8 +4,7 @@
 ; 0 as 0.0).
 
 FE10        = $4F               ; writing: the decimal exponent
-FLEN        = $50               ; writing: characters so far
-FTEXT       = STRBUF+$20        ; writing: the text (#160-#16F; #140 keeps FINPUT's reply)
+                                ; (FLEN, FTEXT: atom.inc, shared with the utility ROM)
 FDIGITS     = STRBUF+$30        ; writing: nine digits (#170-#178)
 FNBITS      = $2F               ; fscale10: the power of ten's bits still to apply
 
@@ -48,6 +47,8 @@ C_HP3 = * - powers_of_ten
         .byte $58, $51, $84, $69, $8A   ; pi/2, the rest
 C_TAN15 = * - powers_of_ten
         .byte $7F, $09, $30, $A2, $F5   ; tan(pi/12)
+C_PRINTROUND = * - powers_of_ten
+        .byte $7F, $41, $06, $24, $DD   ; 0.377 (see decimal_digits@round)
 C_LN2HI = * - powers_of_ten
         .byte $80, $31, $72, $00, $00   ; ln 2, its first 16 bits
 C_LN2LO = * - powers_of_ten
@@ -298,11 +299,11 @@ decimal_digits:
         jsr fdiv
         inc FE10
         jmp @big
-@round: lda #<FK_F              ; + 0.5, then the integer part
-        jsr fetch_arg
-        lda #<real_half
-        ldy #>real_half
-        jsr load_ay
+@round: lda #<FK_F              ; + 0.377, then the integer part: Acorn's ROM rounds the ninth
+        jsr fetch_arg           ; digit up from .625 on (found over 1,500 random reals); our
+                                ; scaling's products come out a little low, so from .623
+        lda #C_PRINTROUND
+        jsr fac_const
         jsr fadd
         jsr fix_magnitude
         lda ACC+3               ; rounded up to 1E9 (#3B9ACA00): 1E8, one place up

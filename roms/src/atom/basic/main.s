@@ -53,6 +53,12 @@ E_STRINGQ   = 200               ; unmatched quotes in string
         jmp set_acc_a           ; B_SETACC
         jmp var_index           ; B_VARINDEX (the utility ROM's DIM)
         jmp inc_acc             ; B_INCACC
+        jmp fname               ; B_FNAME ... for the utility ROM's real statements
+        jmp times5              ; B_TIMES5
+        jmp fsum                ; B_FSUM
+        jmp store_ay            ; B_FSTORE
+        jmp load_ay             ; B_FLOAD
+        jmp fstr                ; B_FSTR
 
 cold:   lda #>TEXTSTART
         sta TEXTPAGE

@@ -15,14 +15,16 @@ mode_width:  .byte 64, 128, 128, 128, 0 ; 0 stands for 256
 mode_height: .byte 48, 64, 96, 192, 192
 mode_bytes:  .byte 0, 16, 16, 16, 32    ; bytes per row
 
-; CLEAR n: the mode, a cleared screen.
+; CLEAR n: the mode, a cleared screen.  From a four-colour mode (COLOUR) CLEAR 2 clears the 2K
+; that mode 2a shows, not mode 2's 1.5K (as Acorn's ROMs do); the mode is black and white again.
 st_clear:
         jsr B_EXPR
         lda ACC
         cmp #5
         bcc @ok
         lda #4
-@ok:    sta GMODE
+@ok:    ldy GMODE               ; (bit 7: a four-colour mode)
+        sta GMODE
         tax
         bne @graphics
         lda #12                 ; mode 0: the text screen, cleared by the driver
@@ -33,7 +35,13 @@ st_clear:
         and #$0F
         ora mode_port,x
         sta PPI_A
-        ldy mode_pages,x
+        lda mode_pages,x
+        cpy #$80
+        bcc @pages
+        cpx #2
+        bne @pages
+        lda #8
+@pages: tay
         lda #0
         sta GPTR
         lda #>VIDEO
@@ -277,7 +285,9 @@ plot_gxy:
         lda GY+1
         bne @off
         ldx GMODE
-        lda mode_width,x
+        bpl @mono
+        jmp UCOLPIXEL           ; a four-colour mode (COLOUR): the utility ROM's colour_pixel
+@mono:  lda mode_width,x
         beq @xok                ; 256 wide: any x
         cmp GX
         bcc @off

@@ -25,3 +25,4 @@ E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it
         .include "asm.s"
         .include "stmts.s"
         .include "report.s"
+        .include "float.s"

@@ -34,6 +34,12 @@ prompt: ldx #$FF
 @syn:   jmp e_syntax
 @immediate:
         jsr tokenise
+        .assert TOKBUF == $500, "the FOR frames are above the immediate line"
+        iny                     ; Y = its CR's offset: an end marker after it (end_of_line ends
+        lda #$FF                ; the run there), its loops' frames above both
+        sta (TOKDST),y          ; (TOKBUF)
+        iny
+        sty FORMIN
         jmp exec_stmt
 
 ; AUTO's prompt: the line number, then the line as if typed after it
@@ -331,18 +337,16 @@ check_program:
         sta TOP+1               ; (C clear)
         rts
 
-; forget the variables (RUN, CLEAR, editing)
+; forget the variables and empty the stacks (RUN, CLEAR, editing)
 clear_vars:
         lda TOP
-        sta LOMEM
-        lda TOP+1
-        sta LOMEM+1
+        ldx TOP+1
         jsr clear_heap
         sta ONERR+1
         sta DATAP
         lda PAGEHI
         sta DATAP+1
-        rts
+        jmp reset_stack         ; (CLEAR too: no loop or GOSUB stays open, as BASIC II: run on it)
 
 ; LIST [from][,[to]]; LISTO n is LIST followed by O
 st_list:

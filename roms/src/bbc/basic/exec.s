@@ -1,14 +1,10 @@
 ; Running statements.
 
-; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II;
-; here, in front of exec_stmt, so stmt_table's index crosses no page: a cycle each read)
-line_target_end:
-        jsr line_target
-        jsr skipsp
-        jsr is_stmt_end
-        beq @d
-        jmp e_syntax
-@d:     rts
+; drop the 5-byte frame at BSP (GOSUB, REPEAT; here, in front of exec_stmt, so that stmt_table's
+; index crosses no page: a cycle each read)
+pop_frame5:
+        lda #5
+        jmp stack_free
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -33,31 +29,37 @@ skip_line:
         jsr inctp
         bne @l
 
-; TP at the CR that ends a line (Y = 0 from every caller)
+eol_end:
+        jmp prompt              ; the end of the program
+; TP at the CR that ends a line (Y = 0 from every caller); the immediate line's is followed by an
+; end marker, as the program's last is (editor.s, prompt)
 end_of_line:
-        lda CURLN+1
-        bne @prog
-        jmp prompt
-@prog:  inc TP                  ; (inctp in line, for speed)
+        inc TP                  ; (inctp in line, for speed)
         bne @y
         inc TP+1
 @y:     lda (TP),y
-        bpl run_line
-        jmp prompt              ; the end of the program
+        bmi eol_end             ; (on into run_line: a cycle less than a branch to it)
 ; run the line at TP (its first byte)
 run_line:
         lda TP+1
         sta CURLN+1
         lda TP
         sta CURLN
-        clc
-        adc #3
-        sta TP
-        bcc @t
-        inc TP+1
-@t:     lda TRACEON
-        beq @go
+        lda TRACEON
+        beq run_line_q
         jsr trace_line
+run_line_q:                     ; (CURLN set: NEXT comes in here, untraced, as BASIC II)
+        ldy #3                  ; TP past the line number and length, and past a space after them
+        lda (TP),y              ; (as a line typed "10 PRINT" keeps it), for speed
+        cmp #' '
+        bne @n
+        iny
+@n:     tya
+        clc
+        adc TP
+        sta TP
+        bcc @go
+        inc TP+1
 @go:                            ; (on into exec_stmt)
 
 ; TP at the start of a statement
@@ -92,79 +94,91 @@ exec_stmt:
         inc TP+1
 @i:     asl a                   ; X = 2 * (token - &C6) + &8C
         tax
+        lda stmt_table-$8B,x    ; the routine's address less 1, then RTS: faster than JMP ()
+        pha
         lda stmt_table-$8C,x
-        sta JVEC
-        lda stmt_table-$8B,x
-        sta JVEC+1
-        jmp (JVEC)
+        pha
+        rts
 
-fn_lomem:                       ; (here, where stmt_table leaves room before &xx8C)
+fn_lomem:                       ; (here and COUNT, where stmt_table leaves room before &xx8D)
         lda LOMEM
         ldx LOMEM+1
         jmp set_iacc_ax
-        .assert (($8C - *) & $FF) < 16, "stmt_table: the code before it grew past &xx8C"
-        .fill ($8C - *) & $FF   ; (room, when the code before has shrunk)
-stmt_table:                     ; (at &xx8C, so stmt_table-$8C,X crosses no page: a cycle a read)
-        .word st_auto           ; C6 AUTO
-        .word st_delete         ; C7 DELETE
-        .word st_load           ; C8 LOAD
-        .word st_list           ; C9 LIST
-        .word st_new            ; CA NEW
-        .word st_old            ; CB OLD
-        .word st_renumber       ; CC RENUMBER
-        .word st_save           ; CD SAVE
-        .word st_mistake        ; CE
-        .word st_ptr            ; CF PTR=
-        .word st_page           ; D0 PAGE=
-        .word st_time           ; D1 TIME=
-        .word st_lomem          ; D2 LOMEM=
-        .word st_himem          ; D3 HIMEM=
-        .word st_sound          ; D4 SOUND
-        .word st_bput           ; D5 BPUT
-        .word st_call           ; D6 CALL
-        .word st_chain          ; D7 CHAIN
-        .word st_clear          ; D8 CLEAR
-        .word st_close          ; D9 CLOSE
-        .word st_clg            ; DA CLG
-        .word st_cls            ; DB CLS
-        .word skip_line         ; DC DATA
-        .word skip_line         ; DD DEF
-        .word st_dim            ; DE DIM
-        .word st_draw           ; DF DRAW
-        .word st_end            ; E0 END
-        .word st_endproc        ; E1 ENDPROC
-        .word st_envelope       ; E2 ENVELOPE
-        .word st_for            ; E3 FOR
-        .word st_gosub          ; E4 GOSUB
-        .word st_goto           ; E5 GOTO
-        .word st_gcol           ; E6 GCOL
-        .word st_if             ; E7 IF
-        .word st_input          ; E8 INPUT
-        .word st_let            ; E9 LET
-        .word st_local          ; EA LOCAL
-        .word st_mode           ; EB MODE
-        .word st_move           ; EC MOVE
-        .word st_next           ; ED NEXT
-        .word st_on             ; EE ON
-        .word st_vdu            ; EF VDU
-        .word st_plot           ; F0 PLOT
-        .word st_print          ; F1 PRINT
-        .word st_proc           ; F2 PROC
-        .word st_read           ; F3 READ
-        .word skip_line         ; F4 REM
-        .word st_repeat         ; F5 REPEAT
-        .word st_report         ; F6 REPORT
-        .word st_restore        ; F7 RESTORE
-        .word st_return         ; F8 RETURN
-        .word st_run            ; F9 RUN
-        .word st_stop           ; FA STOP
-        .word st_colour         ; FB COLOUR
-        .word st_trace          ; FC TRACE
-        .word st_until          ; FD UNTIL
-        .word st_width          ; FE WIDTH
-        .word st_oscli          ; FF OSCLI
+fn_count:
+        lda COUNT
+        jmp set_iacc_a
+        .assert (($8D - *) & $FF) < 16, "stmt_table: the code before it grew past &xx8D"
+        .fill ($8D - *) & $FF   ; (room, when the code before has shrunk)
+stmt_table:                     ; (at &xx8D, so stmt_table-$8C,X crosses no page, -$8B only for OSCLI)
+        .word st_auto-1         ; C6 AUTO
+        .word st_delete-1       ; C7 DELETE
+        .word st_load-1         ; C8 LOAD
+        .word st_list-1         ; C9 LIST
+        .word st_new-1          ; CA NEW
+        .word st_old-1          ; CB OLD
+        .word st_renumber-1     ; CC RENUMBER
+        .word st_save-1         ; CD SAVE
+        .word st_mistake-1      ; CE
+        .word st_ptr-1          ; CF PTR=
+        .word st_page-1         ; D0 PAGE=
+        .word st_time-1         ; D1 TIME=
+        .word st_lomem-1        ; D2 LOMEM=
+        .word st_himem-1        ; D3 HIMEM=
+        .word st_sound-1        ; D4 SOUND
+        .word st_bput-1         ; D5 BPUT
+        .word st_call-1         ; D6 CALL
+        .word st_chain-1        ; D7 CHAIN
+        .word st_clear-1        ; D8 CLEAR
+        .word st_close-1        ; D9 CLOSE
+        .word st_clg-1          ; DA CLG
+        .word st_cls-1          ; DB CLS
+        .word skip_line-1       ; DC DATA
+        .word skip_line-1       ; DD DEF
+        .word st_dim-1          ; DE DIM
+        .word st_draw-1         ; DF DRAW
+        .word st_end-1          ; E0 END
+        .word st_endproc-1      ; E1 ENDPROC
+        .word st_envelope-1     ; E2 ENVELOPE
+        .word st_for-1          ; E3 FOR
+        .word st_gosub-1        ; E4 GOSUB
+        .word st_goto-1         ; E5 GOTO
+        .word st_gcol-1         ; E6 GCOL
+        .word st_if-1           ; E7 IF
+        .word st_input-1        ; E8 INPUT
+        .word st_let-1          ; E9 LET
+        .word st_local-1        ; EA LOCAL
+        .word st_mode-1         ; EB MODE
+        .word st_move-1         ; EC MOVE
+        .word st_next-1         ; ED NEXT
+        .word st_on-1           ; EE ON
+        .word st_vdu-1          ; EF VDU
+        .word st_plot-1         ; F0 PLOT
+        .word st_print-1        ; F1 PRINT
+        .word st_proc-1         ; F2 PROC
+        .word st_read-1         ; F3 READ
+        .word skip_line-1       ; F4 REM
+        .word st_repeat-1       ; F5 REPEAT
+        .word st_report-1       ; F6 REPORT
+        .word st_restore-1      ; F7 RESTORE
+        .word st_return-1       ; F8 RETURN
+        .word st_run-1          ; F9 RUN
+        .word st_stop-1         ; FA STOP
+        .word st_colour-1       ; FB COLOUR
+        .word st_trace-1        ; FC TRACE
+        .word st_until-1        ; FD UNTIL
+        .word st_width-1        ; FE WIDTH
+        .word st_oscli-1        ; FF OSCLI
 
 st_mistake = e_mistake          ; the statements not there are a Mistake
+
+; GOTO's and GOSUB's line: the statement ends after it (GOTO 30+1 is a Syntax error, as BASIC II)
+line_target_end:
+        jsr line_target
+        jsr skipsp
+        jsr is_stmt_end
+        beq @d
+        jmp e_syntax
+@d:     rts
 
 ; WIDTH n: BASIC's output starts a new line after n characters (0: never; User Guide, WIDTH).  It
 ; outlives NEW and RUN, as on BASIC II (run on it)
@@ -219,8 +233,8 @@ st_trace:
 
 ; RUN: clear the variables and start at the first line
 st_run: jsr clear_vars
-        jsr reset_stack
         lda #0
+        sta FORMIN              ; a program's loops may take all ten FOR frames
         sta TP
         lda PAGEHI
         sta TP+1
@@ -286,23 +300,24 @@ push_frame5:
         pha
         lda #5
         jsr stack_alloc
+        jsr frame_at_bsp
         ldy #0
         pla
-        sta (BSP),y
+        sta (FRAME),y
         iny
-; TP and CURLN into the frame at BSP from offset Y
+; TP and CURLN into the frame at FRAME from offset Y
 put_resume:
         lda TP
-        sta (BSP),y
+        sta (FRAME),y
         iny
         lda TP+1
-        sta (BSP),y
+        sta (FRAME),y
         iny
         lda CURLN
-        sta (BSP),y
+        sta (FRAME),y
         iny
         lda CURLN+1
-        sta (BSP),y
+        sta (FRAME),y
         rts
 
 ; BSP = FRAME: the frames above it are dropped
@@ -367,24 +382,12 @@ routine_return:
         sta BSP+1
         rts
 
-; the size of the frame at FRAME (A = its tag on entry is read again here)
-frame_size:
+; FRAME += size of the frame there (GOSUB, REPEAT, LOCAL: its tag holds it, zp.inc; no frame is
+; skipped past a PROC or FN frame)
+frame_skip:
         ldy #0
         lda (FRAME),y
-        cmp #F_FOR
-        bne @1
-        lda #FORSIZE
-        rts
-@1:     cmp #F_LOCAL
-        bne @2
-        lda #9
-        rts
-@2:     lda #5                  ; GOSUB, REPEAT (no frame is skipped past a PROC or FN frame)
-        rts
-
-; FRAME += size of the frame there
-frame_skip:
-        jsr frame_size
+        and #$0F
 frame_add:                      ; FRAME += A
         clc
         adc FRAME
@@ -409,38 +412,35 @@ push_gosub:
         lda #F_GOSUB
         jmp push_frame5
 
-; a frame is dropped: one fewer FOR, GOSUB or REPEAT is open (A = its tag; A and Y are kept)
+; a GOSUB or REPEAT frame is dropped: one fewer is open (A = its tag, whose high 4 bits take
+; GOSUBN to REPEATN; Y is kept)
 uncount_frame:
-        ldx #2
-@l:     cmp @tags,x
-        beq @dec
-        dex
-        bpl @l
+        .assert F_GOSUB >> 4 == 0, "uncount_frame: GOSUBN"
+        .assert F_REPEAT >> 4 == REPEATN - GOSUBN, "uncount_frame: REPEATN"
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        tax
+        dec GOSUBN,x
         rts
-@dec:   dec FORN,x              ; FORN, GOSUBN, REPEATN
-        rts
-@tags:  .byte F_FOR, F_GOSUB, F_REPEAT
 
-; RETURN: loops left open in the subroutine are dropped
+; RETURN: REPEAT loops left open in the subroutine are dropped (its FOR loops, on their own stack,
+; stay open, as on BASIC II)
 st_return:
-        jsr frame_at_bsp
-@l:     ldy #0
-        lda (FRAME),y
+        ldy #0
+        lda (BSP),y
         cmp #F_GOSUB
         beq @found
-        cmp #F_FOR
-        beq @skip
         cmp #F_REPEAT
         beq @skip
         brk                     ; nogosub: its error block in line (room)
         .byte 38, W_NO, T_GOSUB, 0
-@skip:  jsr uncount_frame       ; the loop is closed with the subroutine
-        jsr frame_skip
-        jmp @l
-@found: jsr bsp_at_frame
-        jsr resume_frame
-        lda #5
-        jsr stack_free
+@skip:  dec REPEATN             ; (popped: an error resets the stack anyway)
+        jsr pop_frame5
+        jmp st_return
+@found: jsr resume_frame
+        jsr pop_frame5
         dec GOSUBN
         jmp next_stmt
 
@@ -471,8 +471,7 @@ st_until:
         bne @done
         jsr resume_frame
         jmp exec_stmt
-@done:  lda #5
-        jsr stack_free
+@done:  jsr pop_frame5
         dec REPEATN
         jmp next_stmt
 
@@ -513,34 +512,49 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
         beq @part
 
 ; FOR var = start TO limit [STEP step]
-; frame: 0 tag, 1-2 variable, 3 its kind (4 integer, 5 real), 4-8 limit, 9-13 step (integers in
-; the first 4 bytes, reals in the 5-byte form), 14-15 TP, 16-17 CURLN
-FORSIZE = 18
+; a frame at FORSTK+X: 0-1 the variable, 2 its kind (4 integer, 5 real), 3-7 limit, 8-12 step
+; (integers in the first 4 bytes, reals in the 5-byte form), 13-14 TP, 15-16 CURLN (FORSIZE)
+F_KIND  = FORSTK+2
+F_LIMIT = FORSTK+3
+F_STEP  = FORSTK+8
+F_TP    = FORSTK+13
+F_LINE  = FORSTK+15
 st_for: lda #1                  ; (a loop open on the same variable stays: BASIC II replaces none)
         jsr get_lvalue
-        lda VKIND
-        cmp #4
-        beq @ok
-        cmp #5
+        lda VKIND               ; 4 integer, 5 real
+        lsr a
+        cmp #2
         beq @ok
         brk                     ; forvar: its error block in line (room)
         .byte 34, T_FOR, " variable", 0
 @ok:    jsr assign
-        lda FORN                ; within the documented 10 levels
-        cmp #MAXFOR
-        bcc @room
-        brk                     ; manyfors: its error block in line (room)
+        lda FORX                ; within the documented 10 levels
+        sec
+        sbc #FORSIZE
+        bcc @many
+        tax
+        adc #<FORSTK-1          ; (C set) above an immediate line's CR (FORMIN: 0 in a program)
+        cmp FORMIN
+        bcs @room
+@many:  brk                     ; manyfors: its error block in line (room)
         .byte 35, W_TOOMANY, T_FOR, "s", 0
-@room:  lda #FORSIZE            ; the frame, filled in as the values come
-        ldx #F_FOR
-        jsr frame_lvalue
+@room:  stx FORX                ; the frame is taken now and filled in as the values come (an FN
+        txa                     ; in them may open loops of its own); its offset for for_value
+        pha
+        jsr for_frame
+        ldy #2
+        .assert VKIND == VADDR + 2, "FOR: the lvalue's three bytes in a row"
+@lv:    lda VADDR,y             ; the variable and its kind
+        sta (FRAME),y
+        dey
+        bpl @lv
         lda #$B8
         jsr accept
         beq @to
         brk                     ; noto: its error block in line (room)
         .byte 36, W_NO, T_TO, 0
 @to:    jsr expr
-        ldy #4
+        ldy #3
         jsr for_value
         lda #$88
         jsr accept
@@ -550,47 +564,54 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         jsr set_iacc_ax
         beq @st                 ; (set_iacc_ax ends with Z set)
 @step:  jsr expr
-@st:    ldy #9
+@st:    ldy #8
         jsr for_value
-        inc FORN
-        jsr skipsp              ; the loop resumes at the end of this statement
-        ldy #14
+        pla
+        jsr for_frame
+        jsr skipsp              ; the loop resumes at the end of this statement (A, Y = 0)
+        cmp #13                 ; at the end of a program's line, not its last (the program's
+        bne @res                ; and the immediate line's end marker follow them), NEXT goes
+        iny                     ; on at the next line's start without tracing it, as BASIC II
+        lda (TP),y              ; (run on it): flagged by the kind's bit 7
+        bmi @res
+        lda #$80
+        ldy #2
+        ora (FRAME),y
+        sta (FRAME),y
+@res:   ldy #13
         jsr put_resume
         jmp next_stmt
 
-; the value into the FOR frame at BSP+Y, as the loop's kind (frame byte 3) wants it
-for_value:
-        tya
-        pha
-        ldy #3
-        lda (BSP),y
-        cmp #5
-        beq @real
-        jsr need_int
-        pla
-        tay
-        ldx #0
-@i:     lda IACC,x
-        sta (BSP),y
-        iny
-        inx
-        cpx #4
-        bne @i
+; FRAME = the FOR frame at offset A
+for_frame:
+        clc                     ; (in page 5)
+        adc #<FORSTK
+        sta FRAME
+        lda #>FORSTK
+        sta FRAME+1
         rts
-@real:  jsr to_real
-        pla
+
+; the value into byte Y of the FOR frame whose offset is under for_value's return address, as the
+; loop's kind (frame byte 2) wants it: stored as into a variable of that kind there
+for_value:
+        tsx
+        lda $0103,x
+        tax
+        lda F_KIND,x
+        sta VKIND
+        txa
+        sty VADDR
         clc
-        adc BSP
-        ldy BSP+1
-        bcc @s
-        iny
-@s:     jmp fstore_ay
+        adc VADDR
+        adc #<FORSTK            ; (in page 5: no carry)
+        sta VADDR
+        lda #>FORSTK
+        sta VADDR+1
+        jmp store_lvalue
 
 ; byte i of an integer NEXT's addition: var += step, and into ACC2 (the carry runs on)
         .macro next_add i
-        ldy #9+i
-        lda (BSP),y
-        ldy #i
+        lda F_STEP+i,x
         adc (VADDR),y
         sta (VADDR),y
         sta ACC2+i
@@ -599,7 +620,6 @@ for_value:
 ; NEXT [var[,var...]]
 st_next:
         lda #0
-        sta VADDR+1
         sta CREATE
         skip_spaces
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
@@ -607,109 +627,99 @@ st_next:
         cmp #'Z'+1
         bcs @idch
         jsr lvalue_letter       ; (get_lvalue past its skipsp and tests: A and Y as it leaves them)
-@find:  ldx #0                  ; the loops closed so far (the search pops them from BSP: an
-@f:     ldy #0                  ; error resets the stack anyway)
-        lda (BSP),y
-        cmp #F_FOR
-        beq @isfor
-        txa                     ; no loop open at all, or none on this variable
-        beq @nofor
+@find:  ldx FORX                ; the innermost open loop
+        cpx #FOR_EMPTY
+        bne @f
                                 ; (No FOR's and Can't Match FOR's error blocks in line: room)
-        brk
-        .byte 33, "Can't Match ", T_FOR, 0
-@nofor:
         brk
         .byte 32, W_NO, T_FOR, 0
 @idch:  jsr is_idchar            ; any other name (out of line: the capital's path runs on)
-        bcc @find
-        jsr get_lvalue_at
-        jmp @find
-@isfor: iny
-        lda VADDR+1
-        bne @var
-        lda (BSP),y             ; NEXT without a variable: the innermost loop's
-        sta VADDR
-        iny
-        lda (BSP),y
+        bcs @name
+        lda #$FF                ; no variable: VADDR+1 = &FF (no variable's page: I%!0's can be 0)
         sta VADDR+1
-        bne @match              ; (always: no variable is in page 0)
-@var:   lda (BSP),y
+        bne @find               ; (always)
+@name:  jsr get_lvalue_at
+        jmp @find
+@inner: txa                     ; an inner loop is closed by NEXT of an outer one
+        clc
+        adc #FORSIZE
+        tax
+        stx FORX
+        cpx #FOR_EMPTY
+        bne @f
+        brk
+        .byte 33, "Can't Match ", T_FOR, 0
+@f:     lda FORSTK+1,x          ; the loop's variable (the high byte first: a NEXT without a
+        cmp VADDR+1             ; variable has &FF there)
+        bne @other
+        lda FORSTK,x
         cmp VADDR
         bne @inner
-        iny
-        lda (BSP),y
-        cmp VADDR+1
-        beq @match
-@inner: dec FORN                ; an inner loop is closed by NEXT of an outer one
-        lda #FORSIZE
-        jsr stack_free
-        inx
-        bne @f                  ; (always)
-@match: ldy #3
-        lda (BSP),y
-        cmp #5
-        bne @intf
+@match: lda F_KIND,x            ; 4 integer, 5 real
+        lsr a
+        bcc @intf
         jmp next_real
-@intf:  clc                     ; var += the step (frame bytes 9-12), ACC2 = the new value:
-        next_add 0              ; unrolled, for speed
+@other: ldy VADDR+1
+        iny
+        bne @inner
+        sta VADDR+1             ; NEXT without a variable: the innermost loop's
+        lda FORSTK,x
+        sta VADDR
+        jmp @match
+@intf:  ldy #0                  ; var += the step (frame bytes 8-11), ACC2 = the new value:
+        next_add 0              ; unrolled, for speed (C clear)
+        iny
         next_add 1
+        iny
         next_add 2
+        iny
         next_add 3
-        ldy #12                 ; the sign of the step
-        lda (BSP),y
-        sta CNT                 ; going up, carry on while var - limit - 1 < 0; going down, while
-        asl a                   ; var - limit >= 0: C = the sign
-        ldy #4                  ; (unrolled, for speed: only the carry and the top byte count)
-        lda ACC2
-        sbc (BSP),y
-        iny
+        lda F_STEP+3,x          ; the sign of the step: going up, carry on while var - limit - 1
+        asl a                   ; < 0; going down, while var - limit >= 0: C = the sign
+        lda ACC2                ; (unrolled, for speed: only the carry and the top byte count)
+        sbc F_LIMIT,x
         lda ACC2+1
-        sbc (BSP),y
-        iny
+        sbc F_LIMIT+1,x
         lda ACC2+2
-        sbc (BSP),y
-        iny
+        sbc F_LIMIT+2,x
         lda ACC2+3
-        sbc (BSP),y
+        sbc F_LIMIT+3,x
         bvc @nv
         eor #$80                ; N: the sign of var - limit (- 1)
-@nv:    eor CNT
+@nv:    eor F_STEP+3,x
         bmi next_again          ; carry on while that sign is not the step's
         bpl next_ended
 
-; NEXT of a real loop: var += step, then the comparison with the limit as for integers
+; NEXT of a real loop (X = its frame): var += step, then the comparison with the limit as for
+; integers
 next_real:
         lda VADDR
         ldy VADDR+1
         jsr fload_ay
-        lda BSP
-        clc
-        adc #9
-        ldy BSP+1
-        bcc @s
-        iny
-@s:     jsr farg_ay
+        lda FORX
+        clc                     ; (the frames are in page 5)
+        adc #<F_STEP
+        ldy #>F_STEP
+        jsr farg_ay
         jsr fadd
         lda VADDR
         ldy VADDR+1
         jsr fstore_ay           ; (FACC is still the variable)
-        lda BSP
+        lda FORX
         clc
-        adc #4
-        ldy BSP+1
-        bcc @l
-        iny
-@l:     jsr farg_ay             ; FARG = the limit: no swap, for speed
+        adc #<F_LIMIT
+        ldy #>F_LIMIT
+        jsr farg_ay             ; FARG = the limit: no swap, for speed
         jsr fcmp                ; the limit against the variable
         beq @p
         rol a                   ; unequal (A = 1): the carry the other way round, Z still clear,
         eor #1                  ; as for the variable against the limit
         lsr a
 @p:     php
-        ldy #10                 ; the sign of the step
-        lda (BSP),y
+        ldx FORX
+        lda F_STEP+1,x          ; the sign of the step
 ; the loop goes on or ends: the comparison of the variable with the limit in P (pushed), the
-; sign of the step in A
+; sign of the step in A, X the frame
 next_decide:
         bmi @down
         plp                     ; going up: carry on while var <= limit
@@ -719,19 +729,38 @@ next_decide:
 @down:  plp                     ; going down: carry on while var >= limit
         bcs next_again
 next_ended:
-        lda #FORSIZE
-        jsr stack_free
-        dec FORN
+        txa                     ; the loop is closed
+        clc
+        adc #FORSIZE
+        sta FORX
         jsr accept_comma
         bne @out
         jmp st_next             ; NEXT X,Y: on to the next variable
 @out:   jmp next_stmt
 next_again:
-        ldy #14
-        resume_at_y             ; (in line, for speed)
+        lda F_KIND,x
+        bmi @line
+        lda F_TP,x              ; (in line, for speed)
+        sta TP
+        lda F_TP+1,x
+        sta TP+1
+        ldy F_LINE,x
+        sty CURLN
+        ldy F_LINE+1,x
+        sty CURLN+1
         ldy #0                  ; FOR kept TP past the spaces after it
         lda (TP),y
         jmp next_stmt_at
+@line:  lda F_TP,x              ; the start of the line after the FOR's CR
+        clc
+        adc #1
+        sta TP
+        sta CURLN
+        lda F_TP+1,x
+        adc #0
+        sta TP+1
+        sta CURLN+1
+        jmp run_line_q
 
 ; PRINT
 st_print:
@@ -960,23 +989,21 @@ st_himem:
         sta HIMEM
         lda IACC+1
         sta HIMEM+1
-        jsr reset_stack         ; the stack starts again below the new HIMEM
+        jsr reset_bsp           ; the stack starts again below the new HIMEM (FOR loops stay)
         jmp next_stmt
 st_lomem:
         jsr want_eq
         lda IACC
-        sta LOMEM
-        lda IACC+1
-        sta LOMEM+1
+        ldx IACC+1
         jsr clear_heap
         jmp next_stmt
 
-; no variables: VARTOP = LOMEM and every list empty (A = 0 after)
+; no variables: LOMEM = VARTOP = X:A and every list empty (A = 0 after)
 clear_heap:
-        lda LOMEM
+        sta LOMEM
+        stx LOMEM+1
         sta VARTOP
-        lda LOMEM+1
-        sta VARTOP+1
+        stx VARTOP+1
         lda #0
         ldx #$7F
 @z:     sta VARLISTS+$80,x

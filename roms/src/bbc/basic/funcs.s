@@ -120,9 +120,6 @@ fn_top: ldy #0
         lda TOP
         ldx TOP+1
         jmp set_iacc_ax
-fn_count:
-        lda COUNT
-        jmp set_iacc_a
 fn_erl: lda ERLNUM
         ldx ERLNUM+1
         jmp set_iacc_ax

@@ -6,10 +6,13 @@
 ; bytes), then the elements (4, 5 or 4 bytes each).
 ; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
-; reset the BASIC stack (a 0 byte below HIMEM marks its bottom): no loops or GOSUBs are open
+; reset the BASIC stack (a 0 byte below HIMEM marks its bottom) and the FOR stack: no loops or
+; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops, run on it)
 reset_stack:
+        lda #FOR_EMPTY
+        sta FORX
+reset_bsp:
         lda #0
-        sta FORN
         sta GOSUBN
         sta REPEATN
         lda HIMEM               ; BSP = HIMEM - 1, unchecked: this must not fail (it runs on
@@ -27,16 +30,25 @@ reset_stack:
 ; read a name at TP (suffix % or $ and a following ( included): NLEN its length, NAMEP the address
 ; before it, so that (NAMEP),Y for Y = 1..NLEN are its characters (a name is read where it stands
 ; in the text, and compared with a variable's entry with one index).  C clear if there is no name
+name_lower:                     ; (parse_name_at's small letters and _, out of its way)
+        cmp #'_'
+        bcc no_name
+        cmp #'z'+1
+        bcc name_first
+no_name:
+        clc
+        rts
 parse_name:
         jsr skipsp
 parse_name_at:                  ; (A = the character at TP, Y = 0)
         cmp #'@'
-        beq @h
+        beq name_first
         cmp #'A'
-        bcc @none
+        bcc no_name
         cmp #'Z'+1
-        bcs @lower              ; (capitals fall through: the common case, for speed)
-@h:     asl a                   ; its list (find_var)
+        bcs name_lower          ; (capitals fall through: the common case, for speed)
+name_first:
+        asl a                   ; its list (find_var)
         sta NHEAD
 @l:     iny                     ; (read at TP+Y: TP moves once, at the end)
         lda (TP),y
@@ -56,13 +68,6 @@ parse_name_at:                  ; (A = the character at TP, Y = 0)
 @arr:   cmp #'('
         bne name_found
         iny
-        bne name_found          ; (always)
-@lower: cmp #'_'
-        bcc @none
-        cmp #'z'+1
-        bcc @h
-@none:  clc
-        rts
 name_found:                     ; (Y = the name's length from TP, X its kind) NLEN, NAMEP, VKIND,
         stx VKIND               ; TP past it; C set
         sty NLEN
