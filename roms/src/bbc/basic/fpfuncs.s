@@ -208,7 +208,8 @@ fn_deg: jsr factor_real
         .byte MUL+K_DEG, 0
         rts
 
-; SQR: Newton's iteration y = (y + x/y) / 2 from x with its binary exponent halved
+; SQR: BASIC II's (found by running it): five steps of Newton's iteration y = (y + x/y) / 2 from x
+; with its binary exponent halved, rounded up (its exponent byte e becomes e/2 + 64, rounded up)
 fn_sqr: jsr factor_real
 sqr_core:
         lda FEXP
@@ -220,14 +221,10 @@ sqr_core:
 @ok:    jsr fpdo
         .byte ST+0, 0           ; x
         lda FEXP
-        sec
-        sbc #128
-        cmp #$80
-        ror a
-        clc
-        adc #128
+        lsr a
+        adc #64
         sta FEXP
-        lda #6
+        lda #5
         sta POLYN
 @it:    jsr fpdo
         .byte ST+1, AR+0, F_DIV, ADD+1, 0
