@@ -127,6 +127,104 @@ def str_(x):
     return fmt_g(x, 10)
 
 
+
+# --- BASIC II's arithmetic, last bit included --------------------------------------------------
+# Rules found by running Acorn's BASIC II (on our emulated BBC Micro) on thousands of operands and
+# comparing its results with exact arithmetic (tests/bbc_basic/acorn_real_ops.py holds some of
+# those results as facts).  Values are the 5 bytes; each result is worked out in integers.
+
+def _parts(b):
+    """(sign +1/-1, exponent byte, 32-bit mantissa with its top bit) of a nonzero real."""
+    return (-1 if b[1] & 0x80 else 1), b[0], ((b[1] | 0x80) << 24) | (b[2] << 16) | (b[3] << 8) | b[4]
+
+
+def _pack(sign, exp, mant):
+    if exp > 255:
+        raise TooBig()
+    if exp < 1:
+        return bytes(5)
+    return bytes([exp, ((mant >> 24) & 0x7F) | (0x80 if sign < 0 else 0), (mant >> 16) & 0xFF,
+                  (mant >> 8) & 0xFF, mant & 0xFF])
+
+
+def _round(sign, exp, value, bits):
+    """value: a mantissa of `bits` bits (its top bit set, or the one below it: then it is first
+    normalised by one place) -> the 5 bytes, rounded from the bits below the top 32: to nearest,
+    and exactly a half to the odd neighbour (BASIC II's rule)."""
+    if not value >> (bits - 1):
+        value, exp = value << 1, exp - 1
+    low = bits - 32
+    mant, rest, half = value >> low, value & ((1 << low) - 1), 1 << (low - 1)
+    if rest > half:
+        mant += 1
+    elif rest == half:
+        mant |= 1
+    if mant >> 32:
+        mant, exp = mant >> 1, exp + 1
+    return _pack(sign, exp, mant)
+
+
+def op_add(x, y):
+    """x + y: the smaller operand shifted into 40 bits (32 and a guard byte; what falls off is
+    lost), added or subtracted, normalised, rounded."""
+    if x[0] == 0:
+        return bytes(y)
+    if y[0] == 0:
+        return bytes(x)
+    (sx, ex, mx), (sy, ey, my) = _parts(x), _parts(y)
+    if (ex, mx) < (ey, my):
+        (sx, ex, mx), (sy, ey, my) = (sy, ey, my), (sx, ex, mx)
+    big, small = mx << 8, (my << 8) >> (ex - ey)
+    total = big + small if sx == sy else big - small
+    if total == 0:
+        return bytes(5)
+    while total >> 40:
+        total, ex = total >> 1, ex + 1
+    while not total >> 39:
+        total, ex = total << 1, ex - 1
+    return _round(sx, ex, total, 40)
+
+
+def op_neg(x):
+    return bytes(x) if x[0] == 0 else bytes([x[0], x[1] ^ 0x80]) + bytes(x[2:])
+
+
+def op_sub(x, y):
+    return op_add(x, op_neg(y))
+
+
+def op_mul(x, y):
+    """x * y: the sum of the mantissas' bit products of weight 2^-40 and up (one mantissa halved
+    and cut to 40 bits once for each bit of the other, from its top), rounded."""
+    if x[0] == 0 or y[0] == 0:
+        return bytes(5)
+    (sx, ex, mx), (sy, ey, my) = _parts(x), _parts(y)
+    total = sum((mx << 8) >> (32 - k) for k in range(32) if my >> k & 1)
+    return _round(sx * sy, ex + ey - 128, total, 40)
+
+
+def op_div(x, y):
+    """x / y: 39 bits of the quotient of the mantissas (38 when it is below 1), rounded."""
+    if y[0] == 0:
+        raise ZeroDivisionError
+    if x[0] == 0:
+        return bytes(5)
+    (sx, ex, mx), (sy, ey, my) = _parts(x), _parts(y)
+    return _round(sx * sy, ex - ey + 129, (mx << 38) // my, 39)
+
+
+def op_sqr(x):
+    """SQR x: five steps of Newton's y = (y + x/y) / 2 in the rules above, from x with its
+    exponent byte e made e/2 + 64 (rounded up)."""
+    if x[0] == 0:
+        return bytes(5)
+    y = bytes([(x[0] + 1) // 2 + 64]) + bytes(x[1:])
+    for _ in range(5):
+        s = op_add(op_div(x, y), y)
+        y = bytes([s[0] - 1]) + s[1:]
+    return y
+
+
 def const_bytes(x):
     """The assembler's .byte line for a constant (used to make the ROM's tables)."""
     return ", ".join(f"${b:02X}" for b in encode(x))

@@ -426,39 +426,38 @@ fmul:   lda FEXP
         sta FEXP
         bcs @e2
         dec CNT2
-@e2:    lda #0                  ; R (TMP2 and FG) = 0, M's guard = 0
+@e2:    lda #0                  ; R (TMP2 and FG) = 0
         sta TMP2
         sta TMP2+1
         sta TMP2+2
         sta TMP2+3
         sta FG
-        sta AG
         ldy #$FF
 @lz:    iny
         lda IACC,y
         beq @lz
         sty MLOW
         ldy #3
-@byte:  lda IACC,y              ; a multiplier byte of 0: M moves down a byte
+        lda #0                  ; A: M's guard byte (in A for speed; AG while R is added to)
+@byte:  ldx IACC,y              ; a multiplier byte of 0: M moves down a byte
         bne @bits
         lda ACC2
-        sta AG
-        lda ACC2+1
-        sta ACC2
-        lda ACC2+2
-        sta ACC2+1
-        lda ACC2+3
-        sta ACC2+2
-        lda #0
-        sta ACC2+3
+        ldx ACC2+1
+        stx ACC2
+        ldx ACC2+2
+        stx ACC2+1
+        ldx ACC2+3
+        stx ACC2+2
+        ldx #0
+        stx ACC2+3
         beq @next
-@bits:  sta CNT
+@bits:  stx CNT
         ldx #8
 @bit:   lsr ACC2+3
         ror ACC2+2
         ror ACC2+1
         ror ACC2
-        ror AG
+        ror a
         asl CNT
         bcs @add
         bne @noadd              ; 1s left in this byte
@@ -467,9 +466,9 @@ fmul:   lda FEXP
 @noadd: dex
         bne @bit
         beq @next
-@add:   clc
-        lda FG
-        adc AG
+@add:   sta AG
+        clc
+        adc FG
         sta FG
         lda TMP2
         adc ACC2
@@ -483,6 +482,7 @@ fmul:   lda FEXP
         lda TMP2+3
         adc ACC2+3
         sta TMP2+3
+        lda AG
         dex
         bne @bit
 @next:  cpy MLOW
