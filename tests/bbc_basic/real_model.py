@@ -225,6 +225,12 @@ def op_sqr(x):
     return y
 
 
+# BASIC II's factors (found by running it): RAD(x) is x times pi/180 a unit below the nearest
+# real, LOG(x) is LN(x) times 1/LN(10) a unit above the nearest real
+RAD_FACTOR = bytes.fromhex("7b0efa3512")
+LOG_FACTOR = bytes.fromhex("7f5e5bd8aa")
+
+
 def const_bytes(x):
     """The assembler's .byte line for a constant (used to make the ROM's tables)."""
     return ", ".join(f"${b:02X}" for b in encode(x))

@@ -59,6 +59,22 @@ def test_rounding_rule_examples():
     assert rm.op_add(rm.encode(1 + 2.0 ** -30), half_unit).hex() == "8100000003"
 
 
+def _rad_and_log(run):
+    """RAD and LOG: BASIC II's factors (real_model.RAD_FACTOR, LOG_FACTOR) times x or LN x."""
+    xs = [(x, x) for x in random_positive(300, 40)]
+    rad, ln, log = run("RAD(X)", xs), run("LN(X)", xs), run("LOG(X)", xs)
+    assert [r.hex() for r in rad] == [rm.op_mul(x, rm.RAD_FACTOR).hex() for x, _ in xs]
+    assert [g.hex() for g in log] == [rm.op_mul(n, rm.LOG_FACTOR).hex() for n in ln]
+
+
+def test_our_rad_and_log_use_basic2s_factors():
+    _rad_and_log(run_bare)
+
+
+def test_basic2s_rad_and_log_factors(basic2):
+    _rad_and_log(lambda expr, pairs: run_machine(basic2, expr, pairs))
+
+
 @pytest.fixture(scope="module")
 def basic2(reference):
     from reference.harness import ACORN, Runner

@@ -1,5 +1,6 @@
 ; Real numbers: the 5-byte format and its arithmetic (our own routines: shift-and-add multiply,
-; restoring division, round to nearest).
+; restoring division, round to nearest), giving BASIC II's results to the last bit (its rules,
+; found by running it, in docs/bbc_basic.md "Real numbers" and tests/bbc_basic/real_model.py).
 ;
 ; In memory (the documented 6502 BBC BASIC form, so ! ? | and files see the documented bytes):
 ;   byte 0 exponent, excess 128 (0: the number is zero); bytes 1-4 the mantissa, most significant
@@ -307,16 +308,7 @@ fadd40: lda AEXP
         bcs fadd_acc            ; the smaller one is lost below the guard byte
 @bytes: cmp #8
         bcc @bits
-        ldx ACC2
-        stx AG
-        ldx ACC2+1
-        stx ACC2
-        ldx ACC2+2
-        stx ACC2+1
-        ldx ACC2+3
-        stx ACC2+2
-        ldx #0
-        stx ACC2+3
+        jsr acc2_down8
         sbc #8
         bcs @bytes              ; (no borrow)
 @bits:  tax
@@ -388,6 +380,20 @@ fadd40: lda AEXP
 @norm:  jmp fnorm
 @d:     rts
 
+; FARG's mantissa down a byte: its low byte into AG, 0 in at the top (A and the carry kept)
+acc2_down8:
+        ldx ACC2
+        stx AG
+        ldx ACC2+1
+        stx ACC2
+        ldx ACC2+2
+        stx ACC2+1
+        ldx ACC2+3
+        stx ACC2+2
+        ldx #0
+        stx ACC2+3
+        rts
+
 ; the exponent of a product or quotient: FEXP (low) and CNT2 (high) -> checked, then rounded
 fexp_check:
         lda CNT2
@@ -441,16 +447,9 @@ fmul:   lda FEXP
         lda #0                  ; A: M's guard byte (in A for speed; AG while R is added to)
 @byte:  ldx IACC,y              ; a multiplier byte of 0: M moves down a byte
         bne @bits
-        lda ACC2
-        ldx ACC2+1
-        stx ACC2
-        ldx ACC2+2
-        stx ACC2+1
-        ldx ACC2+3
-        stx ACC2+2
-        ldx #0
-        stx ACC2+3
-        beq @next
+        jsr acc2_down8
+        lda AG
+        jmp @next
 @bits:  stx CNT
         ldx #8
 @bit:   lsr ACC2+3

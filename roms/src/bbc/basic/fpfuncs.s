@@ -516,11 +516,11 @@ fc_tab:
         .byte $82, $49, $0F, $DA, $A2   ; 6: pi
         .byte $81, $49, $0F, $DA, $A2   ; 7: pi/2
         .byte $80, $06, $0A, $91, $C1   ; 8: pi/6
-        .byte $7B, $0E, $FA, $35, $13   ; 9: pi/180
+        .byte $7B, $0E, $FA, $35, $12   ; 9: pi/180, a unit below the nearest (BASIC II's RAD: run on it)
         .byte $86, $65, $2E, $E0, $D3   ; 10: 180/pi
         .byte $80, $31, $72, $17, $F8   ; 11: log(2)
         .byte $81, $38, $AA, $3B, $29   ; 12: 1/log(2)
-        .byte $7F, $5E, $5B, $D8, $A9   ; 13: 1/log(10)
+        .byte $7F, $5E, $5B, $D8, $AA   ; 13: 1/log(10), a unit above the nearest (BASIC II's LOG: run on it)
         .byte $87, $32, $FF, $FF, $FF   ; 14: 89.5 less a unit (BASIC II: Exp range from 89.5)
         .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
         .byte $80, $31, $80, $00, $00   ; 16: 355/512
