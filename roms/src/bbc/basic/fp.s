@@ -308,7 +308,16 @@ fadd40: lda AEXP
         bcs fadd_acc            ; the smaller one is lost below the guard byte
 @bytes: cmp #8
         bcc @bits
-        jsr acc2_down8
+        ldx ACC2
+        stx AG
+        ldx ACC2+1
+        stx ACC2
+        ldx ACC2+2
+        stx ACC2+1
+        ldx ACC2+3
+        stx ACC2+2
+        ldx #0
+        stx ACC2+3
         sbc #8
         bcs @bytes              ; (no borrow)
 @bits:  tax
@@ -380,20 +389,6 @@ fadd40: lda AEXP
 @norm:  jmp fnorm
 @d:     rts
 
-; FARG's mantissa down a byte: its low byte into AG, 0 in at the top (A and the carry kept)
-acc2_down8:
-        ldx ACC2
-        stx AG
-        ldx ACC2+1
-        stx ACC2
-        ldx ACC2+2
-        stx ACC2+1
-        ldx ACC2+3
-        stx ACC2+2
-        ldx #0
-        stx ACC2+3
-        rts
-
 ; the exponent of a product or quotient: FEXP (low) and CNT2 (high) -> checked, then rounded
 fexp_check:
         lda CNT2
@@ -445,12 +440,8 @@ fmul:   lda FEXP
         sty MLOW
         ldy #3
         lda #0                  ; A: M's guard byte (in A for speed; AG while R is added to)
-@byte:  ldx IACC,y              ; a multiplier byte of 0: M moves down a byte
-        bne @bits
-        jsr acc2_down8
-        lda AG
-        jmp @next
-@bits:  stx CNT
+@byte:  ldx IACC,y
+        stx CNT
         ldx #8
 @bit:   lsr ACC2+3
         ror ACC2+2
