@@ -230,6 +230,28 @@ def op_sqr(x):
 RAD_FACTOR = bytes.fromhex("7b0efa3512")
 LOG_FACTOR = bytes.fromhex("7f5e5bd8aa")
 
+# BASIC II's EXP (found by running it): x = n + f, n whole, |f| <= 0.5; EXP x is e^f (a
+# polynomial or the like: BASIC II's own) times the product of n factors E_FACTOR (or of -n
+# factors IE_FACTOR), which are its EXP(1) and EXP(-1), a unit below and above the nearest reals
+E_FACTOR = bytes.fromhex("822df85458")
+IE_FACTOR = bytes.fromhex("7f3c5ab1b2")
+
+
+def exp_split(x):
+    """(n, f) for a real x (5 bytes), f as 5 bytes: |n| is |x| rounded to nearest, a half up
+    (so 2.5 is 3 - 0.5, -2.5 is -3 + 0.5), f = x - n."""
+    v = decode(x)
+    n = math.copysign(math.floor(abs(v) + 0.5), v)
+    return int(n), op_sub(x, encode(n))
+
+
+def exp_power(n):
+    """e^n as BASIC II works it out: 1 times n factors of e (or -n of 1/e)."""
+    power = encode(1)
+    for _ in range(abs(n)):
+        power = op_mul(power, E_FACTOR if n > 0 else IE_FACTOR)
+    return power
+
 
 def const_bytes(x):
     """The assembler's .byte line for a constant (used to make the ROM's tables)."""

@@ -75,6 +75,58 @@ def test_basic2s_rad_and_log_factors(basic2):
     _rad_and_log(lambda expr, pairs: run_machine(basic2, expr, pairs))
 
 
+def _exp_rule(run):
+    """EXP x = e^f times e^n (real_model.exp_split, exp_power): whole n exactly; any other x
+    from the same ROM's EXP of its f; at the halves (f = -0.5 above 0, +0.5 below), one value
+    of e^-0.5 and one of e^0.5 (whatever the ROM's polynomial gives) fit every half."""
+    import random
+    rng = random.Random(50)
+    xs = [rm.encode(v) for v in range(-88, 89)] + [rm.encode(rng.uniform(-85, 85)) for _ in range(200)]
+    splits = [rm.exp_split(x) for x in xs]
+    whole = run("EXP(X)", [(x, x) for x in xs])
+    parts = run("EXP(X)", [(f, f) for _, f in splits])
+    assert [w.hex() for w in whole] == [rm.op_mul(p, rm.exp_power(n)).hex()
+                                        for (n, _), p in zip(splits, parts)]
+    for sign in (1, -1):
+        halves = [rm.encode(sign * (k + 0.5)) for k in range(85)]
+        got = run("EXP(X)", [(x, x) for x in halves])
+        guess = rm.op_div(got[0], rm.exp_power(sign))          # e^-+0.5 near EXP(+-0.5) / e^+-1
+        s, e, m = rm._parts(guess)
+        fits = [rm._pack(1, e, m + d) for d in range(-4, 5)
+                if all(rm.op_mul(rm._pack(1, e, m + d), rm.exp_power(sign * (k + 1))) == g
+                       for k, g in enumerate(got))]
+        assert fits, sign
+
+
+def test_our_exp_follows_basic2s_reduction():
+    _exp_rule(run_bare)
+
+
+def test_basic2s_exp_reduction(basic2):
+    _exp_rule(lambda expr, pairs: run_machine(basic2, expr, pairs))
+
+
+def _int_rounds_down(run):
+    """INT of a real is the whole number at or below it: among them, fractions whose dropped
+    bits (ORed bytes, then single bits) once made our 'a fraction was dropped' count wrap to 0
+    (INT(-58.93602013587952) gave -58)."""
+    import math
+    import random
+    rng = random.Random(60)
+    xs = [rm.encode(-58.93602013587952)]
+    xs += [rm.encode(-rng.uniform(1, 2 ** rng.randint(1, 30))) for _ in range(400)]
+    got = run("INT(X)", [(x, x) for x in xs])
+    assert [g.hex() for g in got] == [rm.encode(math.floor(rm.decode(x))).hex() for x in xs]
+
+
+def test_our_int_rounds_down():
+    _int_rounds_down(run_bare)
+
+
+def test_basic2s_int_rounds_down(basic2):
+    _int_rounds_down(lambda expr, pairs: run_machine(basic2, expr, pairs))
+
+
 @pytest.fixture(scope="module")
 def basic2(reference):
     from reference.harness import ACORN, Runner

@@ -666,7 +666,7 @@ real_to_int:
         ror IACC+1
         ror IACC
         bcc @nl
-        inc CNT2
+        sta CNT2                ; (A, the count, is not 0; an INC could wrap round to 0)
 @nl:    dex
         bne @sh
 @shd:   lda #0

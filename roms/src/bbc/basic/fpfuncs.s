@@ -41,19 +41,18 @@ K_PI6      = 8
 K_RAD      = 9
 K_DEG      = 10
 K_LN2      = 11
-K_ILOG2    = 12
+K_E        = 12
 K_ILOG10   = 13
 K_EXPMAX   = 14
 K_EXPMIN   = 15
-K_LN2A     = 16
-K_LN2B     = 17
-K_TWOPI    = 18
-K_PI2A     = 19
-K_PI2B     = 20
-K_TAN15    = 21
-K_SQR3     = 22
-K_E9       = 23
-K_E10      = 24
+K_IE       = 16
+K_TWOPI    = 17
+K_PI2A     = 18
+K_PI2B     = 19
+K_TAN15    = 20
+K_SQR3     = 21
+K_E9       = 22
+K_E10      = 23
 
 ; run the script that follows the JSR
 fpdo:   pla
@@ -66,9 +65,15 @@ fpdo:   pla
 @g:     ldy #0
         lda (PTR3),y
         beq @end
-        jsr @one
+        jsr fpop
         jmp @next
-@one:   cmp #$20                ; one operation (the routines are jumped to: their RTS ends it)
+@end:   lda PTR3+1
+        pha
+        lda PTR3
+        pha
+        rts
+; one script operation, A (the routines are jumped to: their RTS ends it)
+fpop:   cmp #$20
         bcc @op
         pha
         jsr item_ptr
@@ -101,11 +106,6 @@ fpdo:   pla
 @ld:    jmp real_load
 @ar:    jmp farg_load
 @st:    jmp real_store
-@end:   lda PTR3+1
-        pha
-        lda PTR3
-        pha
-        rts
 
 fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
         .word poly_sin, poly_cos, poly_exp, poly_atn, poly_ln
@@ -285,7 +285,10 @@ fn_log: jsr factor_real
         .byte MUL+K_ILOG10, 0
         rts
 
-; EXP: x = n ln 2 + r, e^x = e^r * 2^n
+; EXP, as BASIC II (found by running it): x = n + f with n whole and |f| <= 0.5 (|n| is |x| rounded,
+; a half up); e^f by a
+; Taylor polynomial times e^n, the product of n factors e (or of -n factors 1/e), whose values are
+; BASIC II's EXP(1) and EXP(-1): a unit below and above the nearest reals
 fn_exp: jsr factor_real
 exp_core:
         ldx #K_EXPMAX
@@ -301,27 +304,36 @@ exp_core:
         bcc @ok
         jmp fzero
 @ok:    jsr fpdo
-        .byte ST+0, MUL+K_ILOG2, ADD+K_HALF, F_FLOOR, 0
-        lda IACC                ; n
+        .byte ST+0, 0
+        lda FSIGN               ; n: |n| = |x| rounded to nearest, a half up (f = x - n)
         pha
-        lda IACC+1
+        lda #0
+        sta FSIGN
+        jsr fpdo
+        .byte ADD+K_HALF, F_FLOOR, 0
+        pla
+        bpl @pos
+        jsr negate_iacc
+@pos:   lda IACC                ; n (a signed byte: |x| < 90)
         pha
         jsr fpdo
-        .byte F_ITOR, ST+1, MUL+K_LN2A, RSB+0, ST+0, LD+1, MUL+K_LN2B, RSB+0, ST+0, F_PEXP, 0
-        pla                     ; the exponent + n
-        tax
+        .byte F_ITOR, RSB+0, ST+0, F_PEXP, ST+1, LD+K_ONE, 0
         pla
-        clc
-        adc FEXP
-        sta FEXP
-        txa
-        adc #0
-        beq @d
-        bmi @z
-        jmp e_toobig            ; (past the range below 89.5: Too big, as BASIC II)
-@z:     jmp fzero
-@d:     lda FEXP
-        beq @z
+        ldy #MUL+K_E
+        cmp #$80
+        bcc @up
+        eor #$FF
+        adc #0                  ; (carry set) -n
+        ldy #MUL+K_IE
+@up:    sta POLYN
+        sty PWRSIGN
+@pw:    dec POLYN
+        bmi @p
+        lda PWRSIGN
+        jsr fpop
+        jmp @pw
+@p:     jsr fpdo
+        .byte MUL+1, 0
         rts
 
 ; SIN and COS: r = |x| - n pi/2, then by the quadrant (n + 1 for COS) sin r or cos r
@@ -519,19 +531,18 @@ fc_tab:
         .byte $7B, $0E, $FA, $35, $12   ; 9: pi/180, a unit below the nearest (BASIC II's RAD: run on it)
         .byte $86, $65, $2E, $E0, $D3   ; 10: 180/pi
         .byte $80, $31, $72, $17, $F8   ; 11: log(2)
-        .byte $81, $38, $AA, $3B, $29   ; 12: 1/log(2)
+        .byte $82, $2D, $F8, $54, $58   ; 12: e, a unit below the nearest (BASIC II's EXP(1))
         .byte $7F, $5E, $5B, $D8, $AA   ; 13: 1/log(10), a unit above the nearest (BASIC II's LOG: run on it)
         .byte $87, $32, $FF, $FF, $FF   ; 14: 89.5 less a unit (BASIC II: Exp range from 89.5)
         .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
-        .byte $80, $31, $80, $00, $00   ; 16: 355/512
-        .byte $74, $DE, $80, $82, $E3   ; 17: log(2)-355/512
-        .byte $80, $22, $F9, $83, $6E   ; 18: 2/pi
-        .byte $81, $49, $00, $00, $00   ; 19: 201/128
-        .byte $75, $7D, $AA, $22, $17   ; 20: pi/2-201/128
-        .byte $7F, $09, $30, $A2, $F5   ; 21: 2-sqrt(3)
-        .byte $81, $5D, $B3, $D7, $43   ; 22: sqrt(3)
-        .byte $9E, $6E, $6B, $28, $00   ; 23: 1e9
-        .byte $A2, $15, $02, $F9, $00   ; 24: 1e10
+        .byte $7F, $3C, $5A, $B1, $B2   ; 16: 1/e, a unit above the nearest (BASIC II's EXP(-1))
+        .byte $80, $22, $F9, $83, $6E   ; 17: 2/pi
+        .byte $81, $49, $00, $00, $00   ; 18: 201/128
+        .byte $75, $7D, $AA, $22, $17   ; 19: pi/2-201/128
+        .byte $7F, $09, $30, $A2, $F5   ; 20: 2-sqrt(3)
+        .byte $81, $5D, $B3, $D7, $43   ; 21: sqrt(3)
+        .byte $9E, $6E, $6B, $28, $00   ; 22: 1e9
+        .byte $A2, $15, $02, $F9, $00   ; 23: 1e10
 fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
 
 poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
