@@ -252,6 +252,15 @@ def exp_power(n):
         power = op_mul(power, E_FACTOR if n > 0 else IE_FACTOR)
     return power
 
+# BASIC II's ACS x (found by running it; ACS(1) is 6.07638384E-11): (PI2H - ASN x) + PI2L, pi/2
+# in two parts, PI2H to 16 bits rounded up
+PI2H = bytes.fromhex("8149100000")
+PI2L = bytes.fromhex("6f95777a61")
+
+
+def acs_from_asn(asn):
+    return op_add(op_sub(PI2H, asn), PI2L)
+
 
 def const_bytes(x):
     """The assembler's .byte line for a constant (used to make the ROM's tables)."""

@@ -127,6 +127,26 @@ def test_basic2s_int_rounds_down(basic2):
     _int_rounds_down(lambda expr, pairs: run_machine(basic2, expr, pairs))
 
 
+def _acs_rule(run):
+    """ACS x = (PI2H - ASN x) + PI2L (real_model.acs_from_asn), ASN from the same ROM; ACS(1) is
+    BASIC II's 6.07638384E-11."""
+    import random
+    rng = random.Random(70)
+    xs = [rm.encode(1), rm.encode(-1), rm.encode(0)] + [rm.encode(rng.uniform(-1, 1)) for _ in range(300)]
+    xs += [rm.encode(1 - rng.random() * 1e-3) for _ in range(50)]
+    asn, acs = run("ASN(X)", [(x, x) for x in xs]), run("ACS(X)", [(x, x) for x in xs])
+    assert [c.hex() for c in acs] == [rm.acs_from_asn(a).hex() for a in asn]
+    assert acs[0].hex() == "5f059f0000" and rm.fmt(rm.decode(acs[0])) == "6.07638384E-11"
+
+
+def test_our_acs_follows_basic2s_rule():
+    _acs_rule(run_bare)
+
+
+def test_basic2s_acs_rule(basic2):
+    _acs_rule(lambda expr, pairs: run_machine(basic2, expr, pairs))
+
+
 @pytest.fixture(scope="module")
 def basic2(reference):
     from reference.harness import ACORN, Runner

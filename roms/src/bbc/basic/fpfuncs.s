@@ -53,6 +53,8 @@ K_TAN15    = 20
 K_SQR3     = 21
 K_E9       = 22
 K_E10      = 23
+K_PI2H     = 24
+K_PI2L     = 25
 
 ; run the script that follows the JSR
 fpdo:   pla
@@ -303,30 +305,25 @@ exp_core:
         beq @ok
         bcc @ok
         jmp fzero
-@ok:    jsr fpdo
-        .byte ST+0, 0
-        lda FSIGN               ; n: |n| = |x| rounded to nearest, a half up (f = x - n)
-        pha
-        lda #0
-        sta FSIGN
+@ok:    lda FSIGN               ; the sign of x, then |x|
+        sta PWRSIGN
+        asl FSIGN
         jsr fpdo
-        .byte ADD+K_HALF, F_FLOOR, 0
-        pla
-        bpl @pos
-        jsr negate_iacc
-@pos:   lda IACC                ; n (a signed byte: |x| < 90)
+        .byte ST+0, ADD+K_HALF, F_FLOOR, 0
+        lda IACC                ; |n|: |x| rounded, a half up (|x| < 90)
         pha
         jsr fpdo
-        .byte F_ITOR, RSB+0, ST+0, F_PEXP, ST+1, LD+K_ONE, 0
-        pla
+        .byte F_ITOR, RSB+0, 0
         ldy #MUL+K_E
-        cmp #$80
-        bcc @up
-        eor #$FF
-        adc #0                  ; (carry set) -n
+        bit PWRSIGN
+        bpl @pos
+        jsr fneg                ; f = x - n: |x| - |n| with the sign of x
         ldy #MUL+K_IE
-@up:    sta POLYN
-        sty PWRSIGN
+@pos:   sty PWRSIGN             ; |n| factors e, or 1/e below 0
+        jsr fpdo
+        .byte ST+0, F_PEXP, ST+1, LD+K_ONE, 0
+        pla
+        sta POLYN
 @pw:    dec POLYN
         bmi @p
         lda PWRSIGN
@@ -441,7 +438,8 @@ atn_core:
         jmp fneg
 @d:     rts
 
-; ASN x = ATN(x / SQR(1 - x^2)); ACS x = pi/2 - ASN x
+; ASN x = ATN(x / SQR(1 - x^2)); ACS x = pi/2 - ASN x, as BASIC II works it out (found by running
+; it: ACS(1) is 6.07638384E-11): (PI2H - ASN x) + PI2L, PI2H pi/2 to 16 bits rounded up
 fn_asn: jsr factor_real
 asn_core:
         jsr fpdo
@@ -460,10 +458,10 @@ asn_core:
         jsr fpdo
         .byte AR+2, F_DIV, 0
         jmp atn_core
-fn_acs: jsr factor_real
+fn_acs: jsr factor_real          ; (pi/2 in two parts, as BASIC II: run on it)
         jsr asn_core
         jsr fpdo
-        .byte RSB+K_PI2, 0
+        .byte RSB+K_PI2H, ADD+K_PI2L, 0
         rts
 
 ; FACC = FARG ^ FACC: a whole power below 2^15 by repeated squaring, otherwise EXP(y * LN x)
@@ -543,6 +541,8 @@ fc_tab:
         .byte $81, $5D, $B3, $D7, $43   ; 21: sqrt(3)
         .byte $9E, $6E, $6B, $28, $00   ; 22: 1e9
         .byte $A2, $15, $02, $F9, $00   ; 23: 1e10
+        .byte $81, $49, $10, $00, $00   ; 24: pi/2 to 16 bits, rounded up
+        .byte $6F, $95, $77, $7A, $61   ; 25: pi/2 less that (BASIC II's, from its ACS(1))
 fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
 
 poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
