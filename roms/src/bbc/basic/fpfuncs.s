@@ -1,6 +1,7 @@
 ; The real functions: SQR LN LOG EXP SIN COS TAN ATN ASN ACS RAD DEG PI and ^.
-; Our own methods: Newton's iteration for SQR; for LN, 2*atanh((m-1)/(m+1)) on m in [0.71,1.41)
-; plus k*ln 2; for EXP, n*ln 2 + r with |r| <= ln 2 / 2 and a Taylor polynomial; for SIN and COS,
+; Our own methods, following BASIC II where running it showed how (SQR's Newton steps, EXP's
+; reduction, ACS, the RAD and LOG factors): for LN, 2*atanh((m-1)/(m+1)) on m in [0.71,1.41)
+; plus k*ln 2; for EXP, n + f with |f| <= 0.5 and a Taylor polynomial; for SIN and COS,
 ; reduction by pi/2 (in two parts, so the reduction keeps its accuracy) and Taylor polynomials on
 ; |r| <= pi/4; for ATN, 1/x above 1 and the pi/6 shift above tan 15 degrees, then the series.
 ;
