@@ -147,6 +147,32 @@ def test_basic2s_acs_rule(basic2):
     _acs_rule(lambda expr, pairs: run_machine(basic2, expr, pairs))
 
 
+def _sin_reduction(run):
+    """SIN x for x near 2 pi k is SIN r, r = (x - n PI2H) - n PI2L with n = 4k: BASIC II reduces
+    by pi/2 in the same two parts as its ACS (real_model.PI2H, PI2L)."""
+    import random
+    rng = random.Random(80)
+    xs, rs = [], []
+    for _ in range(200):
+        n = 4 * rng.randint(1, 2 ** 20)
+        x = rm.encode(n * 1.5707963267948966 + rng.uniform(-0.7, 0.7))
+        nn = rm.encode(n)
+        r = rm.op_sub(rm.op_sub(x, rm.op_mul(nn, rm.PI2H)), rm.op_mul(nn, rm.PI2L))
+        if abs(rm.decode(r)) < 0.75:
+            xs.append(x)
+            rs.append(r)
+    whole, reduced = run("SIN(X)", [(x, x) for x in xs]), run("SIN(X)", [(r, r) for r in rs])
+    assert len(xs) > 150 and [w.hex() for w in whole] == [r.hex() for r in reduced]
+
+
+def test_our_sin_reduces_as_basic2():
+    _sin_reduction(run_bare)
+
+
+def test_basic2s_sin_reduction(basic2):
+    _sin_reduction(lambda expr, pairs: run_machine(basic2, expr, pairs))
+
+
 @pytest.fixture(scope="module")
 def basic2(reference):
     from reference.harness import ACORN, Runner

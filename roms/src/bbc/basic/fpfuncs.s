@@ -2,7 +2,7 @@
 ; Our own methods, following BASIC II where running it showed how (SQR's Newton steps, EXP's
 ; reduction, ACS, the RAD and LOG factors): for LN, 2*atanh((m-1)/(m+1)) on m in [0.71,1.41)
 ; plus k*ln 2; for EXP, n + f with |f| <= 0.5 and a Taylor polynomial; for SIN and COS,
-; reduction by pi/2 (in two parts, so the reduction keeps its accuracy) and Taylor polynomials on
+; reduction by pi/2 (in BASIC II's two parts, PI2H and PI2L: run on it) and Taylor polynomials on
 ; |r| <= pi/4; for ATN, 1/x above 1 and the pi/6 shift above tan 15 degrees, then the series.
 ;
 ; The sequences of real operations are written as scripts for fpdo, one byte an operation:
@@ -48,14 +48,12 @@ K_EXPMAX   = 14
 K_EXPMIN   = 15
 K_IE       = 16
 K_TWOPI    = 17
-K_PI2A     = 18
-K_PI2B     = 19
-K_TAN15    = 20
-K_SQR3     = 21
-K_E9       = 22
-K_E10      = 23
-K_PI2H     = 24
-K_PI2L     = 25
+K_TAN15    = 18
+K_SQR3     = 19
+K_E9       = 20
+K_E10      = 21
+K_PI2H     = 22
+K_PI2L     = 23
 
 ; run the script that follows the JSR
 fpdo:   pla
@@ -355,7 +353,7 @@ trig:   pha                     ; 0 SIN, 1 COS
         lda IACC
         pha                     ; n
         jsr fpdo                ; r in FT2, r^2 in FT1
-        .byte F_ITOR, ST+1, MUL+K_PI2A, RSB+0, ST+0, LD+1, MUL+K_PI2B, RSB+0
+        .byte F_ITOR, ST+1, MUL+K_PI2H, RSB+0, ST+0, LD+1, MUL+K_PI2L, RSB+0
         .byte ST+1, AR+1, F_MUL, ST+0, 0
         pla
         sta TMP                 ; n
@@ -536,14 +534,12 @@ fc_tab:
         .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
         .byte $7F, $3C, $5A, $B1, $B2   ; 16: 1/e, a unit above the nearest (BASIC II's EXP(-1))
         .byte $80, $22, $F9, $83, $6E   ; 17: 2/pi
-        .byte $81, $49, $00, $00, $00   ; 18: 201/128
-        .byte $75, $7D, $AA, $22, $17   ; 19: pi/2-201/128
-        .byte $7F, $09, $30, $A2, $F5   ; 20: 2-sqrt(3)
-        .byte $81, $5D, $B3, $D7, $43   ; 21: sqrt(3)
-        .byte $9E, $6E, $6B, $28, $00   ; 22: 1e9
-        .byte $A2, $15, $02, $F9, $00   ; 23: 1e10
-        .byte $81, $49, $10, $00, $00   ; 24: pi/2 to 16 bits, rounded up
-        .byte $6F, $95, $77, $7A, $61   ; 25: pi/2 less that (BASIC II's, from its ACS(1))
+        .byte $7F, $09, $30, $A2, $F5   ; 18: 2-sqrt(3)
+        .byte $81, $5D, $B3, $D7, $43   ; 19: sqrt(3)
+        .byte $9E, $6E, $6B, $28, $00   ; 20: 1e9
+        .byte $A2, $15, $02, $F9, $00   ; 21: 1e10
+        .byte $81, $49, $10, $00, $00   ; 22: pi/2 to 16 bits, rounded up
+        .byte $6F, $95, $77, $7A, $61   ; 23: pi/2 less that (BASIC II's, from its ACS(1))
 fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
 
 poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
