@@ -262,6 +262,16 @@ def acs_from_asn(asn):
     return op_add(op_sub(PI2H, asn), PI2L)
 
 
+def power(x, n):
+    """x^n for a whole n, |n| < 64, as BASIC II (found by running it): 1 multiplied n times by x,
+    or -n times by 1/x; a larger |n| is EXP(n * LN x)."""
+    base = op_div(encode(1), x) if n < 0 else x
+    result = encode(1)
+    for _ in range(abs(n)):
+        result = op_mul(result, base)
+    return result
+
+
 def const_bytes(x):
     """The assembler's .byte line for a constant (used to make the ROM's tables)."""
     return ", ".join(f"${b:02X}" for b in encode(x))

@@ -173,6 +173,26 @@ def test_basic2s_sin_reduction(basic2):
     _sin_reduction(lambda expr, pairs: run_machine(basic2, expr, pairs))
 
 
+def _power_rule(run):
+    """X^n for whole n: real_model.power below 64, EXP(n * LN X) of the same ROM from 64 on."""
+    import random
+    rng = random.Random(90)
+    small = [(rm.encode(rng.uniform(0.5, 2)), rm.encode(rng.randint(-63, 63))) for _ in range(300)]
+    got = run("X^Y", small)
+    assert [g.hex() for g in got] == [rm.power(x, int(rm.decode(y))).hex() for x, y in small]
+    big = [(rm.encode(rng.uniform(0.98, 1.02)), rm.encode(rng.choice([-1, 1]) * rng.randint(64, 200)))
+           for _ in range(100)]
+    assert run("X^Y", big) == run("EXP(Y*LN(X))", big)
+
+
+def test_our_powers_follow_basic2():
+    _power_rule(run_bare)
+
+
+def test_basic2s_powers(basic2):
+    _power_rule(lambda expr, pairs: run_machine(basic2, expr, pairs))
+
+
 @pytest.fixture(scope="module")
 def basic2(reference):
     from reference.harness import ACORN, Runner

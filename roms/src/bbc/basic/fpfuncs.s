@@ -305,7 +305,7 @@ exp_core:
         bcc @ok
         jmp fzero
 @ok:    lda FSIGN               ; the sign of x, then |x|
-        sta PWRSIGN
+        sta EXPOP
         asl FSIGN
         jsr fpdo
         .byte ST+0, ADD+K_HALF, F_FLOOR, 0
@@ -314,18 +314,18 @@ exp_core:
         jsr fpdo
         .byte F_ITOR, RSB+0, 0
         ldy #MUL+K_E
-        bit PWRSIGN
+        bit EXPOP
         bpl @pos
         jsr fneg                ; f = x - n: |x| - |n| with the sign of x
         ldy #MUL+K_IE
-@pos:   sty PWRSIGN             ; |n| factors e, or 1/e below 0
+@pos:   sty EXPOP             ; |n| factors e, or 1/e below 0
         jsr fpdo
         .byte ST+0, F_PEXP, ST+1, LD+K_ONE, 0
         pla
         sta POLYN
 @pw:    dec POLYN
         bmi @p
-        lda PWRSIGN
+        lda EXPOP
         jsr fpop
         jmp @pw
 @p:     jsr fpdo
@@ -463,11 +463,12 @@ fn_acs: jsr factor_real          ; (pi/2 in two parts, as BASIC II: run on it)
         .byte RSB+K_PI2H, ADD+K_PI2L, 0
         rts
 
-; FACC = FARG ^ FACC: a whole power below 2^15 by repeated squaring, otherwise EXP(y * LN x)
+; FACC = FARG ^ FACC, as BASIC II (found by running it): for a whole y, |y| < 64, 1 multiplied y
+; times by x (-y times by 1/x below 0); otherwise EXP(y * LN x)
 fpow:   jsr fpdo
         .byte ST+2, 0           ; y
         lda FEXP
-        cmp #128+16
+        cmp #128+7
         bcs @gen
         jsr real_to_int
         lda CNT2
@@ -477,34 +478,24 @@ fpow:   jsr fpdo
         jsr fpdo
         .byte MUL+2, 0
         jmp exp_core
-@whole: lda IACC                ; n, and its sign in PWRSIGN
-        sta TMP
-        lda IACC+1
-        sta TMP+1
-        lda FSIGN
-        sta PWRSIGN
+@whole: lda IACC                ; n
+        sta POLYN
+        jsr fswap               ; x
+        lda POLYN
         bpl @p
-        ldx #TMP                ; (TMP+2 and TMP+3 are not used)
-        jsr negate_zx
-@p:     jsr fpdo                ; the base in FT1, the result in FT2
-        .byte F_SWAP, ST+0, LD+K_ONE, ST+1, 0
-@l:     lsr TMP+1
-        ror TMP
-        bcc @sq
-        jsr fpdo
-        .byte LD+1, MUL+0, ST+1, 0
-@sq:    lda TMP
-        ora TMP+1
-        beq @done
-        jsr fpdo
-        .byte LD+0, MUL+0, ST+0, 0
-        jmp @l
-@done:  jsr fpdo
-        .byte LD+1, 0
-        lda PWRSIGN
-        bpl @r
+        eor #$FF
+        sec
+        adc #0
+        sta POLYN               ; -n
         jsr fpdo
         .byte RDV+K_ONE, 0
+@p:     jsr fpdo
+        .byte ST+0, LD+K_ONE, 0
+@l:     dec POLYN
+        bmi @r
+        jsr fpdo
+        .byte MUL+0, 0
+        jmp @l
 @r:     rts
 
 ; (placed before fc_tab: its last coefficient, 1, is fc_tab's first constant)
