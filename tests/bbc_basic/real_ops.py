@@ -112,3 +112,48 @@ def run_machine(runner, expr, pairs):
         assert result.finished, result.final.rows
         out += get_results(memory.__getitem__, len(chunk))
     return out
+
+
+def _val_lines(strings, addresses):
+    """A program reading each string with VAL into Z and copying Z out (8 strings a DATA line)."""
+    lines = [f"20 C%=&{addresses[2]:X}",
+             f"30 FORI%=0TO{len(strings) - 1}:READA$:Z=VAL(A$):Q%=&5800+5*I%:Q%!0=C%!0:Q%?4=C%?4:NEXT"]
+    for i in range(0, len(strings), 8):
+        lines.append(f"{1000 + i} DATA " + ",".join(strings[i:i + 8]))
+    return lines
+
+
+def val_bare(strings):
+    """VAL of each string on our ROM (bare-6502 harness): the 5 bytes."""
+    from bbc_basic.harness import Session
+    session = Session("".join(line + "\n" for line in SETUP) + "RUN\n")
+    lines = SETUP + _val_lines(strings, find_marks(session.bus.peek))
+    session.feed("".join(line + "\n" for line in lines) + "RUN\n")
+    return get_results(session.bus.peek, len(strings))
+
+
+def val_machine(runner, strings):
+    """The same on an emulated machine (a tests/reference/harness.py Runner)."""
+    memory = runner.m.memory
+    runner.run(SETUP, max_seconds=10)
+    result = runner.run(SETUP + _val_lines(strings, find_marks(memory.__getitem__)), max_seconds=60)
+    assert result.finished, result.final.rows
+    return get_results(memory.__getitem__, len(strings))
+
+
+def random_decimals(n, seed):
+    """Decimal numbers as a program might hold them: fixed, E form, long integers, small
+    fractions; 1 to 15 significant digits."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        kind = rng.random()
+        if kind < 0.3:
+            out.append("%.*f" % (rng.randint(1, 12), rng.uniform(0, 1000)))
+        elif kind < 0.6:
+            out.append("%.*E" % (rng.randint(1, 12), rng.uniform(1, 10) * 10 ** rng.randint(-30, 30)))
+        elif kind < 0.8:
+            out.append(str(rng.randint(0, 10 ** rng.randint(9, 15))))
+        else:
+            out.append("0.%0*d" % (rng.randint(1, 14), rng.randint(1, 10 ** 9)))
+    return out

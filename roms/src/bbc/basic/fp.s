@@ -282,10 +282,8 @@ fswap:  ldx #3
 
 ; ---- arithmetic: FACC = FARG op FACC ----
 
-fadd_acc:
-        lda #0
-        sta FG
-        rts
+fadd_acc:                       ; FACC kept as it is, guard byte and all (FACC * 10 + a digit
+        rts                     ; in fpio.s keeps 40 bits so)
 
 ; FACC = FARG - FACC
 fsub:   jsr fneg
