@@ -34,10 +34,8 @@ decimal_number:
         eor #'0'                ; a digit 0-9; any other character 10 or more
         cmp #10
         bcs @nd
-        ldx NUMACC
-        bne @fdig
-        ldx IACC+3              ; room for another digit?
-        cpx #$19
+        ldx IACC+3              ; room for another digit?  (Once the digits are in FACC its
+        cpx #$19                ; mantissa's top bit says no)
         bcs @full
         jsr iacc_times10_plus
 @frac:  lda NUMFRAC             ; after the point a digit is a place down
@@ -47,12 +45,11 @@ decimal_number:
         bne @int
 @full:  sty NUMY                ; no room: the digits so far into FACC, and the rest after them
         pha
+        ldx NUMACC
+        bne @fd
         jsr uint_to_real
         dec NUMACC
         inc NUMREAL
-        bne @fd                 ; (always)
-@fdig:  sty NUMY
-        pha
 @fd:    jsr fmul10              ; FACC * 10 + the digit, to 40 bits
         jsr fswap
         pla
