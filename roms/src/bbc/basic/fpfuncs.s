@@ -5,6 +5,9 @@
 ; reduction by pi/2 (in BASIC II's two parts, PI2H and PI2L: run on it) and Taylor polynomials on
 ; |r| <= pi/4; for ATN, 1/x above 1 and the pi/6 shift above tan 15 degrees, then the series.
 ;
+; Each polynomial's first coefficient is kept to 16 bits (its term is far below the last place):
+; as the first multiplier it then takes 16 steps, not 32 (for speed).
+;
 ; The sequences of real operations are written as scripts for fpdo, one byte an operation:
 ;   items: 0-2 the temporaries FT1-FT3, 3-31 the constants in fc_tab
 ;   LD+i  FACC = item     AR+i  FARG = item      ST+i  item = FACC
@@ -501,7 +504,7 @@ fpow:   jsr fpdo
 ; (placed before fc_tab: its last coefficient, 1, is fc_tab's first constant)
 poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
         .byte 7
-        .byte $7D, $88, $88, $88, $89
+        .byte $7D, $88, $89, $00, $00
         .byte $7D, $1D, $89, $D8, $9E
         .byte $7D, $BA, $2E, $8B, $A3
         .byte $7D, $63, $8E, $38, $E4
@@ -535,7 +538,7 @@ fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first 
 
 poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
         .byte 5
-        .byte $67, $D7, $32, $2B, $40
+        .byte $67, $D7, $32, $00, $00
         .byte $6E, $38, $EF, $1D, $2B
         .byte $74, $D0, $0D, $00, $D0
         .byte $7A, $08, $88, $88, $89
@@ -543,7 +546,7 @@ poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error 
         .byte $81, $00, $00, $00, $00
 poly_cos:                         ; cos r = P(r^2), Taylor to r^12/12! (error below 5E-12)
         .byte 6
-        .byte $64, $0F, $76, $C7, $80
+        .byte $64, $0F, $77, $00, $00
         .byte $6B, $93, $F2, $7D, $BC
         .byte $71, $50, $0D, $00, $D0
         .byte $77, $B6, $0B, $60, $B6
@@ -552,7 +555,7 @@ poly_cos:                         ; cos r = P(r^2), Taylor to r^12/12! (error be
         .byte $81, $00, $00, $00, $00
 poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte 10
-        .byte $6B, $13, $F2, $7D, $BC
+        .byte $6B, $13, $F2, $00, $00
         .byte $6E, $38, $EF, $1D, $2B
         .byte $71, $50, $0D, $00, $D0
         .byte $74, $50, $0D, $00, $D0
@@ -565,7 +568,7 @@ poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte $81, $00, $00, $00, $00
 poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to s^13 (error below 1E-12)
         .byte 6
-        .byte $7E, $1D, $89, $D8, $9E
+        .byte $7E, $1D, $8A, $00, $00
         .byte $7E, $3A, $2E, $8B, $A3
         .byte $7E, $63, $8E, $38, $E4
         .byte $7F, $12, $49, $24, $92
