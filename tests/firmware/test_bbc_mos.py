@@ -190,6 +190,16 @@ def test_vectors_and_entry_points(beeb, mos):
         assert mos[entry - 0xC000:entry - 0xC000 + 3] == bytes([0x6C, vector & 0xFF, vector >> 8])
 
 
+def test_wrchv_holds_mos_120s_address(beeb):
+    # MOS 1.20's WRCHV default (AUG, the default vector values; read on Acorn's MOS too): programs
+    # that call the VDU drivers past their own WRCHV handler take the address from there.
+    assert beeb.m.memory.word(0x20E) == 0xE0A4
+    beeb.vdu(12)
+    beeb.m.memory[PARAM], beeb.m.memory[PARAM + 1] = 0xA4, 0xE0
+    beeb.command(6, a=ord("W"))                  # JSR &E0A4 with A = "W"
+    assert beeb.text()[0] == "W"
+
+
 # --- errors and bad input -------------------------------------------------------------------------
 
 def test_brk_error_convention(beeb):
@@ -260,6 +270,17 @@ def test_mode7_text_and_cursor_movement(beeb):
     assert beeb.osbyte(0x87)[0] == ord("A")
     beeb.vdu(31, 200, 3)                         # outside the window: ignored
     assert beeb.osbyte(0x86)[0] == 3
+
+
+def test_mode7_osbyte135_gives_bytes_from_128_back_as_stored(beeb):
+    # Measured on MOS 1.20 (Machine("bbc", roms=Acorn's)): in MODE 7 only &23, &5F and &60 are
+    # swapped back; a byte &80-&FF (a control or graphics character) comes back as it is.
+    got = []
+    for byte in (0x23, 0x5F, 0x60, 0x97, 0xA3, 0xDF, 0xE0, 0xFF):
+        beeb.vdu(30)
+        beeb.m.memory[0x7C00] = byte
+        got.append(beeb.osbyte(0x87)[0])
+    assert got == [0x60, 0x23, 0x5F, 0x97, 0xA3, 0xDF, 0xE0, 0xFF]
 
 
 def test_mode7_scrolls_with_the_6845(beeb):
@@ -724,8 +745,12 @@ def test_plot_dotted_lines_last_points_and_fills(beeb):
     beeb.vdu(25, 4, 0, 0, 0xF4, 1, 25, 21, 200, 0, 0xF4, 1)     # MOVE 0,500; PLOT 21: dotted
     dots = [point(x, 500) for x in range(0, 200, 4)]
     assert dots == [1, 0] * 25
-    beeb.vdu(25, 4, 0, 0, 0, 0, 25, 13, 40, 0, 0, 0)           # PLOT 13: the last point left out
-    assert point(36, 0) == 1 and point(40, 0) == 0
+    # PLOT 13 and 14, the last point "left out": MOS 1.20 plots it once more after the line, so it
+    # is there in the foreground colour (GCOL 0) and left out when inverting
+    beeb.vdu(25, 4, 0, 0, 0, 0, 25, 13, 40, 0, 0, 0)
+    assert point(36, 0) == 1 and point(40, 0) == 1
+    beeb.vdu(25, 4, 0, 0, 8, 0, 25, 14, 40, 0, 8, 0)
+    assert point(36, 8) == 1 and point(40, 8) == 0
     # two upright lines, then PLOT 77 between them: fill left and right over the background
     beeb.vdu(25, 4, 100, 0, 0x90, 1, 25, 5, 100, 0, 0x58, 2)
     beeb.vdu(25, 4, 44, 1, 0x90, 1, 25, 5, 44, 1, 0x58, 2)

@@ -23,6 +23,7 @@ PROGRAMS = {
                                                 '110 PRINT "THE QUICK BROWN FOX"', '120 NEXT K%']),
     "MODE 7 CLS": (7, ['100 FOR K%=1 TO 5', '110 CLS', '120 NEXT K%']),
     "MODE 0 CLS": (0, ['100 FOR K%=1 TO 2', '110 CLS', '120 NEXT K%']),
+    "MODE 1 CLG": (1, ['100 FOR K%=1 TO 2', '110 CLG', '120 NEXT K%']),
 }
 
 

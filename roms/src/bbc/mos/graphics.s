@@ -87,7 +87,32 @@ to_pixels:
 ; VDU 16: CLG, the graphics window in the background colour and action.
 vdu16:  jsr graphics_mode
         beq @done
+        lda gwin_left               ; the whole screen, plotted plainly: filled as CLS fills it
+        ora gwin_left+1
+        ora gwin_bottom
+        ora gwin_bottom+1
+        ora gwin_top+1
+        ora graph_bg_action
+        bne @rows
+        lda gwin_top
+        cmp #255
+        bne @rows
+        lda #<1279
+        sta g_px
+        lda #>1279
+        sta g_px+1
+        jsr scale_x
+        lda g_px
+        cmp gwin_right
+        bne @rows
+        lda g_px+1
+        cmp gwin_right+1
+        bne @rows
         lda graph_bg
+        and colours_less_1
+        jsr colour_fill
+        jmp fill_screen
+@rows:  lda graph_bg
         ldx graph_bg_action
         jsr set_plot_colour
         lda gwin_bottom
@@ -219,7 +244,7 @@ vdu25:  jsr graphics_mode
         sta g_py+1
         lda vdu_queue_end-5
         and #4
-        bne @absolute
+        bne @moved                  ; absolute: from the origin, as given
         lda g_px                    ; relative to the graphics cursor
         clc
         adc gcursor_x
@@ -233,22 +258,6 @@ vdu25:  jsr graphics_mode
         sta g_py
         lda g_py+1
         adc gcursor_y+1
-        sta g_py+1
-        jmp @moved
-@absolute:
-        lda g_px                    ; absolute: from the origin
-        sec
-        sbc gorigin_x
-        sta g_px
-        lda g_px+1
-        sbc gorigin_x+1
-        sta g_px+1
-        lda g_py
-        sec
-        sbc gorigin_y
-        sta g_py
-        lda g_py+1
-        sbc gorigin_y+1
         sta g_py+1
 @moved: ; the cursors move on: previous <- current, current <- new (external, relative to origin)
         ldx #3
@@ -458,7 +467,9 @@ pixel_masks_2:  .byte $80, $40, $20, $10, $08, $04, $02, $01
 pixel_masks_4:  .byte $88, $44, $22, $11
 pixel_masks_16: .byte $AA, $55
 
-; A line from the previous cursor (gold_x/y, pixels) to the current one (gcur), Bresenham's way.
+; A line from the previous cursor (gold_x/y, pixels) to the current one (gcur_px/py).  When K leaves
+; out the last point (K AND 8), MOS 1.20 plots the current point once more after the line (measured:
+; so under EOR and invert it is left out, and under the other actions it is there).
 draw_line:
         ldx #3
 @c:     lda gold_x,x
@@ -467,176 +478,224 @@ draw_line:
         sta g_x1,x
         dex
         bpl @c
-        jmp line_x0_x1
-
-; Draw from g_x0,g_y0 to g_x1,g_y1 inclusive (Bresenham: dx = |x1-x0|, dy = -|y1-y0|,
-; err = dx + dy; each step e2 = 2 err moves x when e2 >= dy and y when e2 <= dx).
-line_x0_x1:
-        jsr clip_line
-        bcc @draw
-        rts
-@draw:  ldx #1
-        lda g_x1
-        sec
-        sbc g_x0
-        sta g_dx
-        lda g_x1+1
-        sbc g_x0+1
-        sta g_dx+1
-        bpl @dx_positive
-        ldx #$FF
-        lda #0
-        sec
-        sbc g_dx
-        sta g_dx
-        lda #0
-        sbc g_dx+1
-        sta g_dx+1
-@dx_positive:
-        stx g_sx
-        ldx #$FF
-        lda g_y1
-        sec
-        sbc g_y0
-        sta g_dy
-        lda g_y1+1
-        sbc g_y0+1
-        sta g_dy+1
-        bmi @dy_negative
-        ldx #1
-        lda #0
-        sec
-        sbc g_dy
-        sta g_dy
-        lda #0
-        sbc g_dy+1
-        sta g_dy+1
-@dy_negative:
-        stx g_sy
-        lda g_dx
-        clc
-        adc g_dy
-        sta g_err
-        lda g_dx+1
-        adc g_dy+1
-        sta g_err+1
-@loop:  lda g_x0
-        sta g_px
-        lda g_x0+1
-        sta g_px+1
-        lda g_y0
-        sta g_py
-        lda g_y0+1
-        sta g_py+1
-        jsr @at_end                 ; the last point, when it is to be left out?
-        bne @not_last
+        jsr line_x0_x1
         lda g_line_style
         and #2
-        bne @skip_point
-@not_last:
-        lda g_line_style
-        and #1
-        beq @solid
-        asl g_dots                  ; dotted: every other pixel
-        bcc @dot_off
-        inc g_dots
-        jmp @solid
-@dot_off:
-        jmp @skip_point
-@solid: jsr plot_point
-@skip_point:
-        lda g_x0
-        cmp g_x1
-        bne @step
-        lda g_x0+1
-        cmp g_x1+1
-        bne @step
-        lda g_y0
-        cmp g_y1
-        bne @step
-        lda g_y0+1
-        cmp g_y1+1
-        bne @step
-        rts
-@at_end:                            ; Z set at the line's last point
-        lda g_x0
-        cmp g_x1
-        bne @end_no
-        lda g_x0+1
-        cmp g_x1+1
-        bne @end_no
-        lda g_y0
-        cmp g_y1
-        bne @end_no
-        lda g_y0+1
-        cmp g_y1+1
-@end_no:
-        rts
-@step:  lda g_err+1                  ; e2 = 2 err, 17 bits: zp_t0, zp_t1, zp_t2
-        and #$80
-        beq @e2_positive
-        lda #$FF
-@e2_positive:
+        beq @done
+        ldx #3
+@e:     lda gcur_px,x
+        sta g_px,x
+        dex
+        bpl @e
+        jmp plot_point
+@done:  rts
+
+; The line g_x0,g_y0 - g_x1,g_y1 with MOS 1.20's pixels (found black box, tests/firmware/
+; test_bbc_mos_graphics.py): along the major axis (x when |dx| >= |dy|) from its lower end; the error
+; starts at major / 2 and loses minor at each pixel, and when it goes below 0 the minor axis steps
+; and major is added back.  Only the stretch of the major axis inside the graphics window is
+; stepped through, starting with the error the line has there; plot_point clips the other axis.
+; A dotted line's pattern starts at the lower end.
+line_x0_x1:
+        ldx #2
+        jsr @delta                  ; |dy|
+        lda zp_t0
         sta zp_t2
-        lda g_err
-        asl a
-        sta zp_t0
-        lda g_err+1
-        rol a
-        sta zp_t1
-        rol zp_t2
-        lda zp_t0                   ; e2 >= dy?  (dy <= 0: its third byte is &FF)
-        sec
-        sbc g_dy
         lda zp_t1
-        sbc g_dy+1
-        lda zp_t2
-        sbc #$FF
-        bmi @no_x
-        lda g_err
-        clc
-        adc g_dy
-        sta g_err
-        lda g_err+1
-        adc g_dy+1
-        sta g_err+1
-        lda g_x0
-        clc
-        adc g_sx
-        sta g_x0
-        lda g_sx                    ; the direction's sign extends into the high byte
-        and #$80
-        beq @x_up
-        lda #$FF
-@x_up:  adc g_x0+1
-        sta g_x0+1
-@no_x:  lda g_dx                    ; e2 <= dx?  (dx >= 0: its third byte is 0)
+        sta zp_t3
+        ldx #0
+        jsr @delta                  ; |dx|
+        lda zp_t0
+        cmp zp_t2
+        lda zp_t1
+        sbc zp_t3
+        bcs @major                  ; |dx| >= |dy|: x is the major axis
+        ldx #2
+        jsr @delta
+@major: stx g_sx                    ; g_sx: the major axis (0 x, 2 y), an offset from g_x0
+        lda g_sy
+        bpl @ordered
+        ldy #3                      ; the second end is the lower: swap the ends
+@swap:  lda g_x0,y
+        pha
+        lda g_x1,y
+        sta g_x0,y
+        pla
+        sta g_x1,y
+        dey
+        bpl @swap
+@ordered:
+        lda zp_t0                   ; g_dx: major
+        sta g_dx
+        lda zp_t1
+        sta g_dx+1
+        txa
+        eor #2
+        tax
+        jsr @delta                  ; g_dy: minor, g_sy its direction
+        lda zp_t0
+        sta g_dy
+        lda zp_t1
+        sta g_dy+1
+        ldx g_sx
+        lda gwin_left,x             ; k = the window's low edge - the start, at least 0
+        sec
+        sbc g_x0,x
+        sta zp_t0
+        lda gwin_left+1,x
+        sbc g_x0+1,x
+        sta zp_t1
+        bpl @k
+        lda #0
+        sta zp_t0
+        sta zp_t1
+@k:     lda gwin_right,x            ; g_xa = min(major, the window's high edge - the start) - k:
+        sec                         ; the pixels to plot, less 1
+        sbc g_x0,x
+        sta g_xa
+        lda gwin_right+1,x
+        sbc g_x0+1,x
+        sta g_xa+1
+        bmi @none
+        lda g_dx
+        cmp g_xa
+        lda g_dx+1
+        sbc g_xa+1
+        bcs @end
+        lda g_dx
+        sta g_xa
+        lda g_dx+1
+        sta g_xa+1
+@end:   lda g_xa
         sec
         sbc zp_t0
+        sta g_xa
+        lda g_xa+1
+        sbc zp_t1
+        sta g_xa+1
+        bmi @none
+        lda zp_t0
+        ora zp_t1
+        bne @cut
+        lda g_dx+1                  ; from the start: err = major / 2
+        lsr a
+        sta g_err+1
+        lda g_dx
+        ror a
+        sta g_err
+        jmp @loop
+@none:  rts
+@cut:   lda g_x0,x                  ; from k pixels on: the start moves k along the major axis
+        clc
+        adc zp_t0
+        sta g_x0,x
+        lda g_x0+1,x
+        adc zp_t1
+        sta g_x0+1,x
+        lda zp_t0                   ; the dotted pattern k pixels on
+        lsr a
+        bcc @even
+        lda #$55
+        sta g_dots
+@even:  lda g_dy                    ; the minor axis steps m = (k * minor + (major - 1) / 2) DIV
+        sta g_math+2                ; major times, and the error is major - 1 - the remainder
+        lda g_dy+1
+        sta g_math+3
+        lda g_dx
+        sta zp_t2
+        lda g_dx+1
+        sta zp_t3
+        jsr scaled
+        lda g_dx
+        clc
+        sbc zp_t0
+        sta g_err
         lda g_dx+1
         sbc zp_t1
-        lda #0
-        sbc zp_t2
-        bpl @do_y
-        jmp @loop
-@do_y:  lda g_err
+        sta g_err+1
+        lda g_sx
+        eor #2
+        tax
+        lda g_sy                    ; m steps up or down the minor axis
+        jsr offset_from
+        lda g_math
+        sta g_x0,x
+        lda g_math+1
+        sta g_x0+1,x
+@loop:  ldx #3
+@p:     lda g_x0,x
+        sta g_px,x
+        dex
+        bpl @p
+        lda g_line_style
+        lsr a
+        bcc @solid
+        asl g_dots                  ; dotted: every other pixel
+        bcc @skip
+        inc g_dots
+@solid: jsr plot_point
+@skip:  lda g_err                   ; err -= minor
+        sec
+        sbc g_dy
+        sta g_err
+        lda g_err+1
+        sbc g_dy+1
+        sta g_err+1
+        bpl @along
+        lda g_err                   ; below 0: err += major, and a step on the minor axis
         clc
         adc g_dx
         sta g_err
         lda g_err+1
         adc g_dx+1
         sta g_err+1
-        lda g_y0
-        clc
-        adc g_sy
-        sta g_y0
+        lda g_sx
+        eor #2
+        tax
         lda g_sy
-        and #$80
-        beq @y_up
-        lda #$FF
-@y_up:  adc g_y0+1
-        sta g_y0+1
-        jmp @loop
+        bmi @down
+        inc g_x0,x
+        bne @along
+        inc g_x0+1,x
+        jmp @along
+@down:  lda g_x0,x
+        bne @no_borrow
+        dec g_x0+1,x
+@no_borrow:
+        dec g_x0,x
+@along: ldx g_sx                    ; a step on the major axis
+        inc g_x0,x
+        bne @count
+        inc g_x0+1,x
+@count: lda g_xa
+        sec
+        sbc #1
+        sta g_xa
+        bcs @loop
+        dec g_xa+1
+        bpl @loop
+        rts
+; zp_t0/1 = |g_x1 - g_x0| at offset X (0 x, 2 y); g_sy = its direction, 1 or -1 (pixels stay
+; within +-16383, so the difference never overflows).
+@delta: ldy #1
+        lda g_x1,x
+        sec
+        sbc g_x0,x
+        sta zp_t0
+        lda g_x1+1,x
+        sbc g_x0+1,x
+        sta zp_t1
+        bpl @plus
+        ldy #$FF
+        lda #0
+        sec
+        sbc zp_t0
+        sta zp_t0
+        lda #0
+        sbc zp_t1
+        sta zp_t1
+@plus:  sty g_sy
+        rts
 
 ; Fill the row g_row from x g_xa to g_xb (either order), clipped to the graphics window: the first
 ; pixel's byte and mask, then pixel by pixel along the row.
@@ -902,7 +961,32 @@ edge_x: lda g_y0,y                  ; dy (zp_t2/3)
         sbc g_math+3
         sta g_math+3
 @pos:   stx zp_t4
-        lda #0                      ; product = |dx| * m, 32 bits in g_math+4..7
+        jsr scaled                  ; |dx| * m / dy, rounded to the nearest (a half towards x0)
+        ldx zp_t4
+        plp                         ; the sign of dx
+; g_math/g_math+1 = g_x0+X (2 bytes) + g_math+4/5, that negated first when N is set.
+offset_from:
+        bpl @add
+        lda #0
+        sec
+        sbc g_math+4
+        sta g_math+4
+        lda #0
+        sbc g_math+5
+        sta g_math+5
+@add:   lda g_x0,x
+        clc
+        adc g_math+4
+        sta g_math
+        lda g_x0+1,x
+        adc g_math+5
+        sta g_math+1
+        rts
+
+; g_math+4/5 = (g_math+2/3 * zp_t0/1 + (zp_t2/3 - 1) / 2) DIV zp_t2/3, the remainder in zp_t0/1
+; (unsigned; the quotient's low 16 bits): a ratio rounded to the nearest, a half rounded down, as
+; MOS 1.20's triangle edges and the start of a clipped line need it.
+scaled: lda #0                      ; product, 32 bits in g_math+4..7
         sta g_math+4
         sta g_math+5
         sta g_math+6
@@ -929,7 +1013,28 @@ edge_x: lda g_y0,y                  ; dy (zp_t2/3)
 @no_add:
         dex
         bne @mul
-        lda #0                      ; quotient = product / dy: remainder in zp_t0/1
+        lda zp_t2                   ; + (divisor - 1) / 2
+        sec
+        sbc #1
+        tax
+        lda zp_t3
+        sbc #0
+        lsr a
+        tay
+        txa
+        ror a
+        clc
+        adc g_math+4
+        sta g_math+4
+        tya
+        adc g_math+5
+        sta g_math+5
+        bcc @divide
+        inc g_math+6
+        bne @divide
+        inc g_math+7
+@divide:
+        lda #0                      ; quotient = product / divisor: remainder in zp_t0/1
         sta zp_t0
         sta zp_t1
         ldx #32
@@ -952,23 +1057,50 @@ edge_x: lda g_y0,y                  ; dy (zp_t2/3)
 @no_sub:
         dex
         bne @div
-        ldx zp_t4
-        plp
-        bpl @add
-        lda #0
+        rts
+
+; OSWORD 13: the last two graphics cursor positions, in external coordinates as MOS 1.20 gives them
+; (measured): the pixel, times the units a pixel, less the origin.
+word13: ldx #0
+        stx zp_t3                   ; the block's offset
+@word:  lda gold_x,x
+        sta zp_t0
+        lda gold_x+1,x
+        sta zp_t1
+        txa
+        and #2
+        tay                         ; 0: x, 2: y
+        lda #2                      ; 4 units a pixel up
+        cpy #0
+        bne @units
+        lda g_xshift                ; 2, 4 or 8 across
+@units: asl zp_t0
+        rol zp_t1
         sec
-        sbc g_math+4
-        sta g_math+4
-        lda #0
-        sbc g_math+5
-        sta g_math+5
-@add:   lda g_x0,x
-        clc
-        adc g_math+4
-        sta g_math
-        lda g_x0+1,x
-        adc g_math+5
-        sta g_math+1
+        sbc #1
+        bne @units
+        lda zp_t0
+        sec
+        sbc gorigin_x,y
+        sta zp_t0
+        lda zp_t1
+        sbc gorigin_x+1,y
+        ldy zp_t3
+        iny
+        sta (os_x),y
+        dey
+        lda zp_t0
+        sta (os_x),y
+        iny
+        iny
+        sty zp_t3
+        inx
+        inx
+        cpx #4                      ; the previous point, then the current
+        bne @next
+        ldx #gcur_px - gold_x
+@next:  cpx #gcur_px - gold_x + 4
+        bne @word
         rts
 
 ; ---- VDU 5: characters at the graphics cursor ----
@@ -1031,39 +1163,80 @@ vdu5_pixel_step:
         inc g_px+1
 @d:     rts
 
-; The graphics cursor one character (8 pixels) each way.
+; The graphics cursor one character (8 pixels) each way.  Past an edge of the graphics window it
+; goes round as MOS 1.20's does (measured): past the right edge to the left edge and a line down,
+; past the left to 7 pixels in from the right and a line up, past the bottom to the top, past the
+; top to 7 pixels above the bottom.
 vdu5_right:
         lda gcur_px
         clc
         adc #8
         sta gcur_px
-        bcc @d
+        bcc @in
         inc gcur_px+1
-@d:     rts
-vdu5_left:
-        lda gcur_px
-        sec
-        sbc #8
-        sta gcur_px
-        bcs @d
-        dec gcur_px+1
-@d:     rts
+@in:    lda gwin_right
+        cmp gcur_px
+        lda gwin_right+1
+        sbc gcur_px+1
+        bpl vdu5_done
+        jsr vdu5_return
 vdu5_down:
         lda gcur_py
         sec
         sbc #8
         sta gcur_py
-        bcs @d
+        bcs @in
         dec gcur_py+1
-@d:     rts
+@in:    lda gcur_py
+        cmp gwin_bottom
+        lda gcur_py+1
+        sbc gwin_bottom+1
+        bpl vdu5_done
+        lda gwin_top
+        sta gcur_py
+        lda gwin_top+1
+        sta gcur_py+1
+vdu5_done:
+        rts
+vdu5_left:
+        lda gcur_px
+        sec
+        sbc #8
+        sta gcur_px
+        bcs @in
+        dec gcur_px+1
+@in:    lda gcur_px
+        cmp gwin_left
+        lda gcur_px+1
+        sbc gwin_left+1
+        bpl vdu5_done
+        lda gwin_right
+        sec
+        sbc #7
+        sta gcur_px
+        lda gwin_right+1
+        sbc #0
+        sta gcur_px+1
 vdu5_up:
         lda gcur_py
         clc
         adc #8
         sta gcur_py
-        bcc @d
+        bcc @in
         inc gcur_py+1
-@d:     rts
+@in:    lda gwin_top
+        cmp gcur_py
+        lda gwin_top+1
+        sbc gcur_py+1
+        bpl vdu5_done
+        lda gwin_bottom
+        clc
+        adc #7
+        sta gcur_py
+        lda gwin_bottom+1
+        adc #0
+        sta gcur_py+1
+        rts
 vdu5_return:
         lda gwin_left
         sta gcur_px
@@ -1297,263 +1470,3 @@ extend_right:
         jmp @next
 @done:  rts
 
-; ---- clipping (Cohen and Sutherland): the line g_x0,g_y0 - g_x1,g_y1 cut to the graphics window ----
-; C set: nothing of it is inside.  An end that is cut loses "leave out the last point" (that point is
-; off the window anyway).
-
-clip_line:
-        lda #8                      ; at most a few cuts are ever needed
-        sta zp_t5
-@again: ldx #0
-        jsr outcode
-        sta zp_t3
-        ldx #4
-        jsr outcode
-        sta zp_t4
-        ora zp_t3
-        bne @cut
-        clc                         ; wholly inside
-        rts
-@cut:   lda zp_t3
-        and zp_t4
-        beq @partly
-@reject:
-        sec                         ; wholly beyond one edge
-        rts
-@partly:
-        dec zp_t5                   ; (rounding can need another cut; after enough, draw what is
-        bne @cut_one                ; left: plot_point clips each pixel anyway)
-        clc
-        rts
-@cut_one:
-        ldx #0                      ; cut the end that is outside
-        lda zp_t3
-        bne @this
-        ldx #4
-        lda g_line_style            ; the far end is cut: its last point is not the line's
-        and #$FD
-        sta g_line_style
-        lda zp_t4
-@this:  stx g_clip_which
-        lsr a                       ; bit 0 left, 1 right, 2 bottom, 3 top
-        bcs @left
-        lsr a
-        bcs @right
-        lsr a
-        bcs @bottom
-        ldy #6                      ; top: y = top
-        jmp @horizontal
-@bottom:
-        ldy #2
-@horizontal:                        ; x = x0 + (x1 - x0) * (edge - y0) / (y1 - y0); y = edge
-        lda g_x1
-        sec
-        sbc g_x0
-        sta md_u
-        lda g_x1+1
-        sbc g_x0+1
-        sta md_u+1
-        lda gwin_left,y
-        sec
-        sbc g_y0
-        sta md_v
-        lda gwin_left+1,y
-        sbc g_y0+1
-        sta md_v+1
-        lda g_y1
-        sec
-        sbc g_y0
-        sta md_w
-        lda g_y1+1
-        sbc g_y0+1
-        sta md_w+1
-        jsr muldiv
-        ldx g_clip_which
-        lda g_x0
-        clc
-        adc md_r
-        sta g_x0,x
-        lda g_x0+1
-        adc md_r+1
-        sta g_x0+1,x
-        lda gwin_left,y
-        sta g_y0,x
-        lda gwin_left+1,y
-        sta g_y0+1,x
-        jmp @again
-@left:  ldy #0
-        jmp @vertical
-@right: ldy #4
-@vertical:                          ; y = y0 + (y1 - y0) * (edge - x0) / (x1 - x0); x = edge
-        lda g_y1
-        sec
-        sbc g_y0
-        sta md_u
-        lda g_y1+1
-        sbc g_y0+1
-        sta md_u+1
-        lda gwin_left,y
-        sec
-        sbc g_x0
-        sta md_v
-        lda gwin_left+1,y
-        sbc g_x0+1
-        sta md_v+1
-        lda g_x1
-        sec
-        sbc g_x0
-        sta md_w
-        lda g_x1+1
-        sbc g_x0+1
-        sta md_w+1
-        jsr muldiv
-        ldx g_clip_which
-        lda g_y0
-        clc
-        adc md_r
-        sta g_y0,x
-        lda g_y0+1
-        adc md_r+1
-        sta g_y0+1,x
-        lda gwin_left,y
-        sta g_x0,x
-        lda gwin_left+1,y
-        sta g_x0+1,x
-        jmp @again
-
-; A = the outcode of the end at g_x0 + X: bit 0 left of the window, 1 right, 2 below, 3 above.
-outcode:
-        lda #0
-        sta zp_t2
-        lda g_x0,x                  ; x < left?
-        cmp gwin_left
-        lda g_x0+1,x
-        sbc gwin_left+1
-        bvc @v1
-        eor #$80
-@v1:    bpl @not_left
-        lda #1
-        sta zp_t2
-@not_left:
-        lda gwin_right              ; right < x?
-        cmp g_x0,x
-        lda gwin_right+1
-        sbc g_x0+1,x
-        bvc @v2
-        eor #$80
-@v2:    bpl @not_right
-        lda #2
-        sta zp_t2
-@not_right:
-        lda g_y0,x                  ; y < bottom?
-        cmp gwin_bottom
-        lda g_y0+1,x
-        sbc gwin_bottom+1
-        bvc @v3
-        eor #$80
-@v3:    bpl @not_below
-        lda zp_t2
-        ora #4
-        sta zp_t2
-@not_below:
-        lda gwin_top                ; top < y?
-        cmp g_y0,x
-        lda gwin_top+1
-        sbc g_y0+1,x
-        bvc @v4
-        eor #$80
-@v4:    bpl @not_above
-        lda zp_t2
-        ora #8
-        sta zp_t2
-@not_above:
-        lda zp_t2
-        rts
-
-; md_r = md_u * md_v / md_w, signed 16 bits (the product in 32 bits; md_w not 0).  Y is kept.
-muldiv: tya
-        pha
-        lda md_u+1
-        eor md_v+1
-        eor md_w+1
-        sta md_sign
-        ldx #4                      ; each operand to its size
-@abs:   lda md_u+1,x
-        bpl @positive
-        lda #0
-        sec
-        sbc md_u,x
-        sta md_u,x
-        lda #0
-        sbc md_u+1,x
-        sta md_u+1,x
-@positive:
-        dex
-        dex
-        bpl @abs
-        lda #0                      ; product = u * v
-        sta md_p
-        sta md_p+1
-        sta md_p+2
-        sta md_p+3
-        ldx #16
-@mul:   asl md_p
-        rol md_p+1
-        rol md_p+2
-        rol md_p+3
-        asl md_v
-        rol md_v+1
-        bcc @no_add
-        lda md_p
-        clc
-        adc md_u
-        sta md_p
-        lda md_p+1
-        adc md_u+1
-        sta md_p+1
-        bcc @no_add
-        inc md_p+2
-        bne @no_add
-        inc md_p+3
-@no_add:
-        dex
-        bne @mul
-        lda #0                      ; quotient = product / w, the remainder in zp_t0/1
-        sta zp_t0
-        sta zp_t1
-        ldx #32
-@div:   asl md_p
-        rol md_p+1
-        rol md_p+2
-        rol md_p+3
-        rol zp_t0
-        rol zp_t1
-        lda zp_t0
-        sec
-        sbc md_w
-        tay
-        lda zp_t1
-        sbc md_w+1
-        bcc @no_sub
-        sta zp_t1
-        sty zp_t0
-        inc md_p
-@no_sub:
-        dex
-        bne @div
-        lda md_p
-        sta md_r
-        lda md_p+1
-        sta md_r+1
-        bit md_sign
-        bpl @done
-        lda #0
-        sec
-        sbc md_r
-        sta md_r
-        lda #0
-        sbc md_r+1
-        sta md_r+1
-@done:  pla
-        tay
-        rts

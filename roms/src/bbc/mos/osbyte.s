@@ -148,13 +148,12 @@ byte16_old:
 byte17: lda #0                        ; start converting channel X now; ADVAL(0) says 0 until it ends
         sta adc_last
         jmp adc_start
-byte18: lda #$11                    ; every soft key emptied
-        ldx #16
+byte18: lda #$10                    ; every soft key emptied: MOS 1.20 sets the whole page &0B
+        ldx #0                      ; to &10 (the offsets are from &0B01: strings from &0B11)
 @k:     sta SOFTKEYS,x
-        dex
-        bpl @k
-        lda #0
-        sta softkey_length
+        inx
+        bne @k
+        stx softkey_length
         rts
 byte19: lda vsync_count             ; wait for the next field
         cli

@@ -391,8 +391,8 @@ star_key:
         ldy zp_t1
 @move:  cpy SOFTKEYS+16
         beq @moved
-        lda SOFTKEYS,y
-        sta SOFTKEYS,x
+        lda SOFTKEYS+1,y            ; (offsets from &0B01)
+        sta SOFTKEYS+1,x
         inx
         iny
         bne @move
@@ -427,7 +427,7 @@ star_key:
         ldx SOFTKEYS+16
         inx
         beq @full
-        sta SOFTKEYS-1,x
+        sta SOFTKEYS,x              ; &0B01 + the free offset
         stx SOFTKEYS+16
         jmp @char
 @done:  ldx #15                     ; empty keys that shared its start now start at the free end

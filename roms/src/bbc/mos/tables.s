@@ -141,15 +141,6 @@ byte151:
         .byte $1B, $81, $82, $83, $85, $86, $88, $89, '\\', $8D
         .assert * == key_table + 6 * 16 + 10, "the key table's rows are 16 bytes apart"
 
-; Characters &E0-&FF (and &80-&DF, which share their definitions) start blank.
-user_chars_default:
-        lda #0
-        tax
-@c:     sta USERCHARS,x
-        inx
-        bne @c
-        rts
-
 ; The font imploded (every BREAK): &20-&7F in the ROM, &80-&FF sharing &0C00 (OSBYTE 20).
 font_pages_default:
         ldx #6
