@@ -95,9 +95,9 @@ byte6:  ldy #$F6                    ; printer ignore character
         jmp write_variable_x
 byte_ignore:
         rts
-byte9:  ldy #$C2                    ; flash: first colour's time (fields)
+byte9:  ldy #$C3                    ; flash: first colour's time (fields), at &0253 as MOS 1.20
         jmp write_variable_x
-byte10: ldy #$C3                    ; flash: second colour's time
+byte10: ldy #$C2                    ; flash: second colour's time, at &0252 (Elite reads it there)
         jmp write_variable_x
 byte11: ldy #$C4                    ; auto-repeat delay (cs)
         jmp write_variable_x

@@ -279,56 +279,22 @@ star_fx:
         jsr read_number
         bcs @bad
         sta zp_t0
-        lda #0
-        sta zp_t1
-        sta zp_t3
-        jsr read_number
-        bcs @call
-        sta zp_t1
-        jsr read_number
-        bcs @call
-        sta zp_t3
-@call:  jsr end_of_line
+        jsr two_numbers
         lda zp_t0
-        ldx zp_t1
-        ldy zp_t3
         jsr osbyte
         bvs @bad
         rts
 @bad:   jmp bad_command
 
-; *TV x[,y]
+; *TV [x[,y]]: OSBYTE 144
 star_tv:
-        jsr read_number
-        bcs @none
-        sta zp_t1
-        lda #0
-        sta zp_t3
-        jsr read_number
-        bcs @call
-        sta zp_t3
-@call:  ldx zp_t1
-        ldy zp_t3
-        lda #144
-        jmp osbyte
-@none:  ldx #0
-        ldy #0
+        jsr two_numbers
         lda #144
         jmp osbyte
 
-; *HELP: our version, then the ROMs' help (service 9).
-star_help:
-        ldx #0
-@t:     lda help_text,x
-        beq @done
-        jsr osasci
-        inx
-        bne @t
-@done:  ldx #9
-        jmp service_call_a_x
-
-; *CODE x,y: USERV with A=0; *LINE text: USERV with A=1 and X,Y the text.
-star_code:
+; Up to two numbers [x[,y]] (0 when absent) into X and Y, and nothing after them, else "Bad command"
+; (MOS 1.20: *TV ZED, *CODE 1,2,3).
+two_numbers:
         jsr read_number
         bcc @x
         lda #0
@@ -336,8 +302,30 @@ star_code:
         jsr read_number
         bcc @y
         lda #0
-@y:     tay
+@y:     sta zp_t3
+        jsr end_of_line
         ldx zp_t1
+        ldy zp_t3
+        rts
+
+; *HELP: the ROMs' help (service 9), then our version after a blank line, as MOS 1.20 orders them.
+star_help:
+        ldx #9
+        jsr service_call_a_x
+        ldx #help_text-banner_text
+; Print the text at banner_text+X, up to its 0 (OSASCI: CR is a new line).
+print_text:
+        lda banner_text,x
+        beq @done
+        jsr osasci
+        inx
+        bne print_text
+@done:  rts
+
+; *CODE x,y: USERV with A=0; *LINE text: USERV with A=1 and X,Y the text.  USERV's default is "Bad
+; command", as MOS 1.20's.
+star_code:
+        jsr two_numbers
         lda #0
         jmp (USERV)
 star_line:
@@ -345,15 +333,7 @@ star_line:
         jsr line_at_y
         jmp (USERV)
 star_opt:
-        jsr read_number
-        bcc @x
-        lda #0
-@x:     sta zp_t1
-        jsr read_number
-        bcc @y
-        lda #0
-@y:     tay
-        ldx zp_t1
+        jsr two_numbers
         lda #0
         jmp (FSCV)
 star_basic:

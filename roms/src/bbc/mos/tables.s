@@ -3,14 +3,16 @@
 v_flag_byte:
         .byte $40                   ; BIT this to set V
 
-banner_text:
-        .text "BBC Computer 32K", 0
+banner_text:                        ; a blank first row, as MOS 1.20's start-up screen
+        .text 10, "BBC Computer ", 0
+banner_size_text:                   ; after power-on or a hard BREAK only, with a bell
+        .text "32K", 7, 0
 help_text:
         .text "\rOS 1.20 (our own)\r", 0
 
 ; The vectors' defaults, copied to &0200 on every BREAK (&FFB7 points here, AUG).
 vector_defaults:
-        .word user_default          ; USERV
+        .word bad_command           ; USERV
         .word default_brk           ; BRKV
         .word irq1_default          ; IRQ1V
         .word irq2_default          ; IRQ2V

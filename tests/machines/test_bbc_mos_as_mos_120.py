@@ -1,0 +1,91 @@
+"""Things archive games and people at the keyboard see of the MOS, typed into BASIC II on Acorn's MOS
+1.20 and on ours on the same emulated BBC Micro: the screens must agree (Frogman and Elite read the
+OS version with INKEY-256; the start-up screen; *HELP; "Bad command"; ESCAPE held down; where *FX9
+and *FX10 keep the flash periods)."""
+import pytest
+
+from emulator import Machine
+from emulator.basic.listing import BOOT_SECONDS, wait_for_prompt
+from emulator.firmware import rom_set
+
+
+@pytest.fixture(scope="module")
+def both(acorn_mos_basic):
+    """BASIC II on Acorn's MOS 1.20 and on ours."""
+    return {"MOS 1.20": acorn_mos_basic, "ours": {**acorn_mos_basic, "mos": rom_set("bbc")["mos"]}}
+
+
+def _booted(roms):
+    machine = Machine("bbc", roms=roms, seed=1)
+    wait_for_prompt(machine, BOOT_SECONDS, "start-up")
+    return machine
+
+
+def _typed(machine, *lines):
+    for line in lines:
+        machine.type(line + "\r")
+        machine.run_until_typed(max_seconds=10)
+        wait_for_prompt(machine, 5, line)
+    return _rows(machine)
+
+
+def _rows(machine):
+    return [row.rstrip() for row in machine.screen.text()]
+
+
+def _on_both(both, *lines):
+    screens = {name: _typed(_booted(roms), *lines) for name, roms in both.items()}
+    return screens["MOS 1.20"], screens["ours"]
+
+
+def test_inkey_minus_256_gives_mos_1_20s_version(both):
+    theirs, ours = _on_both(both, "PRINT INKEY-256")
+    assert ours == theirs
+    assert "        -1" in ours                  # X = &FF: "OS 1.20" to Elite and Frogman
+    assert "        -1" in _typed(_booted(None), "PRINT INKEY-256")     # with our BASIC too
+
+
+def test_start_up_screens_have_a_blank_first_row(both):
+    for roms in both.values():
+        machine = _booted(roms)
+        power_on = _rows(machine)
+        assert power_on[:4] == ["", "BBC Computer 32K", "", "BASIC"]
+        machine.break_key()                   # soft BREAK: no memory size
+        machine.run(1.0)
+        assert _rows(machine)[:4] == ["", "BBC Computer", "", "BASIC"]
+
+
+def test_help_comes_after_the_roms_and_unknown_commands_are_bad(both):
+    lines = ("*HELP", "*LINE", "*CODE", "*T.ZED", "*TV 1,2 Q", "*TV", "*FX 136")
+    theirs, ours = _on_both(both, *lines)
+    assert [row.replace("OS 1.20 (our own)", "OS 1.20") for row in ours] == theirs
+    assert theirs.count("Bad command") == 5
+
+
+def test_escape_held_down_is_one_escape(both):
+    # a machine-code loop counts the escape flags it sees for 3 s, clearing each with OSBYTE 124,
+    # while ESCAPE is held down for 2 s: MOS 1.20 sets the flag once
+    program = ("10 DIM C% 40:FOR I%=0 TO 2 STEP 2:P%=C%",
+               "20 [OPT I%:.L LDA #19:JSR &FFF4:LDA &FF:BPL N:INC &70:LDA #124:JSR &FFF4",
+               "30 .N DEC &71:BNE L:RTS:]:NEXT",
+               "40 ?&70=0:?&71=150:CALL C%:PRINT \"N=\";?&70")
+    counts = []
+    for roms in both.values():
+        machine = _booted(roms)
+        _typed(machine, *program)
+        machine.type("RUN\r")
+        machine.run_until_typed(max_seconds=5)
+        machine.press("ESCAPE")
+        machine.run(2.0)
+        machine.release("ESCAPE")
+        wait_for_prompt(machine, 5, "RUN")
+        counts.append([row for row in _rows(machine) if row.startswith("N=")])
+    assert counts == [["N=1"], ["N=1"]]
+
+
+def test_flash_periods_are_kept_where_mos_1_20_keeps_them(both):
+    # *FX9 (the first colours' time) at &0253, *FX10 at &0252: the other way round from their
+    # OSBYTE &C2/&C3 names' order
+    theirs, ours = _on_both(both, "*FX9,20", "*FX10,5", "PRINT ?&252;\",\";?&253")
+    assert ours == theirs
+    assert "         5,20" in ours
