@@ -89,3 +89,24 @@ def test_flash_periods_are_kept_where_mos_1_20_keeps_them(both):
     theirs, ours = _on_both(both, "*FX9,20", "*FX10,5", "PRINT ?&252;\",\";?&253")
     assert ours == theirs
     assert "         5,20" in ours
+
+
+def test_auto_repeat_delay_and_period_as_mos_1_20(both):
+    # the centiseconds between the characters of a key held down: 50 for the first repeat, then 8
+    program = ("10 DIM T%(40):N%=0:REPEAT:A%=GET:T%(N%)=TIME:N%=N%+1:UNTIL A%=13",
+               "20 FOR I%=1 TO N%-2:PRINT T%(I%)-T%(I%-1);:NEXT:PRINT")
+    screens = []
+    for roms in both.values():
+        machine = _booted(roms)
+        _typed(machine, *program, "*FX11,20", "*FX12,0")    # *FX12,0: both back to the defaults
+        machine.type("RUN\r")
+        machine.run_until_typed(max_seconds=5)
+        machine.press("A")
+        machine.run(0.94)                     # repeats at 50, 58, ... 90 cs: away from the release
+        machine.release("A")
+        machine.type("\r")
+        machine.run_until_typed(max_seconds=5)
+        wait_for_prompt(machine, 5, "RUN")
+        screens.append(_rows(machine))
+    assert screens[1] == screens[0]
+    assert "        50         8         8         8" in screens[0]

@@ -103,7 +103,7 @@ byte11: ldy #$C4                    ; auto-repeat delay (cs)
         jmp write_variable_x
 byte12: txa                         ; auto-repeat period (cs); 0 restores both defaults
         bne @set
-        lda #32
+        lda #50
         sta repeat_delay
         lda #8
         sta repeat_rate

@@ -62,7 +62,7 @@ os_var_defaults:
         .byte $FF                   ; &BF RS423 in use
         .byte 0                     ; &C0 ACIA control copy
         .byte 25, 25, 25            ; &C1-&C3 flash counter, mark and space (fields)
-        .byte 32, 8                 ; &C4, &C5 auto-repeat delay and period (cs)
+        .byte 50, 8                 ; &C4, &C5 auto-repeat delay and period (cs), MOS 1.20's
         .byte 0, 0                  ; &C6, &C7 *EXEC, *SPOOL
         .byte 0                     ; &C8 ESCAPE and BREAK effect
         .byte 0                     ; &C9 keyboard enabled
