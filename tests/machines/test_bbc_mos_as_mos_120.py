@@ -110,3 +110,15 @@ def test_auto_repeat_delay_and_period_as_mos_1_20(both):
         screens.append(_rows(machine))
     assert screens[1] == screens[0]
     assert "        50         8         8         8" in screens[0]
+
+
+# OS variables (&0236-&028F, OSBYTE &A6-&FF) that differ by design: the key table's address (&AC/&AD),
+# the field counter and the flash counter (where in its count the MOS is), the ACIA control copy
+# (ours does not set up the RS423), the timer switch (ours keeps one TIME)
+OS_VARIABLES_OF_THEIR_OWN = {0x023C, 0x023D, 0x0240, 0x0250, 0x0251, 0x0283}
+
+
+def test_os_variables_start_as_on_mos_1_20(both):
+    theirs, ours = (_booted(roms).memory for roms in both.values())
+    assert [hex(a) for a in range(0x0236, 0x0290)
+            if a not in OS_VARIABLES_OF_THEIR_OWN and theirs[a] != ours[a]] == []

@@ -50,7 +50,7 @@ os_var_defaults:
         .word VDUVARS               ; &AE the VDU variables
         .byte 0                     ; &B0 field counter
         .byte 0                     ; &B1 input stream: keyboard
-        .byte $FF                   ; &B2 keyboard semaphore
+        .byte 0                     ; &B2 keyboard semaphore (MOS 1.20's value at rest)
         .byte $0E, $0E              ; &B3, &B4 OSHWM
         .byte 1                     ; &B5 RS423 mode
         .byte 0                     ; &B6 character definitions: imploded
@@ -72,7 +72,7 @@ os_var_defaults:
         .byte $50                   ; &D1 speech
         .byte 0                     ; &D2 sound on
         .byte 3, $90, 100, 6        ; &D3-&D6 the bell: channel, amplitude, pitch, duration
-        .byte 0                     ; &D7 start-up message
+        .byte $81                   ; &D7 start-up message and !BOOT options (MOS 1.20's)
         .byte 0, 0, 0               ; &D8-&DA soft key length, paged lines, VDU queue
         .byte 9                     ; &DB TAB
         .byte $1B                   ; &DC ESCAPE character
@@ -87,8 +87,8 @@ os_var_defaults:
         .byte 0                     ; &F1 user flag
         .byte $64                   ; &F2 serial ULA copy
         .byte 0                     ; &F3 timer switch
-        .byte $FF                   ; &F4 soft key consistency
-        .byte 0, $0A                ; &F5 printer, &F6 printer ignore
+        .byte 0                     ; &F4 soft key consistency (MOS 1.20: 0)
+        .byte 1, $0A                ; &F5 printer (1: parallel, MOS 1.20's), &F6 printer ignore
         .byte 0, 0, 0               ; &F7-&F9 BREAK intercept (none)
         .byte 0, 0                  ; &FA, &FB
         .byte 0                     ; &FC language ROM
