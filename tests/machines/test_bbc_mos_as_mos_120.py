@@ -122,3 +122,15 @@ def test_os_variables_start_as_on_mos_1_20(both):
     theirs, ours = (_booted(roms).memory for roms in both.values())
     assert [hex(a) for a in range(0x0236, 0x0290)
             if a not in OS_VARIABLES_OF_THEIR_OWN and theirs[a] != ours[a]] == []
+
+
+def test_star_command_numbers_as_mos_1_20_reads_them(both):
+    # decimal only, 0-255, a comma followed by a number: else "Bad command" ("Bad key" for *KEY)
+    lines = ("*FX 1,", "*TV 300", "*FX 255,256", "*FX &10", "*FX 2,,1", "*KEY 300 X", "*KEY ,1 X",
+             "*FX 11,50 ,0", "*TV 255", "*KEY 1,X")
+    screens = []
+    for roms in both.values():
+        machine = _booted(roms)
+        screens.append([_typed(machine, "CLS", line) for line in lines])
+    assert screens[1] == screens[0]
+    assert [screen[2] for screen in screens[0]] == ["Bad command"] * 5 + ["Bad key"] * 2 + [""] * 3

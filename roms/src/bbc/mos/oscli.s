@@ -204,21 +204,32 @@ skip_spaces:
         bne skip_spaces
 @done:  rts
 
-; A number from the command line (decimal, or hexadecimal after &) into A; C set if there is none.
-; A comma after it is skipped.
+; The next number on the command line, decimal 0-255, into A; C set if there is none.  A comma before
+; it must be followed by one; a number over 255 or a comma alone is "Bad command", as MOS 1.20 has
+; them (*FX 255,256, *FX 1, and *FX &10, for MOS 1.20 reads no hexadecimal here).
 read_number:
         jsr skip_spaces
         cmp #','
-        bne @no_comma
+        bne @number
         iny
+        jsr read_decimal
+        bcs bad_number
+        bcc @check
+@number:
+        jsr read_decimal
+@check: bit zp_t5
+        bmi bad_number              ; over 255
+        rts
+bad_number:
+        jmp bad_command
+
+; A decimal number into A, C set if there is none; one over 255 gives 255 with bit 7 of zp_t5 set
+; (*KEY 300 is "Bad key", as any key over 15).
+read_decimal:
         jsr skip_spaces
-@no_comma:
         lda #0
         sta zp_t4
-        sta zp_t5                   ; digits seen
-        lda (text_ptr),y
-        cmp #'&'
-        beq @hex
+        sta zp_t5                   ; digits seen, bit 7: too big
 @dec:   lda (text_ptr),y
         sec
         sbc #'0'
@@ -227,37 +238,22 @@ read_number:
         sta zp_t2
         lda zp_t4                   ; n * 10 + digit
         asl a
+        bcs @over
         asl a
+        bcs @over
         adc zp_t4
+        bcs @over
         asl a
+        bcs @over
         adc zp_t2
-        sta zp_t4
+        bcc @digit
+@over:  lda #$80
+        sta zp_t5
+        lda #$FF
+@digit: sta zp_t4
         inc zp_t5
         iny
         bne @dec
-@hex:   iny
-@hexd:  lda (text_ptr),y
-        sec
-        sbc #'0'
-        cmp #10
-        bcc @digit
-        and #$DF
-        sbc #'A'-'0'-10             ; (carry set) A-F -> 10-15
-        cmp #10
-        bcc @end
-        cmp #16
-        bcs @end
-@digit: sta zp_t2
-        lda zp_t4
-        asl a
-        asl a
-        asl a
-        asl a
-        ora zp_t2
-        sta zp_t4
-        inc zp_t5
-        iny
-        bne @hexd
 @end:   lda zp_t5
         beq @none
         lda zp_t4
@@ -345,7 +341,7 @@ star_basic:
 
 ; *KEY n string: soft key n (0-15) expands to the GSREAD string (|-codes allowed).
 star_key:
-        jsr read_number
+        jsr read_decimal
         bcs @to_bad_key
         cmp #16
         bcc @key_ok
