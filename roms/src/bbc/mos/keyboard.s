@@ -300,6 +300,7 @@ insert_with_escape:
         bne @plain
         ldy escape_action
         bne @plain
+        sty repeat_count            ; (Y=0) an escape is not repeated while its key is held (MOS 1.20)
         jmp set_escape
 @plain: pha
         ldy event_enables+2         ; event 2: a character enters the input buffer (Y = it)
@@ -557,7 +558,8 @@ end_cursor_edit:
 
 ; ---- INKEY (OSBYTE 129) --------------------------------------------------------------------------
 ; Y < &80: wait up to YX centiseconds for a character: Y=0 and X = it, Y=&1B on ESCAPE, Y=&FF none.
-; Y = &FF: X = &FF-&80 tests key -(X+1) (X,Y = &FF if down, else 0); X = 0: the MOS version (1).
+; Y = &FF: X = &FF-&80 tests key -(X+1) (X,Y = &FF if down, else 0); X = 0: the MOS version, X,Y =
+; &FF as MOS 1.20 gives (AUG, OSBYTE &81: 0 is OS 1.00, 1 the Electron's).
 inkey:  cpy #$FF
         beq @negative
         stx inkey_timer
@@ -582,11 +584,8 @@ inkey:  cpy #$FF
         rts
 @negative:
         txa
-        bne @key
-        ldx #1                      ; INKEY(-256): MOS 1.20 gives 1
-        ldy #0
-        rts
-@key:   eor #$FF                    ; -(X+1) = X EOR &FF: the internal key number
+        beq @down                   ; INKEY(-256): MOS 1.20's version, &FF
+        eor #$FF                    ; -(X+1) = X EOR &FF: the internal key number
         ora #$80                    ; tested through KEYV as OSBYTE &79 with X bit 7 set
         tax
         jsr keyv_scan
@@ -594,7 +593,7 @@ inkey:  cpy #$FF
         asl a
         lda #0
         bcc @up
-        lda #$FF
+@down:  lda #$FF
 @up:    tax
         tay
         rts

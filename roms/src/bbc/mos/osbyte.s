@@ -95,15 +95,15 @@ byte6:  ldy #$F6                    ; printer ignore character
         jmp write_variable_x
 byte_ignore:
         rts
-byte9:  ldy #$C2                    ; flash: first colour's time (fields)
+byte9:  ldy #$C3                    ; flash: first colour's time (fields), at &0253 as MOS 1.20
         jmp write_variable_x
-byte10: ldy #$C3                    ; flash: second colour's time
+byte10: ldy #$C2                    ; flash: second colour's time, at &0252 (Elite reads it there)
         jmp write_variable_x
 byte11: ldy #$C4                    ; auto-repeat delay (cs)
         jmp write_variable_x
 byte12: txa                         ; auto-repeat period (cs); 0 restores both defaults
         bne @set
-        lda #32
+        lda #50
         sta repeat_delay
         lda #8
         sta repeat_rate

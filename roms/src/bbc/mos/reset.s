@@ -113,20 +113,14 @@ reset_entry:
         lda startup_options
         and #7
         jsr set_mode
-        ; the banner
+        ; the banner: the memory size and a bell only after power-on or a hard BREAK (MOS 1.20)
         ldx #0
-@banner:
-        lda banner_text,x
-        beq @banner_done
-        jsr oswrch
-        inx
-        bne @banner
-@banner_done:
+        jsr print_text
         lda break_type
-        beq @no_bell
-        lda #7
-        jsr oswrch
-@no_bell:
+        beq @soft
+        ldx #banner_size_text-banner_text
+        jsr print_text
+@soft:
         jsr osnewl
         jsr osnewl
         ; auto-boot offer (service 3); Y=0 when SHIFT-BREAK asks for a boot
@@ -391,10 +385,6 @@ default_brk:
 
 ; The default for vectors nobody has claimed.
 null_routine:
-        rts
-
-; USERV's default (*CODE, *LINE, OSWORD &E0-&FF): no user routine, so nothing happens.
-user_default:
         rts
 
 ; NMI: nothing of ours generates one (no disc or Econet); the NMI area at &0D00 may hold a handler.

@@ -172,9 +172,9 @@ set_mode:
         lda mode_ula,x
         sta ula_copy
         sta ULA_CTRL
-        lda #0
+        lda #1
         sta flash_state
-        lda flash_mark
+        lda flash_space
         sta flash_counter
         ; C0/C1 in IC32 bits 4 and 5
         lda mode_latch,x
