@@ -7,11 +7,12 @@ prompt: ldx #$FF
         lda #0
         sta CURLN
         sta CURLN+1
-        .assert (TOKBUF & $FF) == 0 ; (A is 0 already)
-        sta TOKDST              ; the tokeniser writes to TOKBUF, an immediate line runs there
+        .assert (TOKBUF & $FF) + (INBUF & $FF) == 0 ; (A is 0 already)
+        sta TOKDST              ; the tokeniser writes to TOKBUF, an immediate line runs in INBUF
         sta TP
         lda #>TOKBUF
         sta TOKDST+1
+        lda #>INBUF
         sta TP+1
         lda AUTOLN+1
         bpl auto_line
@@ -33,13 +34,14 @@ prompt: ldx #$FF
         jmp prompt
 @syn:   jmp e_syntax
 @immediate:
-        jsr tokenise
-        .assert TOKBUF == $500, "the FOR frames are above the immediate line"
-        iny                     ; Y = its CR's offset: an end marker after it (end_of_line ends
-        lda #$FF                ; the run there), its loops' frames above both
-        sta (TOKDST),y          ; (TOKBUF)
-        iny
-        sty FORMIN
+        jsr tokenise            ; (Y = its CR's offset)
+        iny                     ; an end marker after it: end_of_line ends the run there
+        lda #$FF
+@copy:  sta INBUF,y             ; run where BASIC II runs it, in the input buffer (page 5 holds
+        dey                     ; the stacks whole)
+        lda TOKBUF,y
+        cpy #$FF
+        bne @copy
         jmp exec_stmt
 
 ; AUTO's prompt: the line number, then the line as if typed after it
@@ -280,6 +282,7 @@ do_new_core:
 ; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run: in a
 ; program each is a Syntax error, as in BASIC II (run on it)
 immediate_only:
+        jsr current_line
         lda CURLN+1
         bne @e
         rts

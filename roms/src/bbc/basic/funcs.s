@@ -1004,21 +1004,13 @@ unwind: sta CNT
         jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
-        beq @bad                ; the bottom of the stack
         cmp CNT
         beq @found
-        cmp #F_LOCAL
-        bne @nl
+        cmp #F_LOCAL            ; (above the call frame only LOCAL frames: loops and GOSUBs
+        bne @bad                ; have stacks of their own, and stay open, as on BASIC II)
         jsr restore_local
         lda #9                  ; (a LOCAL frame's size, without frame_skip's tests, for speed)
         jsr frame_add
-        jmp @l
-@nl:    cmp #F_PROC
-        beq @bad
-        cmp #F_FN
-        beq @bad
-        jsr uncount_frame       ; loops and GOSUBs left open in the routine end with it
-@skip:  jsr frame_skip
         jmp @l
 @bad:   lda CNT
         cmp #F_FN
