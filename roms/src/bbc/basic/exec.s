@@ -24,10 +24,8 @@ next_stmt:
         skip_spaces
 next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
-        bne @nc
-        jsr inctp
-        bne exec_stmt           ; (inctp leaves Z clear)
-@nc:    cmp #13
+        beq exec_colon
+        cmp #13
         beq end_of_line
         cmp #$8B
         beq skip_line
@@ -82,12 +80,15 @@ exec_stmt:
         jmp escape
 @noesc: skip_spaces
         cmp #$C6                ; a statement keyword: the common case first
-        bcs @token
+        bcs exec_token
         cmp #':'
-        bne @nc
-        jsr inctp
-        bne exec_stmt           ; (inctp leaves Z clear)
-@nc:    cmp #13
+        bne exec_nc
+exec_colon:                     ; (past a ':': inctp in line, for speed)
+        inc TP
+        bne exec_stmt
+        inc TP+1
+        bne exec_stmt           ; (always)
+exec_nc: cmp #13
         beq end_of_line
         cmp #'*'
         bne @nstar
@@ -102,7 +103,7 @@ exec_stmt:
         bne @nasm
         jmp st_asm
 @nasm:  jmp st_let_at
-@token: inc TP                  ; (inctp in line, for speed)
+exec_token: inc TP                  ; (inctp in line, for speed)
         bne @i
         inc TP+1
 @i:     asl a                   ; X = 2 * (token - &C6) + &8C
@@ -112,8 +113,11 @@ exec_stmt:
         lda stmt_table-$8C,x
         pha
         rts
+        .byte 0                 ; (a pad byte: stmt_table at &xx8C)
 
-stmt_table:                     ; (at &xx8D, so stmt_table-$8C,X crosses no page, -$8B only for OSCLI)
+stmt_table:                     ; (at &xx8C or &xx8D, so stmt_table-$8C,X crosses no page, -$8B only
+                                ; for OSCLI at &xx8D)
+        .assert ((stmt_table - $8C) & $FF) < 2, "stmt_table: its reads would cross a page"
         .word st_auto-1         ; C6 AUTO
         .word st_delete-1       ; C7 DELETE
         .word st_load-1         ; C8 LOAD
@@ -572,11 +576,18 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         ldy #2
         ora (FRAME),y
         sta (FRAME),y
-@res:   ldy #13
-        lda TP
+@res:   ldx TP+1                ; the TP NEXT goes on from: past a ':', so that it goes straight
+        ldy TP                  ; into exec_stmt (which takes a CR or ELSE as next_stmt does)
+        cmp #':'
+        bne @tp
+        iny
+        bne @tp
+        inx
+@tp:    tya
+        ldy #13
         sta (FRAME),y
         iny
-        lda TP+1
+        txa
         sta (FRAME),y
         jmp next_stmt
 
@@ -744,9 +755,7 @@ next_again:
         sta TP+1
         ldy #CURLN_LOST         ; (the line is found from TP when wanted)
         sty CURLN+1
-        ldy #0                  ; FOR kept TP past the spaces after it
-        lda (TP),y
-        jmp next_stmt_at
+        jmp exec_stmt           ; (FOR kept TP past the spaces and a ':' after it)
 @line:  lda F_TP,x              ; the start of the line after the FOR's CR
         clc
         adc #1
