@@ -160,6 +160,26 @@ def test_a_long_immediate_line_has_all_ten_for_loops():
     assert out.endswith("\n12 23 >")
 
 
+def test_typed_lines_leave_the_string_area_alone():
+    """A typed line is tokenised over itself in the input buffer (page 7), as BASIC II's is, so page 6
+    keeps what the last string or number conversion left there: on Acorn's BASIC II these print
+    575A5958 ("XYZW") and 41353735 (the first PRINT's digits), and the immediate line is at &700 (run
+    on it).  Before, a typed line was tokenised into page 6 and showed there."""
+    out = immediate('A$="XYZW"\nPRINT ~!&600\n10 REM\nPRINT ~!&600\nPRINT ~!&700\n')
+    assert out.endswith(">PRINT ~!&600\n  575A5958\n>10 REM\n>PRINT ~!&600\n  41353735\n"
+                        ">PRINT ~!&700\n  217E20F1\n>")
+
+
+def test_a_typed_line_with_many_line_numbers_is_tokenised_whole():
+    """Line numbers take 4 bytes where their digits took fewer: the typed line is moved to the top
+    of the buffer first, so tokenising it over itself never overtakes what is still to be read."""
+    targets = ",".join(str(n % 9 + 1) for n in range(45))
+    out = immediate(f"20 ON 3 GOTO {targets}\nLIST\n")
+    assert out.endswith(f">LIST\n   20 ON 3 GOTO {targets}\n>")
+    out = immediate(f"ON 3 GOTO {targets}\n")
+    assert out.endswith("\nNo such line\n>")
+
+
 def test_star_command_goes_to_oscli():
     session = Session("*FX 4,1\n10 *HELP\nRUN\n")
     assert bytes(session.io.cli) == b"FX 4,1\rHELP\r"

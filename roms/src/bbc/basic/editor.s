@@ -7,19 +7,17 @@ prompt: ldx #$FF
         lda #0
         sta CURLN
         sta CURLN+1
-        .assert (TOKBUF & $FF) + (INBUF & $FF) == 0 ; (A is 0 already)
-        sta TOKDST              ; the tokeniser writes to TOKBUF, an immediate line runs in INBUF
-        sta TP
-        lda #>TOKBUF
-        sta TOKDST+1
+        .assert (INBUF & $FF) == 0 ; (A is 0 already)
+        sta TOKDST              ; a typed line is tokenised in the input buffer, over itself, and
+        sta TP                  ; an immediate line runs there, as BASIC II's do
         lda #>INBUF
+        sta TOKDST+1
         sta TP+1
         lda AUTOLN+1
         bpl auto_line
         lda #'>'
         jsr OSWRCH
-        jsr read_line
-        ldx #0
+        jsr read_typed          ; (X = its first character)
 @sp:    lda INBUF,x
         cmp #' '
         bne @ns
@@ -37,11 +35,7 @@ prompt: ldx #$FF
         jsr tokenise            ; (Y = its CR's offset)
         iny                     ; an end marker after it: end_of_line ends the run there
         lda #$FF
-@copy:  sta INBUF,y             ; run where BASIC II runs it, in the input buffer (page 5 holds
-        dey                     ; the stacks whole)
-        lda TOKBUF,y
-        cpy #$FF
-        bne @copy
+        sta (TOKDST),y
         jmp exec_stmt
 
 ; AUTO's prompt: the line number, then the line as if typed after it
@@ -54,13 +48,12 @@ auto_line:
         jsr space
         lda #$FF                ; ESCAPE ends AUTO
         sta AUTOLN+1
-        jsr read_line
+        jsr read_typed          ; (X = its first character)
         lda LNUM+1
         sta AUTOLN+1
         lda #' '                ; a space in front, as if the text were typed after the number
         sta TOKBUF
         ldy #1
-        ldx #0
         jsr enter_line
         clc                     ; the next number; past 32767 bit 15 turns AUTO off
         lda AUTOLN

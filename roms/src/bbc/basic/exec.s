@@ -1,7 +1,7 @@
 ; Running statements.
 
-; (bsp_at_frame and frame_at_bsp here, in front of exec_stmt, so that stmt_table's index crosses
-; no page: a cycle each read)
+; (the frame routines here, in front of exec_stmt, so that stmt_table's index crosses no page: a
+; cycle each read)
 
 ; BSP = FRAME: the frames above it are dropped
 bsp_at_frame:
@@ -18,6 +18,20 @@ frame_at_bsp:
         lda BSP+1
         sta FRAME+1
         rts
+
+; FRAME += size of the LOCAL frame there (its tag holds it, zp.inc; no frame is skipped past a
+; PROC or FN frame)
+frame_skip:
+        ldy #0
+        lda (FRAME),y
+        and #$0F
+frame_add:                      ; FRAME += A
+        clc
+        adc FRAME
+        sta FRAME
+        bcc @d
+        inc FRAME+1
+@d:     rts
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
@@ -113,7 +127,6 @@ exec_token: inc TP                  ; (inctp in line, for speed)
         lda stmt_table-$8C,x
         pha
         rts
-        .byte 0                 ; (a pad byte: stmt_table at &xx8C)
 
 stmt_table:                     ; (at &xx8C or &xx8D, so stmt_table-$8C,X crosses no page, -$8B only
                                 ; for OSCLI at &xx8D)
@@ -392,20 +405,6 @@ routine_return:
         adc #0
         sta BSP+1
         rts
-
-; FRAME += size of the LOCAL frame there (its tag holds it, zp.inc; no frame is skipped past a
-; PROC or FN frame)
-frame_skip:
-        ldy #0
-        lda (FRAME),y
-        and #$0F
-frame_add:                      ; FRAME += A
-        clc
-        adc FRAME
-        sta FRAME
-        bcc @d
-        inc FRAME+1
-@d:     rts
 
 st_gosub:
         jsr line_target_end

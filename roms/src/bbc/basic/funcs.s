@@ -58,8 +58,8 @@ func_table:
         .word fn_string         ; C4 STRING$(
         .word fn_eof            ; C5 EOF
 
-; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words)
-; and evaluated as an expression
+; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words;
+; TOKDST is INBUF whenever a program runs) and evaluated as an expression
 fn_eval:
         jsr factor
         jsr need_str
@@ -72,16 +72,8 @@ fn_eval:
         sta INBUF-1,x
         dex
         bne @c
-@t:     lda #<INBUF
-        sta TOKDST
-        lda #>INBUF
-        sta TOKDST+1
-        ldx #0
+@t:     ldx #0
         jsr tokenise
-        lda #<TOKBUF
-        sta TOKDST
-        lda #>TOKBUF
-        sta TOKDST+1
         lda TP
         pha
         lda TP+1

@@ -426,3 +426,26 @@ load_program:
         errblk 0
         .text "Bad program"
         .byte 0
+
+; read a typed line (read_line), then move it up to end at TYPED_CR, so that the tokeniser can
+; write it over itself from the buffer's start: a keyword takes fewer bytes than its letters, and
+; the room the move leaves takes the line numbers' 4 bytes.  X = its first character.  (Here, not
+; in editor.s, so that stmt_table and the hot code after it keep their places)
+read_typed:
+        jsr read_line
+        ldx #$FF
+@f:     inx
+        lda INBUF,x
+        cmp #13
+        bne @f
+        ldy #TYPED_CR
+@m:     lda INBUF,x
+        sta INBUF,y
+        dey
+        dex
+        cpx #$FF
+        bne @m
+        iny
+        tya
+        tax
+        rts
