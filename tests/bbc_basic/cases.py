@@ -448,6 +448,12 @@ CASES = [
     ("erl_after_return", '10 ON ERROR PRINT "E";ERL:END\n20 GOSUB 100:X=1/0\n100 RETURN', "", "E20\n"),
     ("error_line_after_until_in_a_proc", "10 PROCA\n20 END\n30 DEF PROCA\n40 REPEAT:I=I+1:UNTIL I=2:X=1/0", "",
      err("Division by zero", 40)),
+    ("error_line_in_eval_after_until", '10 REPEAT:I=I+1:UNTIL I=2:X=EVAL("1/0")', "", err("Division by zero", 10)),
+    ("error_line_in_eval_after_return", '10 GOSUB 20:X=EVAL("1/0")\n20 RETURN', "", err("Division by zero", 10)),
+    ("error_line_in_read_after_until", "10 REPEAT:I=I+1:UNTIL I=2:READ A\n20 DATA 1/0", "",
+     err("Division by zero", 10)),
+    ("error_line_in_val_after_until", '10 PRINT\n20 REPEAT:I=I+1:UNTIL I=2:PRINT VAL("1E99")', "",
+     "\n" + err("Too big", 20)),
     ("goto_forward_after_return", '10 GOSUB 100:GOTO 30\n20 PRINT "NO"\n30 PRINT "YES":GOTO 50\n'
      '40 PRINT "NO"\n50 END\n100 RETURN', "", "YES\n"),
     ("trace_after_return_until_and_next", '10 TRACE ON\n20 GOSUB 100:PRINT "A"\n30 REPEAT:I=I+1\n40 UNTIL I=2\n'

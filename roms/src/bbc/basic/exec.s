@@ -466,13 +466,10 @@ st_until:
         ora IACC+2
         ora IACC+3
         bne @done
-        lda REPEATLO-1,x        ; back after the REPEAT (the line is found from TP when wanted)
+        lda REPEATLO-1,x        ; back after the REPEAT
         sta TP
         lda REPEATHI-1,x
-        sta TP+1
-        ldy #CURLN_LOST
-        sty CURLN+1
-        jmp exec_stmt
+        jmp resume_lost
 @done:  dec REPEATN
         jmp next_stmt
 
@@ -747,15 +744,17 @@ next_ended:
 @out:   jmp next_stmt
 next_again:
         lda F_KIND,x
-        bmi @line
+        bmi next_line_start
         lda F_TP,x              ; (in line, for speed)
         sta TP
-        lda F_TP+1,x
-        sta TP+1
-        ldy #CURLN_LOST         ; (the line is found from TP when wanted)
+        lda F_TP+1,x            ; (FOR kept TP past the spaces and a ':' after it)
+resume_lost:                    ; (UNTIL too) TP+1 = A, on at TP; the line is found from TP when
+        sta TP+1                ; wanted (current_line)
+        ldy #CURLN_LOST
         sty CURLN+1
-        jmp exec_stmt           ; (FOR kept TP past the spaces and a ':' after it)
-@line:  lda F_TP,x              ; the start of the line after the FOR's CR
+        jmp exec_stmt
+next_line_start:                ; the start of the line after the FOR's CR
+        lda F_TP,x
         clc
         adc #1
         sta TP
@@ -1135,8 +1134,10 @@ st_local_vars:
         beq st_local_vars
         jmp next_stmt
 
-; READ var, ...
+; READ var, ...  (the line found first: TP goes to the DATA while an item is read, and an error
+; there is the READ's line's)
 st_read:
+        jsr current_line
         lda #1
         jsr get_lvalue
         jsr next_data_item

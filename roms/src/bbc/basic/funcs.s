@@ -61,6 +61,7 @@ func_table:
 ; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words;
 ; TOKDST is INBUF whenever a program runs) and evaluated as an expression
 fn_eval:
+        jsr current_line        ; (found while TP is in it: an error in the string is this line's)
         jsr factor
         jsr need_str
         ldx SLEN
@@ -365,6 +366,7 @@ fn_val: jsr factor
         jsr need_str
 ; the number in SBUF (SLEN characters)
 val_sbuf:
+        jsr current_line        ; (found while TP is in it: an error in the number is this line's)
         ldx SLEN
         lda #13
         sta SBUF,x
