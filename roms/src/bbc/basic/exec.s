@@ -127,6 +127,7 @@ exec_token: inc TP                  ; (inctp in line, for speed)
         lda stmt_table-$8C,x
         pha
         rts
+        .byte 0, 0              ; (pad bytes: stmt_table at &xx8C)
 
 stmt_table:                     ; (at &xx8C or &xx8D, so stmt_table-$8C,X crosses no page, -$8B only
                                 ; for OSCLI at &xx8D)

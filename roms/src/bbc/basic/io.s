@@ -432,12 +432,9 @@ load_program:
 ; the room the move leaves takes the line numbers' 4 bytes.  X = its first character.  (Here, not
 ; in editor.s, so that stmt_table and the hot code after it keep their places)
 read_typed:
-        jsr read_line
-        ldx #$FF
-@f:     inx
-        lda INBUF,x
-        cmp #13
-        bne @f
+        jsr read_line           ; (Y = the CR's offset: OSWORD 0 leaves the line's length there)
+        tya
+        tax
         ldy #TYPED_CR
 @m:     lda INBUF,x
         sta INBUF,y
