@@ -148,8 +148,8 @@ def test_immediate_loop_and_goto_into_program():
 def test_a_long_immediate_line_has_all_ten_for_loops():
     """Page 5 holds the FOR, REPEAT and GOSUB stacks whole; the immediate line runs in the input
     buffer (page 7), as BASIC II's does: a line of any length opens ten loops, the 11th is "Too many
-    FORs" (before, the line was tokenised into page 5 under the FOR frames: a 200-byte line left
-    room for three)."""
+    FORs" (Acorn's BASIC II prints the same for these three lines: run on it; before, the line was
+    tokenised into page 5 under the FOR frames: a 200-byte line left room for three)."""
     loops = "".join(f"FOR V{n}=1 TO 1:" for n in range(10))
     out = immediate('A$="' + "X" * 20 + '":' + loops + 'PRINT "TEN":' + "NEXT:" * 9 + "NEXT\n")
     assert out.endswith("\nTEN\n>")
