@@ -417,3 +417,23 @@ fn_himem:
         lda HIMEM
         ldx HIMEM+1
         jmp set_iacc_ax
+
+; read a typed line (read_line), then move it up to end at TYPED_CR, so that the tokeniser can
+; write it over itself from the buffer's start: a keyword takes fewer bytes than its letters, and
+; the room the move leaves takes the line numbers' 4 bytes.  X = its first character.  (Here, not
+; in editor.s, so that stmt_table and the hot code after it keep their places)
+read_typed:
+        jsr read_line           ; (Y = the CR's offset: OSWORD 0 leaves the line's length there)
+        tya
+        tax
+        ldy #TYPED_CR
+@m:     lda INBUF,x
+        sta INBUF,y
+        dey
+        dex
+        cpx #$FF
+        bne @m
+        iny
+        tya
+        tax
+        rts

@@ -7,14 +7,14 @@
 ; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
 ; reset the BASIC stack (a 0 byte below HIMEM marks its bottom) and the FOR stack: no loops or
-; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops, run on it)
+; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops and GOSUBs, run on it)
 reset_stack:
         lda #FOR_EMPTY
         sta FORX
-reset_bsp:
         lda #0
         sta GOSUBN
         sta REPEATN
+reset_bsp:
         lda HIMEM               ; BSP = HIMEM - 1, unchecked: this must not fail (it runs on
         sec                     ; every error, and the heap may have been set above HIMEM)
         sbc #1
