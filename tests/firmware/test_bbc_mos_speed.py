@@ -25,6 +25,18 @@ PROGRAMS = {
     "MODE 0 CLS": (0, ['100 FOR K%=1 TO 2', '110 CLS', '120 NEXT K%']),
     "MODE 1 CLG": (1, ['100 FOR K%=1 TO 2', '110 CLG', '120 NEXT K%']),
 }
+# Graphics: long lines (steep and shallow), large filled triangles, horizontal fills (PLOT 77 across
+# an empty row, PLOT 93 right over a filled block) and single points, in a 4-colour and a 2-colour MODE.
+GRAPHICS = {
+    "lines": ['100 FOR K%=0 TO 1279 STEP 80', '110 MOVE K%,0:DRAW 1279-K%,1023',
+              '120 MOVE 0,K%*4/5:DRAW 1279,1023-K%*4/5', '130 NEXT K%'],
+    "triangles": ['100 FOR K%=0 TO 3', '110 MOVE K%*100,0:MOVE 1279,K%*200:PLOT 85,200+K%*200,1023',
+                  '120 NEXT K%'],
+    "fills": ['90 MOVE 0,0:MOVE 1279,0:PLOT 85,0,511:PLOT 85,1279,511', '100 FOR Y%=0 TO 1023 STEP 8',
+              '110 PLOT 77,1000,Y%:PLOT 93,0,Y%', '120 NEXT Y%'],
+    "points": ['100 FOR K%=0 TO 1023 STEP 2', '110 PLOT 69,K%,K%', '120 NEXT K%'],
+}
+PROGRAMS.update({f"MODE {mode} {name}": (mode, body) for mode in (1, 0) for name, body in GRAPHICS.items()})
 
 
 def _cycles(roms, mode, body):

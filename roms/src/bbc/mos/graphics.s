@@ -323,77 +323,53 @@ vdu25:  jsr graphics_mode
 @fill_right:
         jmp fill_right_to_background
 
-; The colour to plot with: A = logical colour, X = GCOL action (0-4).
+; The colour to plot with: A = logical colour, X = GCOL action (0-4; above 4 inverts).  Every
+; action is "OR with zp_gor, then EOR with zp_geor" over the pixels plotted: set (OR all, EOR with
+; the inverse colour), OR (colour, 0), AND (inverse colour twice), EOR (0, colour), invert (0, all).
 set_plot_colour:
+        cpx #4
+        bcc @action
+        ldx #4
+@action:
         stx g_action
         and colours_less_1
         jsr colour_fill
         sta g_fill
+        ldx g_action
+        and gor_and,x
+        eor gor_eor,x
+        sta zp_gor
+        lda g_fill
+        and geor_and,x
+        eor geor_eor,x
+        sta zp_geor
         rts
+gor_and:        .byte $00, $FF, $FF, $00, $00
+gor_eor:        .byte $FF, $00, $FF, $00, $00
+geor_and:       .byte $FF, $00, $FF, $FF, $00
+geor_eor:       .byte $FF, $00, $FF, $00, $FF
 
 ; Plot the pixel g_px, g_py if it is inside the graphics window.
 plot_point:
-        lda g_px
-        cmp gwin_left
-        lda g_px+1
-        sbc gwin_left+1
-        bmi @out
-        lda gwin_right
-        cmp g_px
-        lda gwin_right+1
-        sbc g_px+1
-        bmi @out
-        lda g_py
-        cmp gwin_bottom
-        lda g_py+1
-        sbc gwin_bottom+1
-        bmi @out
-        lda gwin_top
-        cmp g_py
-        lda gwin_top+1
-        sbc g_py+1
-        bpl @in
-@out:   rts
-@in:    jsr pixel_address
+        jsr pixel_inside
+        bcc pixel_rts
+        jsr pixel_address
 ; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr.
 plot_byte:
         ldy #0
-        lda g_action
-        beq @set
-        cmp #1
-        beq @or
-        cmp #2
-        beq @and
-        cmp #3
-        beq @eor
-        lda zp_mask                 ; 4: invert
-        eor (zp_ptr),y
-        sta (zp_ptr),y
-        rts
-@set:   lda g_fill
-        eor (zp_ptr),y
+        lda zp_geor
         and zp_mask
-        eor (zp_ptr),y
-        sta (zp_ptr),y
-        rts
-@or:    lda g_fill
+        sta zp_t5
+        lda zp_gor
         and zp_mask
         ora (zp_ptr),y
+        eor zp_t5
         sta (zp_ptr),y
-        rts
-@and:   lda zp_mask
-        eor #$FF
-        ora g_fill
-        and (zp_ptr),y
-        sta (zp_ptr),y
-        rts
-@eor:   lda g_fill
-        and zp_mask
-        eor (zp_ptr),y
-        sta (zp_ptr),y
+pixel_rts:
         rts
 
-; zp_ptr = the byte holding pixel g_px, g_py (in the window); zp_mask = its bits.
+; zp_ptr = the byte holding pixel g_px, g_py (in the window); zp_mask = its bits; g_first and
+; g_last = the masks of a byte's first (leftmost) and last pixel.
 pixel_address:
         lda #255
         sec
@@ -407,28 +383,31 @@ pixel_address:
         sta zp_t0
         lda g_px+1
         sta zp_t1
+        lda pixels_less_1           ; 7, 3 or 1: masks from index 3, 1 or 0
+        lsr a
+        tax
+        lda first_masks,x
+        sta g_first
+        lda last_masks,x
+        sta g_last
         lda pixels_less_1
         and g_px
         tax
-        lda pixels_less_1
-        cmp #7
-        bne @not2
-        lda pixel_masks_2,x
-        ldx #3
-        bne @cols
-@not2:  cmp #3
-        bne @not4
-        lda pixel_masks_4,x
-        ldx #2
-        bne @cols
-@not4:  lda pixel_masks_16,x
-        ldx #1
-@cols:  sta zp_mask
-@div:   lsr zp_t1                   ; byte column = x / pixels a byte
+        lda g_first
+@mask:  dex                         ; the pixel's mask: the first's, moved right x MOD pixels times
+        bmi @masked
+        lsr a
+        bne @mask
+@masked:
+        sta zp_mask
+        ldx pixels_less_1
+@div:   lsr zp_t1                   ; byte column = x / pixels a byte (x >> 3, 2 or 1)
         ror zp_t0
-        dex
+        txa
+        lsr a
+        tax
         bne @div
-        ; address = the cell at (byte column / cell width... ) : byte column * 8 within the row
+        ; the byte column * 8 within the row
         lda zp_t0
         sta zp_t2
         lda zp_t1
@@ -457,9 +436,76 @@ pixel_address:
         inc zp_ptr+1
 @w:     jmp wrap_ptr
 
-pixel_masks_2:  .byte $80, $40, $20, $10, $08, $04, $02, $01
-pixel_masks_4:  .byte $88, $44, $22, $11
-pixel_masks_16: .byte $AA, $55
+first_masks:    .byte $AA, $88, 0, $80      ; by pixels_less_1 / 2
+last_masks:     .byte $55, $11, 0, $01
+
+; zp_ptr and zp_mask one pixel on: right, left, up or down the screen (a byte is 8 bytes from the
+; next across; a character row's 8 lines are consecutive bytes), kept inside the screen's memory.
+step_rts:
+        rts
+pixel_right:
+        lsr zp_mask
+        bcc step_rts
+        lda g_first
+        sta zp_mask
+        lda #8
+ptr_plus:                           ; zp_ptr += A
+        clc
+        adc zp_ptr
+        sta zp_ptr
+        bcc step_rts
+        inc zp_ptr+1
+        jmp wrap_ptr
+pixel_left:
+        asl zp_mask
+        bcc step_rts
+        lda g_last
+        sta zp_mask
+        lda zp_ptr
+        sec
+        sbc #8
+        sta zp_ptr
+        bcs step_rts
+        dec zp_ptr+1
+        lda zp_ptr+1
+        jmp wrap_below
+pixel_down:
+        lda zp_ptr
+        and #7
+        eor #7
+        beq @row
+        inc zp_ptr                  ; not the cell's last line: no carry
+        rts
+@row:   lda zp_ptr                  ; the next character row's first line
+        and #$F8
+        clc
+        adc row_bytes
+        sta zp_ptr
+        lda zp_ptr+1
+        adc row_bytes+1
+        sta zp_ptr+1
+        jmp wrap_ptr
+pixel_up:
+        lda zp_ptr
+        and #7
+        beq @row
+        dec zp_ptr
+        rts
+@row:   lda zp_ptr                  ; the character row above's last line
+        ora #7
+        sec
+        sbc row_bytes
+        sta zp_ptr
+        lda zp_ptr+1
+        sbc row_bytes+1
+        sta zp_ptr+1
+; A = zp_ptr+1: below the screen's first page, it goes round to the screen's end.
+wrap_below:
+        cmp screen_page
+        bcs @in
+        adc screen_pages
+        sta zp_ptr+1
+@in:    rts
 
 ; A line from the previous cursor (gold_x/y, pixels) to the current one (gcur_px/py).  When K leaves
 ; out the last point (K AND 8), MOS 1.20 plots the current point once more after the line (measured:
@@ -757,65 +803,79 @@ span:   lda g_xb
         lda #0
         sta g_py+1
         jsr pixel_address
-        ldx pixels_less_1           ; the mask of a byte's first pixel
-        lda pixel_masks_2
-        cpx #7
-        beq @first
-        lda pixel_masks_4
-        cpx #3
-        beq @first
-        lda pixel_masks_16
-@first: sta g_sx
-@pixel: lda zp_mask                 ; at a byte's first pixel with the whole byte to fill:
-        cmp g_sx                    ; all its pixels at once
-        bne @single
-        lda g_err+1
-        bne @whole
-        ldx pixels_less_1
-        cpx g_err
-        bcs @single
-@whole: lda #$FF
-        sta zp_mask
-        jsr plot_byte
-        lda pixels_less_1           ; count -= pixels a byte
-        sec
-        adc #0
+        lda zp_mask                 ; a first byte only partly filled
+        cmp g_first
+        beq @bytes
+        jsr @part
+        bne @bytes
+        rts
+@bytes: lda g_err                   ; whole bytes: the count / pixels a byte (at most 80)
         sta zp_t0
-        lda g_err
-        sec
-        sbc zp_t0
-        sta g_err
         lda g_err+1
-        sbc #0
+        sta zp_t1
+        ldx pixels_less_1
+@shift: lsr zp_t1
+        ror zp_t0
+        txa
+        lsr a
+        tax
+        bne @shift
+        lda g_err                   ; the pixels left over
+        and pixels_less_1
+        sta g_err
+        lda #0
         sta g_err+1
-        ora g_err
+        ldx zp_t0
+        beq @tail
+        lda zp_ptr                  ; along the row by Y, 8 at a time, from the line's address
+        and #$F8                    ; rounded down to 8 (no page is crossed inside the loop)
+        tay
+        eor zp_ptr
+        sta zp_ptr
+@whole: lda (zp_ptr),y
+        ora zp_gor
+        eor zp_geor
+        sta (zp_ptr),y
+        tya
+        clc
+        adc #8
+        tay
+        bcc @on
+        inc zp_ptr+1
+        jsr wrap_ptr
+@on:    dex
+        bne @whole
+        tya
+        ora zp_ptr
+        sta zp_ptr
+@tail:  lda g_err
         beq @none
-        jmp @next_byte
-@single:
-        jsr plot_byte
+        lda g_first
+        sta zp_mask
+; The pixels from zp_mask to the byte's end, at most g_err of them, plotted; g_err counted down
+; (Z set when none are left) and zp_ptr on to the next byte.
+@part:  lda #0
+        sta zp_t4
+@gather:
+        lda zp_t4
+        ora zp_mask
+        sta zp_t4
         lda g_err
         bne @dec
         dec g_err+1
 @dec:   dec g_err
         lda g_err
         ora g_err+1
-        beq @none
-        lda zp_mask                 ; the next pixel: the mask moves right, or the next byte
-        lsr a
-        bcs @next_byte
+        beq @last
+        lsr zp_mask
+        bcc @gather
+@last:  lda zp_t4
         sta zp_mask
-        jmp @pixel
-@next_byte:
-        lda g_sx
-        sta zp_mask
-        lda zp_ptr
-        clc
-        adc #8
-        sta zp_ptr
-        bcc @pixel
-        inc zp_ptr+1
-        jsr wrap_ptr
-        jmp @pixel
+        jsr plot_byte
+        lda #8
+        jsr ptr_plus
+        lda g_err
+        ora g_err+1
 @none:  rts
 
 ; A filled triangle: the point before last (g_x1,g_y1 saved by vdu25), the previous (gold) and the
