@@ -255,9 +255,7 @@ vdu25:  jsr graphics_mode
         sta g_py+1
 @moved: ; the cursors move on: previous <- current, current <- new (external, relative to origin)
         ldx #3
-@shift: lda gcursor_x,x
-        sta g_x2,x                  ; keep the old external cursor briefly
-        lda g_px,x
+@shift: lda g_px,x
         sta gcursor_x,x
         dex
         bpl @shift
@@ -443,6 +441,8 @@ last_masks:     .byte $55, $11, 0, $01
 ; next across; a character row's 8 lines are consecutive bytes), kept inside the screen's memory.
 step_rts:
         rts
+; The pixel steps a line takes, by direction: right, left, up, down.
+pixel_steps:    .word pixel_right, pixel_left, pixel_up, pixel_down
 pixel_right:
         lsr zp_mask
         bcc step_rts
@@ -623,7 +623,7 @@ line_x0_x1:
         lda g_dx
         ror a
         sta g_err
-        jmp @loop
+        jmp @start
 @none:  rts
 @cut:   lda g_x0,x                  ; from k pixels on: the start moves k along the major axis
         clc
@@ -662,18 +662,36 @@ line_x0_x1:
         sta g_x0,x
         lda g_math+1
         sta g_x0+1,x
-@loop:  ldx #3
-@p:     lda g_x0,x
-        sta g_px,x
-        dex
-        bpl @p
-        lda g_line_style
+@start: lda #0                      ; the screen address is kept (g_row bit 7) while the
+        sta g_row                   ; minor axis is inside the window
+        lda g_sx                    ; the moves: along the major axis right (x) or up (y); along
+        asl a                       ; the minor, right or left, up or down
+        tax
+        lda pixel_steps,x
+        sta g_x2
+        lda pixel_steps+1,x
+        sta g_x2+1
+        lda g_sx
+        eor #2
+        bit g_sy
+        bpl @minor
+        ora #1
+@minor: asl a
+        tax
+        lda pixel_steps,x
+        sta g_y2
+        lda pixel_steps+1,x
+        sta g_y2+1
+        jsr @clip
+@loop:  lda g_line_style
         lsr a
         bcc @solid
         asl g_dots                  ; dotted: every other pixel
         bcc @skip
         inc g_dots
-@solid: jsr plot_point
+@solid: bit g_row
+        bpl @skip
+        jsr plot_byte
 @skip:  lda g_err                   ; err -= minor
         sec
         sbc g_dy
@@ -695,25 +713,89 @@ line_x0_x1:
         lda g_sy
         bmi @down
         inc g_x0,x
-        bne @along
+        bne @moved
         inc g_x0+1,x
-        jmp @along
+        jmp @moved
 @down:  lda g_x0,x
         bne @no_borrow
         dec g_x0+1,x
 @no_borrow:
         dec g_x0,x
+@moved: bit g_row                   ; the address follows while the window's edge is ahead
+        bpl @check
+        dec g_row+1
+        bmi @check
+        jsr @minor_step
+        jmp @along
+@check: lda #0
+        sta g_row
+        jsr @clip
 @along: ldx g_sx                    ; a step on the major axis
         inc g_x0,x
-        bne @count
+        bne @step
         inc g_x0+1,x
+@step:  bit g_row
+        bpl @count
+        jsr @major_step
 @count: lda g_xa
         sec
         sbc #1
         sta g_xa
-        bcs @loop
+        bcs @again
         dec g_xa+1
-        bpl @loop
+        bmi @major_rts
+@again: jmp @loop
+@major_step:
+        jmp (g_x2)
+@minor_step:
+        jmp (g_y2)
+@major_rts:
+        rts
+; Is the minor axis inside the window?  If not, g_row = 0; if so, g_row+1 = the minor steps left
+; before its edge (at most 127), and if the address is not kept, the point's, and g_row = &FF.
+@clip:  lda g_sx
+        eor #2
+        tax
+        lda g_x0,x
+        sec
+        sbc gwin_left,x
+        sta zp_t0
+        lda g_x0+1,x
+        sbc gwin_left+1,x
+        bmi @off
+        sta zp_t1
+        lda gwin_right,x
+        sec
+        sbc g_x0,x
+        sta zp_t2
+        lda gwin_right+1,x
+        sbc g_x0+1,x
+        bmi @off
+        sta zp_t3
+        ldy #2                      ; the edge ahead: the right or top one stepping up
+        bit g_sy
+        bpl @ahead
+        ldy #0
+@ahead: lda zp_t0,y
+        ldx zp_t1,y
+        bne @far
+        cmp #128
+        bcc @near
+@far:   lda #127
+@near:  sta g_row+1
+        bit g_row
+        bmi @kept
+        ldx #3
+@p:     lda g_x0,x
+        sta g_px,x
+        dex
+        bpl @p
+        jsr pixel_address
+        lda #$FF
+        sta g_row
+@kept:  rts
+@off:   lda #0
+        sta g_row
         rts
 ; zp_t0/1 = |g_x1 - g_x0| at offset X (0 x, 2 y); g_sy = its direction, 1 or -1 (pixels stay
 ; within +-16383, so the difference never overflows).
