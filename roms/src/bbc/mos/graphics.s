@@ -135,39 +135,24 @@ vdu24:  jsr graphics_mode
         bne @go
         rts
 @go:    ldx #4
-@conv:  txa                         ; convert each corner to pixels in the work area
+@conv:  ldy #0                      ; convert each corner to pixels in the work area
+@q:     lda vdu_queue_end-8,x
+        sta g_px,y
+        inx
+        iny
+        cpy #4
+        bne @q
+        txa
         pha
-        lda vdu_queue_end-8,x
-        clc
-        adc gorigin_x
-        sta g_px
-        lda vdu_queue_end-7,x
-        adc gorigin_x+1
-        sta g_px+1
-        jsr scale_x
+        jsr to_pixels
         pla
         tax
-        lda g_px
+        ldy #3
+@keep:  dex
+        lda g_px,y
         sta g_x0,x
-        lda g_px+1
-        sta g_x0+1,x
-        lda vdu_queue_end-6,x
-        clc
-        adc gorigin_y
-        sta g_py
-        lda vdu_queue_end-5,x
-        adc gorigin_y+1
-        cmp #$80
-        ror a
-        ror g_py
-        cmp #$80
-        ror a
-        ror g_py
-        sta g_py+1
-        lda g_py
-        sta g_y0,x
-        lda g_py+1
-        sta g_y0+1,x
+        dey
+        bpl @keep
         dex
         dex
         dex
@@ -606,14 +591,14 @@ line_x0_x1:
         sta g_xa
         lda g_dx+1
         sta g_xa+1
-@end:   lda g_xa
-        sec
-        sbc zp_t0
+@end:   lda zp_t0                   ; g_xa = k - that - 1: minus the pixels to plot
+        clc
+        sbc g_xa
         sta g_xa
-        lda g_xa+1
-        sbc zp_t1
+        lda zp_t1
+        sbc g_xa+1
         sta g_xa+1
-        bmi @none
+        bpl @none
         lda zp_t0
         ora zp_t1
         bne @cut
@@ -682,6 +667,14 @@ line_x0_x1:
         sta g_y2
         lda pixel_steps+1,x
         sta g_y2+1
+        ldx g_sx                    ; g_x1 on the major axis: past the last pixel, so that the
+        lda g_x0,x                  ; pixel's is g_x1 + g_xa
+        sec
+        sbc g_xa
+        sta g_x1,x
+        lda g_x0+1,x
+        sbc g_xa+1
+        sta g_x1+1,x
         jsr @clip
 @loop:  lda g_line_style
         lsr a
@@ -730,20 +723,11 @@ line_x0_x1:
 @check: lda #0
         sta g_row
         jsr @clip
-@along: ldx g_sx                    ; a step on the major axis
-        inc g_x0,x
-        bne @step
-        inc g_x0+1,x
-@step:  bit g_row
-        bpl @count
-        jsr @major_step
-@count: lda g_xa
-        sec
-        sbc #1
-        sta g_xa
-        bcs @again
-        dec g_xa+1
-        bmi @major_rts
+@along: jsr @major_step             ; a step on the major axis (the address moves even when
+        inc g_xa                    ; it is not kept: no harm)
+        bne @again
+        inc g_xa+1
+        beq @major_rts
 @again: jmp @loop
 @major_step:
         jmp (g_x2)
@@ -790,6 +774,14 @@ line_x0_x1:
         sta g_px,x
         dex
         bpl @p
+        ldx g_sx                    ; the major axis's: g_x1 + g_xa
+        lda g_x1,x
+        clc
+        adc g_xa
+        sta g_px,x
+        lda g_x1+1,x
+        adc g_xa+1
+        sta g_px+1,x
         jsr pixel_address
         lda #$FF
         sta g_row
@@ -1424,27 +1416,8 @@ read_point:
         rts
 @go:
         jsr to_pixels
-        lda g_px                    ; inside the window?
-        cmp gwin_left
-        lda g_px+1
-        sbc gwin_left+1
-        bmi @off
-        lda gwin_right
-        cmp g_px
-        lda gwin_right+1
-        sbc g_px+1
-        bmi @off
-        lda g_py
-        cmp gwin_bottom
-        lda g_py+1
-        sbc gwin_bottom+1
-        bmi @off
-        lda gwin_top
-        cmp g_py
-        lda gwin_top+1
-        sbc g_py+1
-        bmi @off
-        jmp pixel_colour
+        jsr pixel_inside
+        bcs pixel_colour
 @off:   lda #$FF
         rts
 
