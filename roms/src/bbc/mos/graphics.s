@@ -340,13 +340,12 @@ plot_point:
 ; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr.
 plot_byte:
         ldy #0
-        lda zp_geor
+        lda (zp_ptr),y              ; the byte as the action leaves it, taken only in the mask
+        ora zp_gor
+        eor zp_geor
+        eor (zp_ptr),y
         and zp_mask
-        sta zp_t5
-        lda zp_gor
-        and zp_mask
-        ora (zp_ptr),y
-        eor zp_t5
+        eor (zp_ptr),y
         sta (zp_ptr),y
 pixel_rts:
         rts
@@ -431,6 +430,7 @@ pixel_steps:    .word pixel_right, pixel_left, pixel_up, pixel_down
 pixel_right:
         lsr zp_mask
         bcc step_rts
+pixel_next_byte:                    ; past a byte's last pixel: the next byte's first
         lda g_first
         sta zp_mask
         lda #8
@@ -491,6 +491,8 @@ wrap_below:
         adc screen_pages
         sta zp_ptr+1
 @in:    rts
+
+line_err = zp_ptr2                  ; a line's error, in zero page for speed (2 bytes)
 
 ; A line from the previous cursor (gold_x/y, pixels) to the current one (gcur_px/py).  When K leaves
 ; out the last point (K AND 8), MOS 1.20 plots the current point once more after the line (measured:
@@ -604,10 +606,10 @@ line_x0_x1:
         bne @cut
         lda g_dx+1                  ; from the start: err = major / 2
         lsr a
-        sta g_err+1
+        sta line_err+1
         lda g_dx
         ror a
-        sta g_err
+        sta line_err
         jmp @start
 @none:  rts
 @cut:   lda g_x0,x                  ; from k pixels on: the start moves k along the major axis
@@ -634,10 +636,10 @@ line_x0_x1:
         lda g_dx
         clc
         sbc zp_t0
-        sta g_err
+        sta line_err
         lda g_dx+1
         sbc zp_t1
-        sta g_err+1
+        sta line_err+1
         lda g_sx
         eor #2
         tax
@@ -649,14 +651,7 @@ line_x0_x1:
         sta g_x0+1,x
 @start: lda #0                      ; the screen address is kept (g_row bit 7) while the
         sta g_row                   ; minor axis is inside the window
-        lda g_sx                    ; the moves: along the major axis right (x) or up (y); along
-        asl a                       ; the minor, right or left, up or down
-        tax
-        lda pixel_steps,x
-        sta g_x2
-        lda pixel_steps+1,x
-        sta g_x2+1
-        lda g_sx
+        lda g_sx                    ; the move along the minor axis: right or left, up or down
         eor #2
         bit g_sy
         bpl @minor
@@ -684,22 +679,29 @@ line_x0_x1:
         inc g_dots
 @solid: bit g_row
         bpl @skip
-        jsr plot_byte
-@skip:  lda g_err                   ; err -= minor
+        ldy #0                      ; plot_byte's work, here for speed
+        lda (zp_ptr),y
+        ora zp_gor
+        eor zp_geor
+        eor (zp_ptr),y
+        and zp_mask
+        eor (zp_ptr),y
+        sta (zp_ptr),y
+@skip:  lda line_err                   ; err -= minor
         sec
         sbc g_dy
-        sta g_err
-        lda g_err+1
+        sta line_err
+        lda line_err+1
         sbc g_dy+1
-        sta g_err+1
+        sta line_err+1
         bpl @along
-        lda g_err                   ; below 0: err += major, and a step on the minor axis
+        lda line_err                   ; below 0: err += major, and a step on the minor axis
         clc
         adc g_dx
-        sta g_err
-        lda g_err+1
+        sta line_err
+        lda line_err+1
         adc g_dx+1
-        sta g_err+1
+        sta line_err+1
         lda g_sx
         eor #2
         tax
@@ -723,14 +725,25 @@ line_x0_x1:
 @check: lda #0
         sta g_row
         jsr @clip
-@along: jsr @major_step             ; a step on the major axis (the address moves even when
-        inc g_xa                    ; it is not kept: no harm)
+@along: lda g_sx                    ; a step on the major axis, right or up (the address moves
+        bne @y_major                ; even when it is not kept: no harm)
+        lsr zp_mask
+        bcc @count
+        jsr pixel_next_byte
+        jmp @count
+@y_major:
+        lda zp_ptr
+        and #7
+        beq @row_up
+        dec zp_ptr
+@count: inc g_xa
         bne @again
         inc g_xa+1
         beq @major_rts
 @again: jmp @loop
-@major_step:
-        jmp (g_x2)
+@row_up:
+        jsr pixel_up
+        jmp @count
 @minor_step:
         jmp (g_y2)
 @major_rts:
