@@ -702,7 +702,17 @@ line_x0_x1:
         lda line_err+1
         adc g_dx+1
         sta line_err+1
-        lda g_sx
+        bit g_row                   ; inside the window, the address follows until the edge:
+        bpl @outside                ; g_row+1 steps
+        dec g_row+1
+        beq @leave
+        jsr @minor_step
+        jmp @along
+@leave: lda #0                      ; out past the edge (@clip left the minor axis there)
+        sta g_row
+        beq @along
+@outside:
+        lda g_sx                    ; outside: the minor axis steps, and it may come in
         eor #2
         tax
         lda g_sy
@@ -716,15 +726,7 @@ line_x0_x1:
         dec g_x0+1,x
 @no_borrow:
         dec g_x0,x
-@moved: bit g_row                   ; the address follows while the window's edge is ahead
-        bpl @check
-        dec g_row+1
-        bmi @check
-        jsr @minor_step
-        jmp @along
-@check: lda #0
-        sta g_row
-        jsr @clip
+@moved: jsr @clip
 @along: lda g_sx                    ; a step on the major axis, right or up (the address moves
         bne @y_major                ; even when it is not kept: no harm)
         lsr zp_mask
@@ -748,8 +750,10 @@ line_x0_x1:
         jmp (g_y2)
 @major_rts:
         rts
-; Is the minor axis inside the window?  If not, g_row = 0; if so, g_row+1 = the minor steps left
-; before its edge (at most 127), and if the address is not kept, the point's, and g_row = &FF.
+; With g_row 0 (the address not kept): is the minor axis inside the window?  If so, the point's
+; address, g_row = &FF, g_row+1 = the minor steps to go out past the window's edge ahead (0: 256,
+; as many as a line inside the window can take) and the minor axis is left past that edge, where
+; the line is when the address stops being kept.
 @clip:  lda g_sx
         eor #2
         tax
@@ -769,39 +773,49 @@ line_x0_x1:
         sbc g_x0+1,x
         bmi @off
         sta zp_t3
-        ldy #2                      ; the edge ahead: the right or top one stepping up
-        bit g_sy
-        bpl @ahead
-        ldy #0
-@ahead: lda zp_t0,y
-        ldx zp_t1,y
-        bne @far
-        cmp #128
-        bcc @near
-@far:   lda #127
-@near:  sta g_row+1
-        bit g_row
-        bmi @kept
-        ldx #3
-@p:     lda g_x0,x
-        sta g_px,x
-        dex
+        ldy #3
+@p:     lda g_x0,y
+        sta g_px,y
+        dey
         bpl @p
-        ldx g_sx                    ; the major axis's: g_x1 + g_xa
-        lda g_x1,x
+        ldy g_sx                    ; the major axis's: g_x1 + g_xa
+        lda g_x1,y
         clc
         adc g_xa
-        sta g_px,x
-        lda g_x1+1,x
+        sta g_px,y
+        lda g_x1+1,y
         adc g_xa+1
-        sta g_px+1,x
+        sta g_px+1,y
+        bit g_sy
+        bmi @below
+        lda gwin_right,x            ; going up: past the right or top edge
+        clc
+        adc #1
+        sta g_x0,x
+        lda gwin_right+1,x
+        adc #0
+        sta g_x0+1,x
+        lda zp_t2
+        ldy zp_t3
+        jmp @steps
+@below: lda gwin_left,x             ; going down: past the left or bottom edge
+        sec
+        sbc #1
+        sta g_x0,x
+        lda gwin_left+1,x
+        sbc #0
+        sta g_x0+1,x
+        lda zp_t0
+        ldy zp_t1
+@steps: beq @near
+        lda #$FF
+@near:  clc
+        adc #1
+        sta g_row+1
         jsr pixel_address
         lda #$FF
         sta g_row
-@kept:  rts
-@off:   lda #0
-        sta g_row
-        rts
+@off:   rts
 ; zp_t0/1 = |g_x1 - g_x0| at offset X (0 x, 2 y); g_sy = its direction, 1 or -1 (pixels stay
 ; within +-16383, so the difference never overflows).
 @delta: ldy #1
