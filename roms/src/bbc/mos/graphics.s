@@ -1189,14 +1189,13 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         bne @divide
         inc g_math+7
 @divide:
-        lda #0                      ; quotient = product / divisor: remainder in zp_t0/1
-        sta zp_t0
-        sta zp_t1
-        ldx #32
+        lda g_math+6                ; quotient = product / divisor: remainder in zp_t0/1; the
+        sta zp_t0                   ; quotient fits 16 bits (the ratio is at most the numerator's
+        lda g_math+7                ; first factor, plus 1), so the product's high half is
+        sta zp_t1                   ; already less than the divisor: 16 steps
+        ldx #16
 @div:   asl g_math+4
         rol g_math+5
-        rol g_math+6
-        rol g_math+7
         rol zp_t0
         rol zp_t1
         lda zp_t0
@@ -1520,89 +1519,94 @@ pixel_inside:
         rts
 
 ; PLOT 72-79: from the point, left and right over pixels of the graphics background colour, then
-; fill that run (nothing if the point itself is not background).
+; fill that run (nothing if the point itself is not background).  PLOT 88-95: from the point, right
+; over pixels that are not the background colour.  The pixels are tested a byte and mask at a time.
 fill_left_right:
-        jsr pixel_inside
-        bcc @none
-        jsr pixel_colour
-        cmp graph_bg
-        bne @none
-        lda g_px
-        sta g_xa
-        sta g_xb
-        lda g_px+1
-        sta g_xa+1
-        sta g_xb+1
-@left:  lda g_xa                    ; extend left while the next pixel is background
-        sec
-        sbc #1
-        sta g_px
-        lda g_xa+1
-        sbc #0
-        sta g_px+1
-        jsr pixel_inside
-        bcc @right
-        jsr pixel_colour
-        cmp graph_bg
-        bne @right
-        lda g_px
-        sta g_xa
-        lda g_px+1
-        sta g_xa+1
-        jmp @left
-@right: jsr extend_right_while
-        lda g_py
-        sta g_row
-        jmp span
-@none:  rts
-
-; PLOT 88-95: from the point, right over pixels that are not the background colour.
-fill_right_to_background:
-        jsr pixel_inside
-        bcc @none
-        jsr pixel_colour
-        cmp graph_bg
-        beq @none
-        lda g_px
-        sta g_xa
-        sta g_xb
-        lda g_px+1
-        sta g_xa+1
-        sta g_xb+1
-        lda #$80                    ; extend while not background
-        sta g_sy
-        jsr extend_right
-        lda g_py
-        sta g_row
-        jmp span
-@none:  rts
-
-; g_xb on to the right while the next pixel is (g_sy bit 7 clear) or is not (set) background.
-extend_right_while:
         lda #0
-        sta g_sy
-extend_right:
-@next:  lda g_xb
-        clc
-        adc #1
-        sta g_px
-        lda g_xb+1
-        adc #0
-        sta g_px+1
+        beq fill_run
+fill_right_to_background:
+        lda #$80
+fill_run:
+        sta g_sy                    ; bit 7: the run is over pixels that are not background
         jsr pixel_inside
-        bcc @done
-        jsr pixel_colour
-        cmp graph_bg
-        beq @is_bg
-        bit g_sy                    ; not background: go on only when looking for non-background
-        bpl @done
-        bmi @take
-@is_bg: bit g_sy
-        bmi @done
-@take:  lda g_px
+        bcc @out
+        lda graph_bg
+        jsr colour_fill
+        sta g_dx                    ; the background's fill byte
+        jsr pixel_address
+        jsr @test
+        beq @run
+@out:   rts
+@run:   lda g_px
+        sta g_xa
+        lda g_px+1
+        sta g_xa+1
+        bit g_sy
+        bmi @right
+        lda g_px                    ; left, at most to the window's left edge
+        sec
+        sbc gwin_left
+        sta zp_t2
+        lda g_px+1
+        sbc gwin_left+1
+        sta zp_t3
+        lda #<pixel_left
+        ldx #>pixel_left
+        jsr @scan
+        lda g_xa
+        sec
+        sbc zp_t0
+        sta g_xa
+        lda g_xa+1
+        sbc zp_t1
+        sta g_xa+1
+        jsr pixel_address           ; back to the point
+@right: lda gwin_right              ; right, at most to the window's right edge
+        sec
+        sbc g_px
+        sta zp_t2
+        lda gwin_right+1
+        sbc g_px+1
+        sta zp_t3
+        lda #<pixel_right
+        ldx #>pixel_right
+        jsr @scan
+        lda g_px
+        clc
+        adc zp_t0
         sta g_xb
         lda g_px+1
+        adc zp_t1
         sta g_xb+1
-        jmp @next
-@done:  rts
-
+        lda g_py
+        sta g_row
+        jmp span
+; zp_t0/1 = the pixels on from the point by the step at A, X (pixel_left or pixel_right) that are
+; in the run, at most zp_t2/3.
+@scan:  sta g_y2
+        stx g_y2+1
+        lda #0
+        sta zp_t0
+        sta zp_t1
+@more:  lda zp_t0
+        cmp zp_t2
+        lda zp_t1
+        sbc zp_t3
+        bcs @none
+        jsr @step
+        jsr @test
+        bne @none
+        inc zp_t0
+        bne @more
+        inc zp_t1
+        bne @more
+@step:  jmp (g_y2)
+; Z set when the pixel at zp_ptr, zp_mask is in the run: background (g_sy bit 7 clear) or not.
+@test:  ldy #0
+        lda (zp_ptr),y
+        eor g_dx
+        and zp_mask
+        beq @bg
+        lda #$80
+@bg:    eor g_sy
+@none:  rts
