@@ -671,9 +671,8 @@ line_x0_x1:
         sbc g_xa+1
         sta g_x1+1,x
         jsr @clip
-@loop:  lda g_line_style
-        lsr a
-        bcc @solid
+@loop:  bit g_line_style
+        bvc @solid
         asl g_dots                  ; dotted: every other pixel
         bcc @skip
         inc g_dots
@@ -707,7 +706,25 @@ line_x0_x1:
         dec g_row+1
         beq @leave
         jsr @minor_step
-        jmp @along
+@along: lda g_sx                    ; a step on the major axis, up or right (the address moves
+        beq @x_major                ; even when it is not kept: no harm)
+        lda zp_ptr
+        and #7
+        beq @row_up
+        dec zp_ptr
+@count: inc g_xa
+        bne @loop
+        inc g_xa+1
+        bne @loop
+        rts
+@x_major:
+        lsr zp_mask
+        bcc @count
+        jsr pixel_next_byte
+        jmp @count
+@row_up:
+        jsr pixel_up
+        jmp @count
 @leave: lda #0                      ; out past the edge (@clip left the minor axis there)
         sta g_row
         beq @along
@@ -727,29 +744,9 @@ line_x0_x1:
 @no_borrow:
         dec g_x0,x
 @moved: jsr @clip
-@along: lda g_sx                    ; a step on the major axis, right or up (the address moves
-        bne @y_major                ; even when it is not kept: no harm)
-        lsr zp_mask
-        bcc @count
-        jsr pixel_next_byte
-        jmp @count
-@y_major:
-        lda zp_ptr
-        and #7
-        beq @row_up
-        dec zp_ptr
-@count: inc g_xa
-        bne @again
-        inc g_xa+1
-        beq @major_rts
-@again: jmp @loop
-@row_up:
-        jsr pixel_up
-        jmp @count
+        jmp @along
 @minor_step:
         jmp (g_y2)
-@major_rts:
-        rts
 ; With g_row 0 (the address not kept): is the minor axis inside the window?  If so, the point's
 ; address, g_row = &FF, g_row+1 = the minor steps to go out past the window's edge ahead (0: 256,
 ; as many as a line inside the window can take) and the minor axis is left past that edge, where
@@ -1147,6 +1144,11 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         sta g_math+6
         sta g_math+7
         ldx #16
+        ldy zp_t1                   ; a multiplier below 256: its 8 bits only
+        bne @mul
+        ldy zp_t0
+        sty zp_t1
+        ldx #8
 @mul:   asl g_math+4
         rol g_math+5
         rol g_math+6
@@ -1489,7 +1491,7 @@ pixel_colour:
 
 ; How PLOT 0-31 draw: K>>3 = 0 solid, 1 solid without the last point, 2 dotted, 3 dotted without the
 ; last point.
-line_styles:    .byte 0, 2, 1, 3
+line_styles:    .byte 0, 2, $40, $42
 
 ; Is pixel g_px, g_py inside the graphics window?  C set if so.
 pixel_inside:
