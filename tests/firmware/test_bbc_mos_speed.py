@@ -1,6 +1,7 @@
 """Our MOS's character output and graphics are at least as fast as MOS 1.20's: Acorn's BASIC II
-prints the same text and draws the same lines, triangles, fills and points on both, timed in exact emulated cycles between two marker characters on the same hardware
-(emulator/commands/bench_basic.py's time_program), so only the MOS differs.  Acorn's ROMs are only
+prints the same text and draws the same lines, triangles, fills and points on both, timed in exact
+emulated cycles between two marker characters on the same hardware (emulator/commands/
+bench_basic.py's time_program), so only the MOS differs.  Acorn's ROMs are only
 run (the reference folder; the tests skip without it)."""
 import pytest
 

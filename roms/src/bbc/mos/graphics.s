@@ -650,7 +650,7 @@ line_x0_x1:
         lda g_math+1
         sta g_x0+1,x
 @start: lda #0                      ; the screen address is kept (g_row bit 7) while the
-        sta g_row                   ; minor axis is inside the window
+        sta g_row                   ; minor axis is inside the window (bit 6: dotted)
         lda g_sx                    ; the move along the minor axis: right or left, up or down
         eor #2
         bit g_sy
@@ -670,15 +670,20 @@ line_x0_x1:
         lda g_x0+1,x
         sbc g_xa+1
         sta g_x1+1,x
+        lda g_dots                  ; dotted: the pixels where g_xa's parity is g_dots's (the
+        asl a                       ; pattern's first bit says whether the first is lit)
+        lda g_xa
+        sbc #0
+        sta g_dots
         jsr @clip
-@loop:  bit g_line_style
-        bvc @solid
-        asl g_dots                  ; dotted: every other pixel
-        bcc @skip
-        inc g_dots
-@solid: bit g_row
+@loop:  bit g_row                   ; bit 7: the address kept; bit 6: dotted
         bpl @skip
-        ldy #0                      ; plot_byte's work, here for speed
+        bvc @solid
+        lda g_xa
+        eor g_dots
+        lsr a
+        bcs @skip
+@solid: ldy #0                      ; plot_byte's work, here for speed
         lda (zp_ptr),y
         ora zp_gor
         eor zp_geor
@@ -748,9 +753,9 @@ line_x0_x1:
 @minor_step:
         jmp (g_y2)
 ; With g_row 0 (the address not kept): is the minor axis inside the window?  If so, the point's
-; address, g_row = &FF, g_row+1 = the minor steps to go out past the window's edge ahead (0: 256,
-; as many as a line inside the window can take) and the minor axis is left past that edge, where
-; the line is when the address stops being kept.
+; address, g_row = &80 with the style's bit 6 (dotted), g_row+1 = the minor steps to go out past
+; the window's edge ahead (0: 256, as many as a line inside the window can take) and the minor
+; axis is left past that edge, where the line is when the address stops being kept.
 @clip:  lda g_sx
         eor #2
         tax
@@ -810,7 +815,8 @@ line_x0_x1:
         adc #1
         sta g_row+1
         jsr pixel_address
-        lda #$FF
+        lda g_line_style
+        ora #$80
         sta g_row
 @off:   rts
 ; zp_t0/1 = |g_x1 - g_x0| at offset X (0 x, 2 y); g_sy = its direction, 1 or -1 (pixels stay
