@@ -361,10 +361,6 @@ pixel_address:
         lsr a
         lsr a
         tay                         ; character row
-        lda g_px
-        sta zp_t0
-        lda g_px+1
-        sta zp_t1
         lda pixels_less_1           ; 7, 3 or 1: masks from index 3, 1 or 0
         lsr a
         tax
@@ -382,25 +378,23 @@ pixel_address:
         bne @mask
 @masked:
         sta zp_mask
-        ldx pixels_less_1
-@div:   lsr zp_t1                   ; byte column = x / pixels a byte (x >> 3, 2 or 1)
-        ror zp_t0
-        txa
-        lsr a
-        tax
-        bne @div
-        ; the byte column * 8 within the row
-        lda zp_t0
+        lda pixels_less_1           ; the byte's offset in the row: x / pixels a byte * 8, or
+        eor #$FF                    ; x less its pixel in the byte, times 8 / pixels a byte
+        and g_px
         sta zp_t2
-        lda zp_t1
+        lda g_px+1
         sta zp_t3
+        ldx pixels_less_1
+@cols:  cpx #7
+        beq @row
         asl zp_t2
         rol zp_t3
-        asl zp_t2
-        rol zp_t3
-        asl zp_t2
-        rol zp_t3
-        ldx #0                      ; column 0 of character row Y
+        txa
+        sec
+        rol a                       ; 1, 3, 7
+        tax
+        bne @cols
+@row:   ldx #0                      ; column 0 of character row Y
         jsr cell_address
         lda zp_ptr
         clc
@@ -425,7 +419,13 @@ last_masks:     .byte $55, $11, 0, $01
 ; next across; a character row's 8 lines are consecutive bytes), kept inside the screen's memory.
 step_rts:
         rts
-; The pixel steps a line takes, by direction: right, left, up, down.
+; g_y2 = pixel_steps's step X (0 right, 2 left, 4 up, 6 down), for a JMP (g_y2).
+set_step:
+        lda pixel_steps,x
+        sta g_y2
+        lda pixel_steps+1,x
+        sta g_y2+1
+        rts
 pixel_steps:    .word pixel_right, pixel_left, pixel_up, pixel_down
 pixel_right:
         lsr zp_mask
@@ -658,10 +658,7 @@ line_x0_x1:
         ora #1
 @minor: asl a
         tax
-        lda pixel_steps,x
-        sta g_y2
-        lda pixel_steps+1,x
-        sta g_y2+1
+        jsr set_step
         ldx g_sx                    ; g_x1 on the major axis: past the last pixel, so that the
         lda g_x0,x                  ; pixel's is g_x1 + g_xa
         sec
@@ -1150,11 +1147,6 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         sta g_math+6
         sta g_math+7
         ldx #16
-        ldy zp_t1                   ; a multiplier below 256: its 8 bits only
-        bne @mul
-        ldy zp_t0
-        sty zp_t1
-        ldx #8
 @mul:   asl g_math+4
         rol g_math+5
         rol g_math+6
@@ -1558,8 +1550,7 @@ fill_run:
         lda g_px+1
         sbc gwin_left+1
         sta zp_t3
-        lda #<pixel_left
-        ldx #>pixel_left
+        ldx #2                      ; pixel_left
         jsr @scan
         lda g_xa
         sec
@@ -1576,8 +1567,7 @@ fill_run:
         lda gwin_right+1
         sbc g_px+1
         sta zp_t3
-        lda #<pixel_right
-        ldx #>pixel_right
+        ldx #0                      ; pixel_right
         jsr @scan
         lda g_px
         clc
@@ -1589,10 +1579,9 @@ fill_run:
         lda g_py
         sta g_row
         jmp span
-; zp_t0/1 = the pixels on from the point by the step at A, X (pixel_left or pixel_right) that are
-; in the run, at most zp_t2/3.
-@scan:  sta g_y2
-        stx g_y2+1
+; zp_t0/1 = the pixels on from the point by pixel_steps's step X (0 right, 2 left) that are in
+; the run, at most zp_t2/3.
+@scan:  jsr set_step
         lda #0
         sta zp_t0
         sta zp_t1
