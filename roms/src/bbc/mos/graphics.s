@@ -337,16 +337,20 @@ plot_point:
         jsr pixel_inside
         bcc pixel_rts
         jsr pixel_address
-; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr.
-plot_byte:
+; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr: the byte as the action leaves
+; it, taken only in the mask.  A macro, as the line's loop has it in line for speed.
+        .macro plot_in_mask
         ldy #0
-        lda (zp_ptr),y              ; the byte as the action leaves it, taken only in the mask
+        lda (zp_ptr),y
         ora zp_gor
         eor zp_geor
         eor (zp_ptr),y
         and zp_mask
         eor (zp_ptr),y
         sta (zp_ptr),y
+        .endm
+plot_byte:
+        plot_in_mask
 pixel_rts:
         rts
 
@@ -680,14 +684,7 @@ line_x0_x1:
         eor g_dots
         lsr a
         bcs @skip
-@solid: ldy #0                      ; plot_byte's work, here for speed
-        lda (zp_ptr),y
-        ora zp_gor
-        eor zp_geor
-        eor (zp_ptr),y
-        and zp_mask
-        eor (zp_ptr),y
-        sta (zp_ptr),y
+@solid: plot_in_mask                ; plot_byte's work, here for speed
 @skip:  lda line_err                   ; err -= minor
         sec
         sbc g_dy
