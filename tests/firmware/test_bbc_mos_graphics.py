@@ -41,6 +41,8 @@ SETUPS = {
     "MODE 2, window and origin": "MODE 2:GCOL 0,3:VDU 24,300;100;1000;1000;:VDU 29,-100;50;",
     "MODE 1, CLG in colour 2": "MODE 1:GCOL 0,130:GCOL 0,1",
     "MODE 5, CLG in colour 1, window": "MODE 5:GCOL 0,129:GCOL 0,2:VDU 24,8;8;1271;1015;",
+    # scrolled: the screen starts part way through its memory, so rows go round from &7FFF
+    "MODE 0, scrolled": "MODE 0:GCOL 3,1:FOR I%=1 TO 50:PRINT:NEXT",
 }
 LINE_CODES = (5, 13, 14, 21, 29, 6, 7, 1, 9, 15, 23)
 TRIANGLE_CODES = (85, 86, 87, 81, 83)
