@@ -1112,52 +1112,59 @@ edge_x: lda g_y0,y                  ; dy (zp_t2/3)
         lda #0
         sbc g_math+3
         sta g_math+3
-@pos:   stx zp_t4
+@pos:   txa
+        pha
         jsr scaled                  ; |dx| * m / dy, rounded to the nearest (a half towards x0)
-        ldx zp_t4
+        pla
+        tax
         plp                         ; the sign of dx
-; g_math/g_math+1 = g_x0+X (2 bytes) + g_math+4/5, that negated first when N is set.
+; g_math/g_math+1 = g_x0+X (2 bytes) + zp_t4/5, that negated first when N is set.
 offset_from:
         bpl @add
         lda #0
         sec
-        sbc g_math+4
-        sta g_math+4
+        sbc zp_t4
+        sta zp_t4
         lda #0
-        sbc g_math+5
-        sta g_math+5
+        sbc zp_t5
+        sta zp_t5
 @add:   lda g_x0,x
         clc
-        adc g_math+4
+        adc zp_t4
         sta g_math
         lda g_x0+1,x
-        adc g_math+5
+        adc zp_t5
         sta g_math+1
         rts
 
-; g_math+4/5 = (g_math+2/3 * zp_t0/1 + (zp_t2/3 - 1) / 2) DIV zp_t2/3, the remainder in zp_t0/1
+; zp_t4/5 = (g_math+2/3 * zp_t0/1 + (zp_t2/3 - 1) / 2) DIV zp_t2/3, the remainder in zp_t0/1
 ; (unsigned; the quotient's low 16 bits): a ratio rounded to the nearest, a half rounded down, as
 ; MOS 1.20's triangle edges and the start of a clipped line need it.
-scaled: lda #0                      ; product, 32 bits in g_math+4..7
-        sta g_math+4
-        sta g_math+5
+scaled: lda #0                      ; product, 32 bits in zp_t4/5 and g_math+6/7
+        sta zp_t4
+        sta zp_t5
         sta g_math+6
         sta g_math+7
         ldx #16
-@mul:   asl g_math+4
-        rol g_math+5
+        ldy zp_t1                   ; a multiplier below 256: its 8 bits only
+        bne @mul
+        ldy zp_t0
+        sty zp_t1
+        ldx #8
+@mul:   asl zp_t4
+        rol zp_t5
         rol g_math+6
         rol g_math+7
         asl zp_t0
         rol zp_t1
         bcc @no_add
-        lda g_math+4
+        lda zp_t4
         clc
         adc g_math+2
-        sta g_math+4
-        lda g_math+5
+        sta zp_t4
+        lda zp_t5
         adc g_math+3
-        sta g_math+5
+        sta zp_t5
         bcc @no_add
         inc g_math+6
         bne @no_add
@@ -1176,11 +1183,11 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         txa
         ror a
         clc
-        adc g_math+4
-        sta g_math+4
+        adc zp_t4
+        sta zp_t4
         tya
-        adc g_math+5
-        sta g_math+5
+        adc zp_t5
+        sta zp_t5
         bcc @divide
         inc g_math+6
         bne @divide
@@ -1191,8 +1198,8 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         lda g_math+7                ; first factor, plus 1), so the product's high half is
         sta zp_t1                   ; already less than the divisor: 16 steps
         ldx #16
-@div:   asl g_math+4
-        rol g_math+5
+@div:   asl zp_t4
+        rol zp_t5
         rol zp_t0
         rol zp_t1
         lda zp_t0
@@ -1204,7 +1211,7 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         bcc @no_sub
         sta zp_t1
         sty zp_t0
-        inc g_math+4
+        inc zp_t4
 @no_sub:
         dex
         bne @div
