@@ -423,13 +423,7 @@ last_masks:     .byte $55, $11, 0, $01
 ; next across; a character row's 8 lines are consecutive bytes), kept inside the screen's memory.
 step_rts:
         rts
-; g_y2 = pixel_steps's step X (0 right, 2 left, 4 up, 6 down), for a JMP (g_y2).
-set_step:
-        lda pixel_steps,x
-        sta g_y2
-        lda pixel_steps+1,x
-        sta g_y2+1
-        rts
+; The steps a line's minor axis takes, by direction: right, left, up, down.
 pixel_steps:    .word pixel_right, pixel_left, pixel_up, pixel_down
 pixel_right:
         lsr zp_mask
@@ -662,7 +656,10 @@ line_x0_x1:
         ora #1
 @minor: asl a
         tax
-        jsr set_step
+        lda pixel_steps,x
+        sta g_y2
+        lda pixel_steps+1,x
+        sta g_y2+1
         ldx g_sx                    ; g_x1 on the major axis: past the last pixel, so that the
         lda g_x0,x                  ; pixel's is g_x1 + g_xa
         sec
@@ -1533,76 +1530,60 @@ fill_right_to_background:
 fill_run:
         sta g_sy                    ; bit 7: the run is over pixels that are not background
         jsr pixel_inside
-        bcc @out
+        bcs @inside
+@none:  rts
+@inside:
         lda graph_bg
         jsr colour_fill
         sta g_dx                    ; the background's fill byte
+        lda gwin_right              ; right from the point, at most to the window's right edge
+        sec
+        sbc g_px
+        sta g_err
+        lda gwin_right+1
+        sbc g_px+1
+        sta g_err+1
         jsr pixel_address
-        jsr @test
-        beq @run
-@out:   rts
-@run:   lda g_px
+        ldx #0
+        jsr @scan
+        bcc @none                   ; the point itself is not in the run
+        lda gwin_right              ; the run's right end: the edge less the steps not taken
+        sec
+        sbc g_err
+        sta g_xb
+        lda gwin_right+1
+        sbc g_err+1
+        sta g_xb+1
+        lda g_px
         sta g_xa
         lda g_px+1
         sta g_xa+1
         bit g_sy
-        bmi @right
+        bmi @fill                   ; PLOT 88-95: from the point
         lda g_px                    ; left, at most to the window's left edge
         sec
         sbc gwin_left
-        sta zp_t2
+        sta g_err
         lda g_px+1
         sbc gwin_left+1
-        sta zp_t3
-        ldx #2                      ; pixel_left
+        sta g_err+1
+        jsr pixel_address
+        ldx #2
         jsr @scan
-        lda g_xa
-        sec
-        sbc zp_t0
-        sta g_xa
-        lda g_xa+1
-        sbc zp_t1
-        sta g_xa+1
-        jsr pixel_address           ; back to the point
-@right: lda gwin_right              ; right, at most to the window's right edge
-        sec
-        sbc g_px
-        sta zp_t2
-        lda gwin_right+1
-        sbc g_px+1
-        sta zp_t3
-        ldx #0                      ; pixel_right
-        jsr @scan
-        lda g_px
+        lda gwin_left               ; the run's left end: the edge plus the steps not taken
         clc
-        adc zp_t0
-        sta g_xb
-        lda g_px+1
-        adc zp_t1
-        sta g_xb+1
-        lda g_py
+        adc g_err
+        sta g_xa
+        lda gwin_left+1
+        adc g_err+1
+        sta g_xa+1
+@fill:  lda g_py
         sta g_row
         jmp span
-; zp_t0/1 = the pixels on from the point by pixel_steps's step X (0 right, 2 left) that are in
-; the run, at most zp_t2/3.
-@scan:  jsr set_step
-        lda #0
-        sta zp_t0
-        sta zp_t1
-@more:  lda zp_t0
-        cmp zp_t2
-        lda zp_t1
-        sbc zp_t3
-        bcs @none
-        jsr @step
-        jsr @test
-        bne @none
-        inc zp_t0
-        bne @more
-        inc zp_t1
-        bne @more
-@step:  jmp (g_y2)
-; Z set when the pixel at zp_ptr, zp_mask is in the run: background (g_sy bit 7 clear) or not.
+; From the point at zp_ptr, zp_mask along the row (X = 0 right, 2 left): C clear if the point is
+; not in the run (background, g_sy bit 7 clear, or not); else C set and g_err counted down by the
+; pixels beyond it that are, up to g_err of them.
+@scan:  clc
 @test:  ldy #0
         lda (zp_ptr),y
         eor g_dx
@@ -1610,4 +1591,26 @@ fill_run:
         beq @bg
         lda #$80
 @bg:    eor g_sy
-@none:  rts
+        bne @out                    ; not in the run
+        bcc @limit                  ; the point itself
+        lda g_err                   ; one more pixel beyond it
+        bne @count
+        dec g_err+1
+@count: dec g_err
+@limit: sec
+        lda g_err
+        ora g_err+1
+        beq @out
+        txa
+        bne @left
+        lsr zp_mask
+        bcs @byte
+        sec
+        bcs @test
+@byte:  jsr pixel_next_byte
+        sec
+        bcs @test
+@left:  jsr pixel_left
+        sec
+        bcs @test
+@out:   rts
