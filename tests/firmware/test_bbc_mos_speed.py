@@ -53,7 +53,7 @@ def _cycles(roms, mode, body, set_up=""):
 
 
 # Still slower than MOS 1.20 (docs/bbc_mos.md, "Not done yet"): a triangle's edges are worked out
-# afresh on every row (about 2 times MOS 1.20's cycles), a fill tests its run pixel by pixel (1.5-1.8).
+# afresh on every row (about 2 times MOS 1.20's cycles), a fill tests its run pixel by pixel (1.3-1.6).
 SLOWER = ("MODE 1 triangles", "MODE 0 triangles", "MODE 1 fills", "MODE 0 fills")
 
 
