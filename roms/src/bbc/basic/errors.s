@@ -11,6 +11,7 @@ T_FOR   = $E3
 T_FN    = $A4
 T_GOSUB = $E4
 T_LOCAL = $EA
+T_MODE  = $EB
 T_ON    = $EE
 T_PROC  = $F2
 T_REPEAT = $F5

@@ -927,30 +927,18 @@ print_sbuf:
         bne @l
 @d:     rts
 
-; * command: the rest of the line goes to OSCLI
-st_star:                        ; (from exec_stmt: Y is 0 after its skipsp)
-        jsr inctp
-        ldx #0
-@c:     lda (TP),y
-        sta INBUF,x
-        cmp #13
-        beq @go
-        iny
-        inx
-        bne @c
-@go:    ldx #<INBUF
-        ldy #>INBUF
+; * command: the rest of the line goes to OSCLI where it stands (it ends with the line's CR; OSCLI
+; passes over the '*': AUG, "OSCLI")
+st_star:
+        ldx TP
+        ldy TP+1
         jsr OSCLI
         jmp skip_line
 
 ; OSCLI string
 st_oscli:
         jsr expr_str
-        ldx SLEN
-        lda #13
-        sta SBUF,x
-        ldx #<SBUF
-        ldy #>SBUF
+        jsr name_cr
         jsr OSCLI
         jmp next_stmt
 
@@ -958,8 +946,20 @@ st_report:
         jsr report
         jmp next_stmt
 
+; MODE n, as BASIC II's (run on it): "Bad MODE" unless the BASIC stack is empty (in a PROC or FN;
+; FOR, GOSUB and REPEAT keep theirs elsewhere), else HIMEM becomes the new MODE's screen start
+; (OSBYTE &85, AUG) and the stack starts again below it; then VDU 22,n, and COUNT is 0
 st_mode:
         jsr expr_int
+        ldy #0
+        lda (BSP),y             ; the stack's top: 0 only at its bottom marker (reset_bsp)
+        bne e_badmode
+        lda #$85
+        ldx IACC
+        jsr OSBYTE
+        stx HIMEM
+        sty HIMEM+1
+        jsr reset_bsp
         lda #22
         jsr OSWRCH
         lda IACC
@@ -969,6 +969,9 @@ st_cls: lda #12
         lda #0
         sta COUNT
         jmp next_stmt
+e_badmode:
+        brk                     ; its error block here (room)
+        .byte 25, "Bad ", T_MODE, 0
 
 st_colour:
         jsr expr_int
@@ -1013,10 +1016,9 @@ clear_heap:
 ; TIME=: OSWORD 2 writes the 5-byte system clock
 st_time:
         jsr want_eq
-        lda #0
-        sta IACC+4              ; the fifth byte of the clock
         ldx #<IACC
-        ldy #>IACC
+        ldy #>IACC              ; (0: IACC is in zero page)
+        sty IACC+4              ; the fifth byte of the clock
         lda #2
         jsr OSWORD
         jmp next_stmt
