@@ -117,12 +117,13 @@ report: jsr newline
 @l:     lda (ERRPTR),y
         beq @d
         sty CNT2
-        jsr @put
+        jsr put_message_char
         ldy CNT2
         iny
         bne @l
 @d:     rts
-@put:   bmi @token
+put_message_char:               ; a character, a token as its keyword, a byte below 32 as its word
+        bmi @token
         cmp #' '
         bcc @word
         jmp outch
