@@ -619,7 +619,7 @@ for_value:
 
 ; NEXT [var[,var...]]
 st_next:
-        lda #0
+        lda #$80                ; a name that is not there: vars.s, get_lvalue_after_name
         sta CREATE
         skip_spaces
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
@@ -978,8 +978,7 @@ st_colour:
         lda #17
         jsr OSWRCH
         lda IACC
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 st_page:
         jsr want_eq
