@@ -97,7 +97,7 @@ MACHINE_PROGRAMS = [
     Program("machine/bbc_error_message", "bbc", ("10 PRINT 1/0",)),
 ]
 
-# MODE and HIMEM (tests/firmware/test_bbc_basic_mode.py): the screen start of the new MODE becomes
+# MODE and HIMEM (tests/firmware/test_bbc_basic_machine.py): the screen start of the new MODE becomes
 # HIMEM when the BASIC stack is empty; in a PROC or FN MODE is "Bad MODE"
 MODE_PROGRAMS = [
     Program("machine/bbc_mode_sets_himem", "bbc", ("10 MODE 0:A%=HIMEM:MODE 7:PRINT ~A%,~HIMEM",)),
