@@ -58,6 +58,8 @@ MODE_ACORN_OUTPUT = {
     "machine/bbc_mode_zeroes_count": ["         0"],
     "machine/bbc_mode_in_a_proc": ["", "Bad MODE at line 20"],
     "machine/bbc_mode_in_an_fn": ["", "Bad MODE at line 20"],
+    "machine/bbc_mode_below_the_heap": ["        25"],
+    "machine/bbc_mode_at_the_heap": ["OK"],
 }
 
 

@@ -920,9 +920,7 @@ print_sbuf:
 @l:     cpx SLEN
         beq @d
         lda SBUF,x
-        stx CNT
-        jsr outch
-        ldx CNT
+        jsr outch               ; (X kept: OSWRCH and OSNEWL keep it, User Guide "OSWRCH")
         inx
         bne @l
 @d:     rts
@@ -947,8 +945,9 @@ st_report:
         jmp next_stmt
 
 ; MODE n, as BASIC II's (run on it): "Bad MODE" unless the BASIC stack is empty (in a PROC or FN;
-; FOR, GOSUB and REPEAT keep theirs elsewhere), else HIMEM becomes the new MODE's screen start
-; (OSBYTE &85, AUG) and the stack starts again below it; then VDU 22,n, and COUNT is 0
+; FOR, GOSUB and REPEAT keep theirs elsewhere) and the new screen starts at or above VARTOP, else
+; HIMEM becomes the new MODE's screen start
+; (OSBYTE &85, AUG) and the stack starts again below it; then COUNT is 0 and VDU 22,n
 st_mode:
         jsr expr_int
         ldy #0
@@ -957,13 +956,16 @@ st_mode:
         lda #$85
         ldx IACC
         jsr OSBYTE
+        cpx VARTOP              ; a screen that would start below the heap's top: Bad MODE too
+        tya
+        sbc VARTOP+1
+        bcc e_badmode
         stx HIMEM
         sty HIMEM+1
-        jsr reset_bsp
+        jsr reset_bsp           ; (A = 0 after)
+        sta COUNT
         lda #22
-        jsr OSWRCH
-        lda IACC
-        .byte $2C               ; BIT abs: skips CLS's lda #12
+        bne vdu_a_iacc          ; (always)
 st_cls: lda #12
         jsr OSWRCH
         lda #0
@@ -976,6 +978,7 @@ e_badmode:
 st_colour:
         jsr expr_int
         lda #17
+vdu_a_iacc:                     ; VDU A, then IACC's low byte
         jsr OSWRCH
         lda IACC
         jmp wrch_next

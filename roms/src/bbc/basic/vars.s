@@ -289,7 +289,7 @@ lvalue_missing:
         beq @cr
         lda #4
 @cr:    jsr create_var
-        jmp lvalue_found
+        bne lvalue_found        ; (always: create_var ends with the value's page, not 0)
 
 ; get_lvalue for the name parse_name read (A = create flag)
 get_lvalue_named:
