@@ -431,6 +431,11 @@ CASES = [
     ("clear_empties_for_stack", "10 FOR I%=1 TO 3:PRINT ;I%;:CLEAR:NEXT:PRINT", "", "1" + err("No FOR", 10)),
     ("clear_empties_gosub_stack", '10 GOSUB 20:PRINT "B":END\n20 CLEAR:RETURN', "", err("No GOSUB", 20)),
     ("clear_empties_repeat_stack", '10 REPEAT:CLEAR:UNTIL TRUE:PRINT "C"', "", err("No REPEAT", 10)),
+    # NEXT of a variable that is not there (BASIC II, run on it): No FOR with no loop open, else
+    # Syntax error (a string's name too)
+    ("next_unknown_variable_no_loop", "10 NEXT Q", "", err("No FOR", 10)),
+    ("next_unknown_variable_in_a_loop", "10 FOR I=1 TO 2:PRINT ;I:NEXT Q", "", "1\n" + err("Syntax error", 10)),
+    ("next_unknown_string_in_a_loop", "10 FOR I=1 TO 2:NEXT Q$", "", err("Syntax error", 10)),
     ("himem_keeps_for_loops", '10 FOR I%=1 TO 2:PRINT ;I%;:HIMEM=HIMEM:NEXT:PRINT "H"', "", "12H\n"),
     ("himem_keeps_gosubs", '10 GOSUB 20:PRINT "B":END\n20 HIMEM=HIMEM:RETURN', "", "B\n"),
     ("himem_keeps_repeats", '10 REPEAT:HIMEM=HIMEM:I=I+1:UNTIL I=3:PRINT ;I', "", "3\n"),

@@ -181,8 +181,9 @@ def test_a_typed_line_with_many_line_numbers_is_tokenised_whole():
 
 
 def test_star_command_goes_to_oscli():
+    # the line from its '*', where it stands (OSCLI passes over the '*': AUG, "OSCLI")
     session = Session("*FX 4,1\n10 *HELP\nRUN\n")
-    assert bytes(session.io.cli) == b"FX 4,1\rHELP\r"
+    assert bytes(session.io.cli) == b"*FX 4,1\r*HELP\r"
 
 
 # --- the BBC Silver Dollar listing on the bare CPU ---

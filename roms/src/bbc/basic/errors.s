@@ -11,6 +11,7 @@ T_FOR   = $E3
 T_FN    = $A4
 T_GOSUB = $E4
 T_LOCAL = $EA
+T_MODE  = $EB
 T_ON    = $EE
 T_PROC  = $F2
 T_REPEAT = $F5
@@ -116,12 +117,13 @@ report: jsr newline
 @l:     lda (ERRPTR),y
         beq @d
         sty CNT2
-        jsr @put
+        jsr put_message_char
         ldy CNT2
         iny
         bne @l
 @d:     rts
-@put:   bmi @token
+put_message_char:               ; a character, a token as its keyword, a byte below 32 as its word
+        bmi @token
         cmp #' '
         bcc @word
         jmp outch

@@ -632,7 +632,7 @@ for_value:
 
 ; NEXT [var[,var...]]
 st_next:
-        lda #0
+        lda #$80                ; a name that is not there: vars.s, get_lvalue_after_name
         sta CREATE
         skip_spaces
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
@@ -931,37 +931,23 @@ print_sbuf:
 @l:     cpx SLEN
         beq @d
         lda SBUF,x
-        stx CNT
-        jsr outch
-        ldx CNT
+        jsr outch               ; (X kept: OSWRCH and OSNEWL keep it, User Guide "OSWRCH")
         inx
         bne @l
 @d:     rts
 
-; * command: the rest of the line goes to OSCLI
-st_star:                        ; (from exec_stmt: Y is 0 after its skipsp)
-        jsr inctp
-        ldx #0
-@c:     lda (TP),y
-        sta INBUF,x
-        cmp #13
-        beq @go
-        iny
-        inx
-        bne @c
-@go:    ldx #<INBUF
-        ldy #>INBUF
+; * command: the rest of the line goes to OSCLI where it stands (it ends with the line's CR; OSCLI
+; passes over the '*': AUG, "OSCLI")
+st_star:
+        ldx TP
+        ldy TP+1
         jsr OSCLI
         jmp skip_line
 
 ; OSCLI string
 st_oscli:
         jsr expr_str
-        ldx SLEN
-        lda #13
-        sta SBUF,x
-        ldx #<SBUF
-        ldy #>SBUF
+        jsr name_cr
         jsr OSCLI
         jmp next_stmt
 
@@ -969,25 +955,44 @@ st_report:
         jsr report
         jmp next_stmt
 
+; MODE n, as BASIC II's (run on it): "Bad MODE" unless the BASIC stack is empty (in a PROC or FN;
+; FOR, GOSUB and REPEAT keep theirs elsewhere) and the new screen starts at or above VARTOP, else
+; HIMEM becomes the new MODE's screen start
+; (OSBYTE &85, AUG) and the stack starts again below it; then COUNT is 0 and VDU 22,n
 st_mode:
         jsr expr_int
+        ldy #0
+        lda (BSP),y             ; the stack's top: 0 only at its bottom marker (reset_bsp)
+        bne e_badmode
+        lda #$85
+        ldx IACC
+        jsr OSBYTE
+        cpx VARTOP              ; a screen that would start below the heap's top: Bad MODE too
+        tya
+        sbc VARTOP+1
+        bcc e_badmode
+        stx HIMEM
+        sty HIMEM+1
+        jsr reset_bsp           ; (A = 0 after)
+        sta COUNT
         lda #22
-        jsr OSWRCH
-        lda IACC
-        .byte $2C               ; BIT abs: skips CLS's lda #12
+        bne vdu_a_iacc          ; (always)
 st_cls: lda #12
         jsr OSWRCH
         lda #0
         sta COUNT
         jmp next_stmt
+e_badmode:
+        brk                     ; its error block here (room)
+        .byte 25, "Bad ", T_MODE, 0
 
 st_colour:
         jsr expr_int
         lda #17
+vdu_a_iacc:                     ; VDU A, then IACC's low byte
         jsr OSWRCH
         lda IACC
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 st_page:
         jsr want_eq
@@ -1024,10 +1029,9 @@ clear_heap:
 ; TIME=: OSWORD 2 writes the 5-byte system clock
 st_time:
         jsr want_eq
-        lda #0
-        sta IACC+4              ; the fifth byte of the clock
         ldx #<IACC
-        ldy #>IACC
+        ldy #>IACC              ; (0: IACC is in zero page)
+        sty IACC+4              ; the fifth byte of the clock
         lda #2
         jsr OSWORD
         jmp next_stmt

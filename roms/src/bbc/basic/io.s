@@ -357,7 +357,7 @@ ptr1_sbuf:
 
 ; SAVE/LOAD name (the name in SBUF): the OSFILE block (AUG, OSFILE): name, load = PAGE, exec,
 ; start = PAGE, end = TOP; the high words are &FFFF (the I/O processor).  The execution address is
-; our language entry &8000.
+; &8023, as BASIC II writes it (run on it).
 file_block:
         pha
         jsr name_cr
@@ -382,7 +382,10 @@ file_block:
         lda TOP+1
         sta FBLK+15
         pla
-        ldx #FBLK
+        bne @go                 ; (LOAD: byte 6 stays 0)
+        ldy #$23                ; SAVE: the execution address &FFFF8023, BASIC II's (run on it)
+        sty FBLK+6
+@go:    ldx #FBLK
         ldy #0
         jmp OSFILE
 
