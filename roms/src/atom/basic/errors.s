@@ -1,4 +1,4 @@
-; Errors: the BRK handler and its report (ERROR n LINE m).
+; Errors: the BRK handler (reached from Acorn's BRKV, #C9D8: main.s) and its report (ERROR n LINE m).
 
 ; Errors: BRK n.  The error number is the byte after the BRK.
 
@@ -39,6 +39,5 @@ brk_handler:
         jmp exec_stmt
 @report:
         jmp UREPORT             ; BASIC's own report (the utility ROM, for room)
-
-err_default:                    ; (the text ERRVEC holds by default: run as BASIC, it ends)
-        .text "END", 13
+; (err_default, the text ERRVEC holds by default, is in exec.s: it fills a gap between Acorn's
+; addresses there.)

@@ -112,13 +112,16 @@ at_eight:
         sta VAR3
         rts
 
-        .include "errors.s"
         .include "util.s"
         .include "editor.s"
         .include "exec.s"
         .include "flow.s"
         .include "vars.s"
         .include "expr.s"
+        at BASIC_BRKV           ; Acorn's BRKV (the kernel's default); the handler itself is too
+        jmp brk_handler         ; long for the room here (terms.s must be in reach of expr.s)
+        .include "terms.s"
+        .include "errors.s"
         .include "arith.s"
         .include "factor.s"
 
