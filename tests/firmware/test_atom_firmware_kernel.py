@@ -53,6 +53,20 @@ def test_the_vectors_into_basic_do_what_acorns_do(kernel, request):
                                              "ERROR 174 LINE      20", ">"]
 
 
+@pytest.mark.parametrize("kernel", ["ours", "acorn"])
+def test_a_brk_in_ram_reports_the_low_byte_of_its_address_plus_2(kernel, request):
+    """BRKVEC leads to BASIC's handler, whose error number for a BRK in RAM is the low byte of the
+    address after the byte that follows the BRK, whatever that byte is (found on Acorn's ROMs)."""
+    roms = None if kernel == "ours" else str(request.getfixturevalue("acorn_atom_roms"))
+    m = Machine("atom", roms=roms, seed=1)
+    m.run_until_text(">", max_seconds=5)
+    for address in (0x2A00, 0x2A7B, 0x2AFE):
+        m.memory[address:address + 2] = bytes([0x00, 77])          # BRK, 77
+        type_and_wait(m, f"LINK #{address:X}\n", 0.3)
+        assert [r for r in rows(m) if r][-2:] == [f"ERROR {(address + 2) & 0xFF}", ">"]
+        assert m.memory[0] == (address + 2) & 0xFF
+
+
 def test_fe22_clears_the_cursors_row_as_acorns_does():
     """Listings call Acorn's kernel at #FE22 (The Best of Interface's Reversi): it fills the 32
     cells of the cursor's row with spaces and leaves the cursor where it is; A = ' ', Y = #FF, X and

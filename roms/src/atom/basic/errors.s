@@ -1,12 +1,22 @@
 ; Errors: the BRK handler (reached from Acorn's BRKV, #C9D8: main.s) and its report (ERROR n LINE m).
 
-; Errors: BRK n.  The error number is the byte after the BRK.
+; Errors: BRK n.  In our ROMs the error number is the byte after the BRK.  Elsewhere (a program's
+; machine code in RAM, Acorn's DOS at #E000) it is the low byte of the address after that byte,
+; as Acorn's BASIC takes every error number (its BRKs sit where that byte is the number: found by
+; running BRKs at various addresses on Acorn's ROMs, #2A00 gives ERROR 2, #2AFE ERROR 0).
 
 ; As on Acorn's, ?0 = the error number, the FOR, GOSUB and DO stacks are emptied and BASIC runs
 ; the text at ?16/?17 (ERRVEC): a program may point it at statements of its own (the line
 ; number stays in ?1/?2).  The prompt points it back at err_default, whose report is ours.
 brk_handler:
         tsx
+        ldy #0
+        lda $0103,x             ; the page of the address after the number's byte
+        cmp #>UIRQ              ; below our utility ROM (#A000): RAM
+        bcc @low
+        and #$F0
+        cmp #$E0                ; #E000-#EFFF: Acorn's DOS
+        beq @low
         lda $0102,x
         sec
         sbc #1
@@ -14,9 +24,10 @@ brk_handler:
         lda $0103,x
         sbc #0
         sta PTR3+1
-        ldy #0
         lda (PTR3),y
-        sta ERRNUM
+        bcs @num                ; (always: the page less a borrow is not below 0)
+@low:   lda $0102,x
+@num:   sta ERRNUM
         ldx #$FF
         txs
         cli
