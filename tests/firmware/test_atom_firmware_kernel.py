@@ -37,6 +37,8 @@ def test_the_vectors_hold_acorns_values():
     m.run_until_text(">", max_seconds=2)
     assert {v: m.memory.word(v) for v in ACORN_VECTORS} == ACORN_VECTORS
     assert (m.memory[0x200], m.memory[0x201]) == before
+    assert m.memory.word(0x10) == 0xC9E7            # ERRVEC at the prompt: BASIC's text run on an
+                                                    # error, at Acorn's address (PRINT ?16, ?17)
 
 
 @pytest.mark.parametrize("kernel", ["ours", "acorn"])

@@ -1,4 +1,4 @@
-; Errors: the BRK handler (reached from Acorn's BRKV, #C9D8: main.s) and its report (ERROR n LINE m).
+; Errors: the BRK handler (its start at Acorn's BRKV, #C9D8, in main.s) and its report (ERROR n LINE m).
 
 ; Errors: BRK n.  In our ROMs the error number is the byte after the BRK.  Elsewhere (a program's
 ; machine code in RAM, Acorn's DOS at #E000) it is the low byte of the address after that byte,
@@ -8,30 +8,23 @@
 ; As on Acorn's, ?0 = the error number, the FOR, GOSUB and DO stacks are emptied and BASIC runs
 ; the text at ?16/?17 (ERRVEC): a program may point it at statements of its own (the line
 ; number stays in ?1/?2).  The prompt points it back at err_default, whose report is ours.
-brk_handler:
-        tsx
+brk_number:                     ; (brk_handler, main.s, comes here: A = PTR3+1)
         ldy #0
-        lda $0103,x             ; the page of the address after the number's byte
         cmp #>UIRQ              ; below our utility ROM (#A000): RAM
         bcc @low
         and #$F0
         cmp #$E0                ; #E000-#EFFF: Acorn's DOS
         beq @low
-        lda $0102,x
-        sec
-        sbc #1
-        sta PTR3
-        lda $0103,x
-        sbc #0
-        sta PTR3+1
+        dec PTR3+1              ; the byte after the BRK: (PTR3 - 256) + 255
+        dey
         lda (PTR3),y
-        bcs @num                ; (always: the page less a borrow is not below 0)
-@low:   lda $0102,x
+        iny
+        beq @num                ; (always: Y is 0 again)
+@low:   lda PTR3
 @num:   sta ERRNUM
         ldx #$FF
         txs
         cli
-        cld
         sty DOSP
         sty SUBSP
         sty FORSP
@@ -50,5 +43,3 @@ brk_handler:
         jmp exec_stmt
 @report:
         jmp UREPORT             ; BASIC's own report (the utility ROM, for room)
-; (err_default, the text ERRVEC holds by default, is in exec.s: it fills a gap between Acorn's
-; addresses there.)

@@ -52,9 +52,6 @@ st_asm: lda #1                  ; '[': what follows it is the first statement of
         at BASIC_NO_POINTER     ; RDRV and STRV by default: PTR and EXT without the card
         error E_ITEM
 
-err_default:                    ; (the text ERRVEC holds by default: run as BASIC, it ends)
-        .text "END", 13
-
 ; A program SAVEd from BASIC is recorded with this execution address (#C2B2, as Acorn's BASIC
 ; records it), so *RUN of it loads it and then starts here: NEW and the prompt, as on Acorn's
 ; (found by running it there: the program loaded is gone, OLD brings it back, variables stay).
