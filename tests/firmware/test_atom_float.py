@@ -185,7 +185,7 @@ BITS = [
                ('851d2defa4', '8332778c86', '98791e7afd')]),
     # EXP x: e^f (f = x - n, n = x rounded) times e (Acorn's EXP 1), or 1/e, |n| times over
     # (ours matches these; not every x: its e^f differs from Acorn's in the last bit about one time in six)
-    ('EXP%A', [('8420000000', '8f2c14ee76'), ('861c000000', 'b919d21e7d'), ('8648000000', 'c90c881f04'),
+    ('EXP%A', [('87b13603c3', '010fefbbc1'), ('87b15ff0a5', '01049eac95'), ('8420000000', '8f2c14ee76'), ('861c000000', 'b919d21e7d'), ('8648000000', 'c90c881f04'),
                ('83a0000000', '795cc9ff04'), ('8490000000', '740167912d'), ('836999999a', '8b39099900')]),
 ]
 TABLE, RESULTS = 0x3000, 0x3800     # expanded RAM: the arguments in, the results out
@@ -364,6 +364,10 @@ def test_exps_table_is_the_chain_of_products_our_fmul_makes(basic):
         for n in range(step, 89 * step, step):
             product = call(basic, "fmul", real_value(entry[n - step]), real_value(bytes.fromhex(factor)))
             assert entry[n] == real_bytes(product), n
+    # e^-89 is below our smallest real (Acorn's is #00 42 07 DE 3C): kept doubled, fexp halves
+    doubled = bytes([entry[-88][0] + 1]) + entry[-88][1:]
+    product = call(basic, "fmul", real_value(doubled), real_value(bytes.fromhex("7f3c5ab1b2")))
+    assert entry[-89] == real_bytes(product) == bytes.fromhex("014207de3c")
 
 
 def test_decimal_digits_round_up_from_five_eighths_as_acorns(basic):
