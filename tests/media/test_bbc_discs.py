@@ -230,3 +230,17 @@ def test_a_failing_command_is_tried_eleven_times(dfs_roms, tmp_path):
     assert reads.count((1, 0)) == 11
     enter(m, "*ACCESS X L", "Disk read only")
     assert writes == [(0, 0)] * 11
+
+
+def test_escape_ends_the_wait_for_a_disc(dfs_roms, tmp_path):
+    a, _ = two_discs(tmp_path)
+    m = dfs_machine(dfs_roms, a)
+    m.hardware.eject(0)
+    m.type("*LOAD X\r")
+    m.run_until_typed()
+    m.run(1.0)
+    m.press("ESCAPE")
+    m.run(0.1)
+    m.release("ESCAPE")
+    m.run_until(lambda: last_row(m) == ">", 2, every=0.05)
+    assert screen(m).split("*LOAD X")[1].split() == ["Escape", ">"]

@@ -185,7 +185,7 @@ forget_catalogue:
         rts
 
 ; Until drive z_drive is ready: with no disc in it Acorn's DFS asks the 8271 for the drive's status
-; over and over until one goes in (measured), and reads the catalogue again then.
+; over and over until one goes in or ESCAPE is pressed (measured), and reads the catalogue again then.
 wait_ready:
         jsr fdc_ready
 @ask:   lda z_drive
@@ -200,7 +200,9 @@ wait_ready:
         and ready_bits,x
         bne @ready
         jsr forget_catalogue
-        jmp @ask
+        bit ESCAPE_FLAG                 ; (only while it waits: a transfer ignores ESCAPE)
+        bpl @ask
+        jmp escape_error
 @ready: rts
 ready_bits:
         .byte DRIVE_RDY0, DRIVE_RDY1
