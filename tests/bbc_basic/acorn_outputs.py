@@ -34,7 +34,6 @@ ACORN_OUTPUTS = {
     'dim_space_vartop_kept': '5\n',
     'dim_subscript_65535': '\nBad DIM at line 10\n',
     'dim_subscript_65536': '\nBad DIM at line 10\n',
-    'dim_subscript_fn': '\nArray at line 10\n',
     'double_negative': '\nNo such variable at line 10\n',
     'endproc_closes_loops': '\nNo PROC at line 30\n',
     'endproc_keeps_gosub_open': 'X\nY\n',

@@ -123,6 +123,12 @@ CASES = [
      "10 P%=&900:[OPT 0:RTS:]\n20 B%=7:N$=\"XY\":CALL &900,B%,?&70,N$,$&A00\n"
      "30 PRINT ;?&600;\" \";?&603;\" \";?&606;\" \";?&609;\" \";?&60C;\" \";(!&601 AND &FFFF)=&408;\" \";?&604=&70",
      "", "4 4 0 129 128 -1 -1\n"),
+    # the block itself, copied before anything prints (PRINT builds its text at &600 too): the
+    # same bytes as BASIC II's (run on it), N$'s descriptor among them
+    ("call_parameter_block_copied",
+     "5 DIM M% 20\n10 P%=&900:[OPT 0:RTS:]\n20 B%=7:N$=\"XY\":CALL &900,B%,?&70,N$,$&A00:"
+     "!M%=!&600:M%!4=!&604:M%!8=!&608:M%!12=!&60C\n30 FOR I%=0 TO 12:IF I%<7 OR I%>8 PRINT ;~M%?I%;\" \";\n"
+     "35 NEXT:PRINT ;(M%!7 AND &FFFF)-LOMEM", "", "4 8 4 4 70 0 0 81 0 A 80 25\n"),
     ("call_parameter_changes_variable",
      "10 P%=&900:[OPT 0:LDA &601:STA &70:LDA &602:STA &71:LDY #0:LDA #99:STA (&70),Y:RTS:]\n"
      "20 V%=5:CALL &900,V%:PRINT ;V%", "", "99\n"),

@@ -35,6 +35,10 @@ CASES = [
     ("dim_count_3d_64k", "10 DIM A%(1,1,16383)", "", err("DIM space", 10)),
     ("dim_count_product_wraps", "10 DIM A%(2,40000)", "", err("DIM space", 10)),
     ("dim_count_wraps_to_small", "10 DIM A%(256,255)", "", err("DIM space", 10)),
+    # the product overflows as BASIC II's multiply finds it (run on it): Bad DIM, not a wrapped count
+    ("dim_count_overflow_six_dims", "10 DIM A%(8,8,8,8,8,8)", "", err("Bad DIM", 10)),
+    ("dim_count_overflow_64_dims", "10 DIM A(" + ",".join(str(n) for n in range(1, 65)) + ")", "",
+     err("Bad DIM", 10)),
     # subscripts with names, arrays and functions in them (they use the name buffer too)
     ("dim_subscript_variable", "10 N=3:DIM A(N):A(3)=2:PRINT ;A(3)", "", "2\n"),
     ("dim_subscripts_variables", "10 N%=3:M=2:DIM B%(N%,M):B%(3,2)=7:PRINT ;B%(3,2)", "", "7\n"),
@@ -42,8 +46,13 @@ CASES = [
      "5\n"),
     ("dim_second_subscript_array", "10 DIM S%(1):S%(1)=3:DIM A%(2,S%(1)):A%(2,3)=5:PRINT ;A%(2,3)",
      "", "5\n"),
-    ("dim_subscript_fn", "10 DIM A$(FNN):A$(4)=\"Z\":PRINT A$(4)\n20 END\n30 DEF FNN:Q=1:=4", "",
-     "Z\n"),
+    # As BASIC II (run on it), DIM makes the array's entry before it reads the subscripts, so the
+    # FN's own entry and Q land where the array's header would be: A$(4) then reads the FN entry's
+    # link as the header, whose low byte a new entry leaves as memory held it (line 5 fills it)
+    ("dim_subscript_fn", "5 FOR I%=TOP TO TOP+99:?I%=255:NEXT\n"
+     "10 DIM A$(FNN):A$(4)=\"Z\":PRINT A$(4)\n20 END\n30 DEF FNN:Q=1:=4", "", err("Array", 10)),
+    ("dim_subscript_fn_header_zero", "5 FOR I%=TOP TO TOP+99:?I%=0:NEXT\n"
+     "10 DIM A$(FNN):A$(4)=\"Z\":PRINT A$(4)\n20 END\n30 DEF FNN:Q=1:=4", "", "Z\n"),
     # an array's last byte is its own: the next block starts after it
     ("dim_next_block_after_array", "10 DIM A%(1):A%(1)=-1:DIM X% 0:?X%=0:PRINT ;A%(1)", "", "-1\n"),
     ("dim_next_block_after_real_array", "10 DIM LONGNAME(1,1):LONGNAME(1,1)=-1:DIM X% 0:?X%=0:"
@@ -67,6 +76,8 @@ CASES = [
     # BASIC II takes 100 dimensions (run on it; 105 too), ours up to 100
     ("dim_100_dimensions", "10 DIM A(" + "0," * 99 + "1)\n20 A(" + "0," * 99 + "1)=5\n30 PRINT ;A("
      + "0," * 99 + "1);\n40 PRINT ;A(" + "0," * 99 + "0)", "", "50\n"),
+    # no closing bracket: Bad DIM, as BASIC II (run on it)
+    ("dim_no_closing_bracket", "10 DIM A(3", "", err("Bad DIM", 10)),
     # negative sizes stay Bad DIM
     ("dim_negative_subscript", "10 DIM A(-1)", "", err("Bad DIM", 10)),
     ("dim_negative_second", "10 DIM A(2,-3)", "", err("Bad DIM", 10)),
@@ -101,4 +112,33 @@ CASES = [
      err("No room", 20)),
     ("local_no_room", "10 DIM X% 0:DIM Y% HIMEM-X%-40\n20 PROCA(1)\n30 END\n"
      "40 DEF PROCA(N):LOCAL I,J,K,L:PROCA(N+1)", "", err("No room", 40)),
+    # dynamic variables laid out as BASIC II lays them out (run on it; Plumbley, "BASIC ROM User
+    # Guide", 3.1): one list per first character, its head at &400 + 2 * the character; an entry
+    # is link (2), the name without its first character, 0, the value; new entries at the end
+    ("vars_lists_as_basic2", "10 DIM X% 0:AB=1:AC%=2\n"
+     "20 PRINT ;(!&482 AND &FFFF)-X%;\" \";X%?3;\" \";X%?4;\" \";(X%!1 AND &FFFF)-X%;\" \";X%?12", "",
+     "1 66 0 10 67\n"),
+    ("vars_lists_lower_case_and_underline", "10 DIM X% 0:zz=1:_Q=2:PRINT ;(!&4F4 AND &FFFF)-X%;\" \";"
+     "(!&4BE AND &FFFF)-X%", "", "1 10\n"),
+    ("vars_proc_fn_lists", "10 PROCA:PRINT ;(!&4F6 AND &FFFF)>0;(!&4F8 AND &FFFF)>0\n20 END\n"
+     "30 DEF PROCA:ENDPROC", "", "-10\n"),
+    # a new entry's link: only its high byte is written (0: the list ends there)
+    ("vars_new_link_low_byte_kept", "5 FOR I%=TOP TO TOP+20:?I%=&77:NEXT\n"
+     "10 AB=1:PRINT ;?LOMEM;\" \";?(LOMEM+1);\" \";?(LOMEM+2)", "", "119 0 66\n"),
+    # an array's header: the elements' offset 2 * dims + 1, then each size; fewer subscripts than
+    # dimensions is "Array"; the elements follow the sizes read, whatever the first byte says
+    ("dim_header_offset_byte", "10 DIM X% 0:DIM A%(3,2):PRINT ;X%?6;\" \";X%?7;\" \";X%?9", "",
+     "5 4 3\n"),
+    ("subscripts_too_few", "10 DIM A(3,3):PRINT A(1)", "", err("Array", 10)),
+    ("subscripts_after_header_changed", "10 DIM X% 0:DIM A%(3,3):?(X%+6)=3:A%(1)=&11223344:"
+     "PRINT ~X%!13", "", "  11223344\n"),
+    # a string's room as BASIC II gives it (run on it): its length, and from 8 characters 8 more (up
+    # to 255); a string that outgrows its room at the top of the heap grows where it is
+    ("strings_room", "10 DIM X% 0:S$=\"HI\":T$=STRING$(9,\"A\"):PRINT ;X%?7;\" \";X%?8;\" \";X%?17;\" \";"
+     "X%?18", "", "2 2 17 9\n"),
+    ("strings_room_at_most_255", "10 DIM X% 0:S$=STRING$(250,\"A\"):PRINT ;X%?7", "", "255\n"),
+    ("strings_grow_at_the_top", "10 DIM X% 0:S$=\"HI\":S$=STRING$(10,\"A\"):PRINT ;(X%!5 AND &FFFF)-X%;"
+     "\" \";X%?7;\" \";X%?8", "", "9 18 10\n"),
+    ("strings_move_when_not_at_the_top", "10 DIM X% 0:S$=\"HI\":T=1:S$=\"HELLO\":PRINT ;(X%!5 AND &FFFF)-X%;"
+     "\" \";X%?7", "", "19 5\n"),
 ]

@@ -105,11 +105,11 @@ def array(monitor, name):
     view = monitor.basic_view
     for raw, at in view.entries():
         if raw == name.encode() + b"(":
-            dims = view.peek(at)
+            offset = view.peek(at)                      # 2 * dims + 1, then the sizes
             count = 1
-            for d in range(dims):
+            for d in range(offset // 2):
                 count *= view.word(at + 1 + 2 * d)
-            base = at + 1 + 2 * dims
+            base = at + offset
             if name.endswith("%"):
                 return base, [int.from_bytes(bytes(view.peek(base + 4 * e + k) for k in range(4)), "little",
                                              signed=True) for e in range(count)]
@@ -229,9 +229,9 @@ def test_a_symbol_the_source_no_longer_defines_is_an_error(tmp_path, monkeypatch
     from emulator.debug import basic_view
 
     renamed = tmp_path / "zp.inc"
-    renamed.write_text(basic_view.BBC_BASIC_SOURCE.read_text().replace("VARHEAD", "VARLIST"))
+    renamed.write_text(basic_view.BBC_BASIC_SOURCE.read_text().replace("VARLISTS", "VARHEADS"))
     monkeypatch.setattr(basic_view, "BBC_BASIC_SOURCE", renamed)
-    with pytest.raises(RuntimeError, match="no longer defines VARHEAD"):
+    with pytest.raises(RuntimeError, match="no longer defines VARLISTS"):
         basic_view.bbc_layout()
 
 

@@ -118,9 +118,10 @@ def beeb(mos, language):
 
 def test_banner_and_language_entry(beeb):
     text = beeb.text()
-    assert text[0] == "BBC Computer 32K"
-    assert text[2] == "TEST"                     # the language's title, printed by the MOS
-    assert text[4] == ">"                        # the language's own prompt
+    assert text[0] == ""                         # a blank first row, as MOS 1.20's
+    assert text[1] == "BBC Computer 32K"
+    assert text[3] == "TEST"                     # the language's title, printed by the MOS
+    assert text[5] == ">"                        # the language's own prompt
     assert beeb.var(ENTERED) == 1                # entered with A=1
     assert beeb.var(0x028C) == 15                # the current language (OSBYTE 252)
     assert beeb.var(0x028D) == 1                 # last BREAK: power on
@@ -167,7 +168,7 @@ def test_soft_break_keeps_the_language_and_ctrl_break_is_hard(beeb):
     beeb.m.run(0.4)
     assert beeb.var(0x028D) == 0                 # soft BREAK
     assert beeb.var(ENTERED) == 1
-    assert beeb.text()[2] == "TEST"
+    assert beeb.text()[3] == "TEST"
     assert beeb.var(0x0281) == 0x5A              # variables survive a soft BREAK
     beeb.hw.break_key(modifiers=("CTRL",))
     beeb.m.run(0.4)
@@ -190,6 +191,16 @@ def test_vectors_and_entry_points(beeb, mos):
         assert mos[entry - 0xC000:entry - 0xC000 + 3] == bytes([0x6C, vector & 0xFF, vector >> 8])
 
 
+def test_wrchv_holds_mos_120s_address(beeb):
+    # MOS 1.20's WRCHV default (AUG, the default vector values; read on Acorn's MOS too): programs
+    # that call the VDU drivers past their own WRCHV handler take the address from there.
+    assert beeb.m.memory.word(0x20E) == 0xE0A4
+    beeb.vdu(12)
+    beeb.m.memory[PARAM], beeb.m.memory[PARAM + 1] = 0xA4, 0xE0
+    beeb.command(6, a=ord("W"))                  # JSR &E0A4 with A = "W"
+    assert beeb.text()[0] == "W"
+
+
 # --- errors and bad input -------------------------------------------------------------------------
 
 def test_brk_error_convention(beeb):
@@ -208,7 +219,7 @@ def test_unknown_osbyte_osword_and_vdu_are_harmless(beeb):
     beeb.osword(0x50, b"\0" * 16)                # unknown OSWORD: nothing happens
     beeb.vdu(23, 5, 1, 2, 3, 4, 5, 6, 7, 8)      # VDU 23,5: ignored, its parameters swallowed
     beeb.vdu("OK")
-    assert "OK" in beeb.text()[4]
+    assert "OK" in beeb.text()[5]
     assert beeb.errors == 0
 
 
@@ -260,6 +271,17 @@ def test_mode7_text_and_cursor_movement(beeb):
     assert beeb.osbyte(0x87)[0] == ord("A")
     beeb.vdu(31, 200, 3)                         # outside the window: ignored
     assert beeb.osbyte(0x86)[0] == 3
+
+
+def test_mode7_osbyte135_gives_bytes_from_128_back_as_stored(beeb):
+    # Measured on MOS 1.20 (Machine("bbc", roms=Acorn's)): in MODE 7 only &23, &5F and &60 are
+    # swapped back; a byte &80-&FF (a control or graphics character) comes back as it is.
+    got = []
+    for byte in (0x23, 0x5F, 0x60, 0x97, 0xA3, 0xDF, 0xE0, 0xFF):
+        beeb.vdu(30)
+        beeb.m.memory[0x7C00] = byte
+        got.append(beeb.osbyte(0x87)[0])
+    assert got == [0x60, 0x23, 0x5F, 0x97, 0xA3, 0xDF, 0xE0, 0xFF]
 
 
 def test_mode7_scrolls_with_the_6845(beeb):
@@ -423,7 +445,7 @@ def test_line_input_with_delete_and_escape(beeb):
     length = beeb.var(OUT_Y)
     assert bytes(block[0x0B00:0x0B00 + length + 1]) == b"hello wORLD\r"
     assert not beeb.var(OUT_P) & 1
-    assert "hello wORLD" in beeb.text()[4]
+    assert "hello wORLD" in beeb.text()[5]
     beeb.m.type("ab\x1b")
     beeb.osword(0, bytes([0x00, 0x0B, 40, 32, 126]))
     assert beeb.var(OUT_P) & 1                   # C set: ESCAPE
@@ -474,7 +496,7 @@ def test_inkey_positive_and_negative(beeb):
     beeb.m.run(0.05)
     x, y, _ = beeb.osbyte(129, 100, 0)
     assert (x, y) == (ord("Q"), 0)
-    assert beeb.osbyte(129, 0, 0xFF)[0] == 1     # INKEY(-256): MOS 1.20
+    assert beeb.osbyte(129, 0, 0xFF)[:2] == (0xFF, 0xFF)    # INKEY(-256): MOS 1.20 gives &FF, &FF
     x, _, _ = beeb.osbyte(121, 0x10 | 0x80)      # OSBYTE 121: Q is up
     assert x == 0x10
 
@@ -485,7 +507,7 @@ def test_auto_repeat_and_flush(beeb):
     beeb.m.release("B")
     beeb.m.run(0.05)
     x, _, _ = beeb.osbyte(128, 0xFF)             # ADVAL(-1): characters waiting
-    assert 8 <= x <= 11                          # 1 + (100 - 32) / 8 repeats
+    assert 7 <= x <= 9                           # 1 + (100 - 50) / 8 repeats
     beeb.osbyte(15, 1)
     assert beeb.osbyte(128, 0xFF)[0] == 0
     beeb.osbyte(11, 0)                           # *FX11,0: no auto-repeat
@@ -724,8 +746,12 @@ def test_plot_dotted_lines_last_points_and_fills(beeb):
     beeb.vdu(25, 4, 0, 0, 0xF4, 1, 25, 21, 200, 0, 0xF4, 1)     # MOVE 0,500; PLOT 21: dotted
     dots = [point(x, 500) for x in range(0, 200, 4)]
     assert dots == [1, 0] * 25
-    beeb.vdu(25, 4, 0, 0, 0, 0, 25, 13, 40, 0, 0, 0)           # PLOT 13: the last point left out
-    assert point(36, 0) == 1 and point(40, 0) == 0
+    # PLOT 13 and 14, the last point "left out": MOS 1.20 plots it once more after the line, so it
+    # is there in the foreground colour (GCOL 0) and left out when inverting
+    beeb.vdu(25, 4, 0, 0, 0, 0, 25, 13, 40, 0, 0, 0)
+    assert point(36, 0) == 1 and point(40, 0) == 1
+    beeb.vdu(25, 4, 0, 0, 8, 0, 25, 14, 40, 0, 8, 0)
+    assert point(36, 8) == 1 and point(40, 8) == 0
     # two upright lines, then PLOT 77 between them: fill left and right over the background
     beeb.vdu(25, 4, 100, 0, 0x90, 1, 25, 5, 100, 0, 0x58, 2)
     beeb.vdu(25, 4, 44, 1, 0x90, 1, 25, 5, 44, 1, 0x58, 2)
@@ -773,7 +799,7 @@ def test_a_foreign_system_via_interrupt_goes_to_irq2v(beeb):
     beeb.m.run(0.05)
     assert mem[0x7E] == 1
     beeb.vdu("STILL HERE")
-    assert "STILL HERE" in beeb.text()[4]
+    assert "STILL HERE" in beeb.text()[5]
 
 
 

@@ -179,15 +179,24 @@ def test_irq_timing(reference_discs, acorn_mos_basic):
     check_irq_timing(run_irq_timing(reference_discs, acorn_mos_basic))
 
 
+# When RUN is typed, as a phase of the 10 ms ticks and conversions: MOS 1.20's counts differ by up to
+# 2 from one start to another (measured: 1069-1071 over six starts), and any change to how long
+# the MOS takes to start or to print moves the phase our MOS starts from.
+IRQ_TIMING_STARTS = (0, 0.0173)         # seconds waited before RUN
+
+
 @pytest.fixture(scope="module")
 def mos_1_20_irq_timing(reference_discs, acorn_mos_basic):
-    """The counts Irq-Timing prints under Acorn's MOS 1.20 and BASIC II on our hardware."""
-    return irq_timing_counts(run_irq_timing(reference_discs, acorn_mos_basic), IRQ_TIMING_PASSES)
+    """The counts Irq-Timing prints under Acorn's MOS 1.20 and BASIC II on our hardware, from two
+    starts."""
+    return [count for wait in IRQ_TIMING_STARTS for count in
+            irq_timing_counts(run_irq_timing(reference_discs, acorn_mos_basic, wait), IRQ_TIMING_PASSES)]
 
 
-def run_irq_timing(reference_discs, roms):
-    """Irq-Timing's program at PAGE under `roms`, running."""
+def run_irq_timing(reference_discs, roms, wait=0):
+    """Irq-Timing's program at PAGE under `roms`, running (RUN typed after `wait` seconds)."""
     machine = load_from_disc(reference_discs / "Irq-Timing.ssd", "T", roms)
+    machine.run(wait)
     machine.type("RUN\r")
     machine.run_until_typed(max_seconds=10)
     return machine
@@ -214,9 +223,9 @@ def check_irq_timing(machine):
 
 def check_mos_1_20s_counts(machine, mos_1_20):
     """Irq-Timing prints MOS 1.20's counts: the same average within one, each count within one of
-    MOS 1.20's.  (Not pass for pass: the ADC's conversions drift through the ticks from a phase set
-    by what ran before, and a pass that takes one more of them prints one more.)"""
-    counts = irq_timing_counts(machine, len(mos_1_20))
+    MOS 1.20's (from its starts).  (Not pass for pass: the ADC's conversions drift through the ticks
+    from a phase set by what ran before, and a pass that takes one more of them prints one more.)"""
+    counts = irq_timing_counts(machine, IRQ_TIMING_PASSES)
     average, theirs = sum(counts) / len(counts), sum(mos_1_20) / len(mos_1_20)
     assert min(mos_1_20) - 1 <= min(counts) and max(counts) <= max(mos_1_20) + 1 \
         and abs(average - theirs) <= 1, f"ours {counts}, MOS 1.20 {mos_1_20}"

@@ -141,18 +141,3 @@ print_word:
         jsr outch
         jmp @w
 @d:     rts
-
-; LNUM = the number of the current line, 0 when immediate
-current_line_number:
-        lda #0
-        sta LNUM
-        sta LNUM+1
-        lda CURLN+1
-        beq @d
-        ldy #0
-        lda (CURLN),y
-        sta LNUM+1
-        iny
-        lda (CURLN),y
-        sta LNUM
-@d:     rts

@@ -1,5 +1,6 @@
 ; Real numbers: the 5-byte format and its arithmetic (our own routines: shift-and-add multiply,
-; restoring division, round to nearest).
+; restoring division, round to nearest), giving BASIC II's results to the last bit (its rules,
+; found by running it, in docs/bbc_basic.md "Real numbers" and tests/bbc_basic/real_model.py).
 ;
 ; In memory (the documented 6502 BBC BASIC form, so ! ? | and files see the documented bytes):
 ;   byte 0 exponent, excess 128 (0: the number is zero); bytes 1-4 the mantissa, most significant
@@ -230,9 +231,13 @@ fnorm:  lda IACC+3
 @done:  rts
 @under: jmp fzero
 
-; round FACC to 32 bits from its guard byte (to nearest)
+; round FACC to 32 bits from its guard byte: to nearest, and a guard of exactly a half to the odd
+; one of the two neighbours (BASIC II's rule, found by running it: 1 + 2^-32 + 2^-33 gives
+; 1 + 2^-32, 1 + 2^-33 gives 1 + 2^-31 ... set the last bit)
 fround: lda FG
         bpl @d
+        asl a
+        beq @half
         inc IACC
         bne @d
         inc IACC+1
@@ -246,6 +251,9 @@ fround: lda FG
         inc FEXP
         bne @d
         jmp e_toobig
+@half:  lda IACC                ; (an odd mantissa stays)
+        ora #1
+        sta IACC
 @d:     lda #0
         sta FG
         rts
@@ -274,10 +282,8 @@ fswap:  ldx #3
 
 ; ---- arithmetic: FACC = FARG op FACC ----
 
-fadd_acc:
-        lda #0
-        sta FG
-        rts
+fadd_acc:                       ; FACC kept as it is, guard byte and all (FACC * 10 + a digit
+        rts                     ; in fpio.s keeps 40 bits so)
 
 ; FACC = FARG - FACC
 fsub:   jsr fneg
@@ -394,7 +400,12 @@ fp_zero:
 fp_toobig:
         jmp e_toobig
 
-; FACC = FARG * FACC
+; FACC = FARG * FACC: BASIC II's product (found by running it): the multiplicand M (FARG's
+; mantissa and a guard byte) halved, cut to its 40 bits, once for each bit of the multiplier
+; (FACC's mantissa) from its top, and added into R where that bit is 1; so R is the sum of the
+; bit products down to the guard byte's last bit, rounded.  MLOW: the lowest nonzero byte of the
+; multiplier, where the work ends (for speed).
+MLOW    = TMP+2
 fmul:   lda FEXP
         beq fp_zero
         lda AEXP
@@ -414,31 +425,39 @@ fmul:   lda FEXP
         sta FEXP
         bcs @e2
         dec CNT2
-@e2:    lda #0                  ; R (TMP2) : FG = multiplicand ACC2 * multiplier IACC / 2^32
+@e2:    lda #0                  ; R (TMP2 and FG) = 0
         sta TMP2
         sta TMP2+1
         sta TMP2+2
         sta TMP2+3
         sta FG
-        ldy #0
-@byte:  lda IACC,y              ; a multiplier byte of 0 is a shift by 8
-        bne @bits
-        lda TMP2
-        sta FG
-        lda TMP2+1
-        sta TMP2
-        lda TMP2+2
-        sta TMP2+1
-        lda TMP2+3
-        sta TMP2+2
-        lda #0
-        sta TMP2+3
-        beq @next
-@bits:  sta CNT
+        ldy #$FF
+@lz:    iny
+        lda IACC,y
+        beq @lz
+        sty MLOW
+        ldy #3
+        lda #0                  ; A: M's guard byte (in A for speed; AG while R is added to)
+@byte:  ldx IACC,y
+        stx CNT
         ldx #8
-@bit:   lsr CNT
-        bcc @noadd
+@bit:   lsr ACC2+3
+        ror ACC2+2
+        ror ACC2+1
+        ror ACC2
+        ror a
+        asl CNT
+        bcs @add
+        bne @noadd              ; 1s left in this byte
+        cpy MLOW                ; none: in the lowest byte, the product is complete
+        beq @done
+@noadd: dex
+        bne @bit
+        beq @next
+@add:   sta AG
         clc
+        adc FG
+        sta FG
         lda TMP2
         adc ACC2
         sta TMP2
@@ -451,16 +470,15 @@ fmul:   lda FEXP
         lda TMP2+3
         adc ACC2+3
         sta TMP2+3
-@noadd: ror TMP2+3
-        ror TMP2+2
-        ror TMP2+1
-        ror TMP2
-        ror FG
+        lda AG
         dex
         bne @bit
-@next:  iny
-        cpy #4
-        bne @byte
+@next:  cpy MLOW
+        beq @done
+        dey
+        bpl @byte
+@done:
+fmul_done:                      ; (the product or quotient in TMP2 and FG)
         ldx #3
 @c:     lda TMP2,x
         sta IACC,x
@@ -483,7 +501,8 @@ e_divzero:                      ; (its error block here: fdiv reaches it by a br
         brk
         .byte 18, "Division by zero", 0
 
-; FACC = FARG / FACC
+; FACC = FARG / FACC: BASIC II's quotient (found by running it): 39 bits of the dividend's mantissa
+; over the divisor's, by restoring division, normalised (a quotient below 1 has 38), then rounded
 fdiv:   lda FEXP
         beq e_divzero
         lda AEXP
@@ -518,35 +537,19 @@ fdiv:   lda FEXP
         dex
         bpl @p
         jmp fexp_check
-@gen:   ldx #3                  ; dividend below the divisor: the quotient is below 1
-@cm:    lda ACC2,x
-        cmp IACC,x
-        bne @cd
-        dex
-        bpl @cm
-@cd:    bcs @start
-        asl ACC2
-        rol ACC2+1
-        rol ACC2+2
-        rol ACC2+3
-        rol AG
-        lda FEXP
-        bne @d
-        dec CNT2
-@d:     dec FEXP
-@start: lda #4                  ; 40 quotient bits into TMP (high 32) and FG: each 8 gather in FG,
-        sta CNT                 ; then go to their byte of TMP (TMP+3 first), for speed
+@gen:   lda #4                  ; 40 quotient bits into TMP2 (high 32) and FG: each 8 gather in FG,
+        sta CNT                 ; then go to their byte of TMP2 (TMP2+3 first), for speed
 @byte:  ldx #8
 @loop:  sec
         lda ACC2
         sbc IACC
-        sta TMP2
+        sta TMP
         lda ACC2+1
         sbc IACC+1
-        sta TMP2+1
+        sta TMP+1
         lda ACC2+2
         sbc IACC+2
-        sta TMP2+2
+        sta TMP+2
         lda ACC2+3
         sbc IACC+3
         tay
@@ -555,11 +558,11 @@ fdiv:   lda FEXP
         bcc @qbit               ; remainder < divisor: a 0 bit
         sta AG
         sty ACC2+3
-        lda TMP2
+        lda TMP
         sta ACC2
-        lda TMP2+1
+        lda TMP+1
         sta ACC2+1
-        lda TMP2+2
+        lda TMP+2
         sta ACC2+2              ; carry still set: a 1 bit
 @qbit:  rol FG
         asl ACC2
@@ -572,7 +575,7 @@ fdiv:   lda FEXP
         ldx CNT
         beq @last               ; the fifth byte stays in FG
         lda FG
-        sta TMP-1,x
+        sta TMP2-1,x
         dec CNT
         lda ACC2                ; a remainder of 0 (an exact quotient, as K/K): the bits left are
         ora ACC2+1              ; all 0, no more steps (for speed)
@@ -583,14 +586,11 @@ fdiv:   lda FEXP
         sta FG
 @zb:    dex
         beq @last
-        sta TMP-1,x
+        sta TMP2-1,x
         bne @zb                 ; (always: Z from the DEX)
-@last:  ldx #3
-@c:     lda TMP,x
-        sta IACC,x
-        dex
-        bpl @c
-        jmp fexp_check
+@last:  lsr FG                  ; 39 bits: the 40th is not BASIC II's
+        asl FG
+        jmp fmul_done
 
 ; compare FARG (left) with FACC (right): Z set if equal, C set if left >= right
 fcmp:   lda ASIGN
@@ -664,7 +664,7 @@ real_to_int:
         ror IACC+1
         ror IACC
         bcc @nl
-        inc CNT2
+        sta CNT2                ; (A, the count, is not 0; an INC could wrap round to 0)
 @nl:    dex
         bne @sh
 @shd:   lda #0

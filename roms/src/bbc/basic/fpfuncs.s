@@ -1,8 +1,12 @@
 ; The real functions: SQR LN LOG EXP SIN COS TAN ATN ASN ACS RAD DEG PI and ^.
-; Our own methods: Newton's iteration for SQR; for LN, 2*atanh((m-1)/(m+1)) on m in [0.71,1.41)
-; plus k*ln 2; for EXP, n*ln 2 + r with |r| <= ln 2 / 2 and a Taylor polynomial; for SIN and COS,
-; reduction by pi/2 (in two parts, so the reduction keeps its accuracy) and Taylor polynomials on
+; Our own methods, following BASIC II where running it showed how (SQR's Newton steps, EXP's
+; reduction, ACS, the RAD and LOG factors): for LN, 2*atanh((m-1)/(m+1)) on m in [0.71,1.41)
+; plus k*ln 2; for EXP, n + f with |f| <= 0.5 and a Taylor polynomial; for SIN and COS,
+; reduction by pi/2 (in BASIC II's two parts, PI2H and PI2L: run on it) and Taylor polynomials on
 ; |r| <= pi/4; for ATN, 1/x above 1 and the pi/6 shift above tan 15 degrees, then the series.
+;
+; Each polynomial's first coefficient is kept to 16 bits (its term is far below the last place):
+; as the first multiplier it then takes 16 steps, not 32 (for speed).
 ;
 ; The sequences of real operations are written as scripts for fpdo, one byte an operation:
 ;   items: 0-2 the temporaries FT1-FT3, 3-31 the constants in fc_tab
@@ -41,19 +45,18 @@ K_PI6      = 8
 K_RAD      = 9
 K_DEG      = 10
 K_LN2      = 11
-K_ILOG2    = 12
+K_E        = 12
 K_ILOG10   = 13
 K_EXPMAX   = 14
 K_EXPMIN   = 15
-K_LN2A     = 16
-K_LN2B     = 17
-K_TWOPI    = 18
-K_PI2A     = 19
-K_PI2B     = 20
-K_TAN15    = 21
-K_SQR3     = 22
-K_E9       = 23
-K_E10      = 24
+K_IE       = 16
+K_TWOPI    = 17
+K_TAN15    = 18
+K_SQR3     = 19
+K_E9       = 20
+K_E10      = 21
+K_PI2H     = 22
+K_PI2L     = 23
 
 ; run the script that follows the JSR
 fpdo:   pla
@@ -66,9 +69,15 @@ fpdo:   pla
 @g:     ldy #0
         lda (PTR3),y
         beq @end
-        jsr @one
+        jsr fpop
         jmp @next
-@one:   cmp #$20                ; one operation (the routines are jumped to: their RTS ends it)
+@end:   lda PTR3+1
+        pha
+        lda PTR3
+        pha
+        rts
+; one script operation, A (the routines are jumped to: their RTS ends it)
+fpop:   cmp #$20
         bcc @op
         pha
         jsr item_ptr
@@ -101,11 +110,6 @@ fpdo:   pla
 @ld:    jmp real_load
 @ar:    jmp farg_load
 @st:    jmp real_store
-@end:   lda PTR3+1
-        pha
-        lda PTR3
-        pha
-        rts
 
 fp_ops: .word fmul, fadd, fsub, fdiv, fswap, fneg, real_floor, int_to_real
         .word poly_sin, poly_cos, poly_exp, poly_atn, poly_ln
@@ -208,7 +212,8 @@ fn_deg: jsr factor_real
         .byte MUL+K_DEG, 0
         rts
 
-; SQR: Newton's iteration y = (y + x/y) / 2 from x with its binary exponent halved
+; SQR: BASIC II's (found by running it): five steps of Newton's iteration y = (y + x/y) / 2 from x
+; with its binary exponent halved, rounded up (its exponent byte e becomes e/2 + 64, rounded up)
 fn_sqr: jsr factor_real
 sqr_core:
         lda FEXP
@@ -220,14 +225,10 @@ sqr_core:
 @ok:    jsr fpdo
         .byte ST+0, 0           ; x
         lda FEXP
-        sec
-        sbc #128
-        cmp #$80
-        ror a
-        clc
-        adc #128
+        lsr a
+        adc #64
         sta FEXP
-        lda #6
+        lda #5
         sta POLYN
 @it:    jsr fpdo
         .byte ST+1, AR+0, F_DIV, ADD+1, 0
@@ -288,7 +289,10 @@ fn_log: jsr factor_real
         .byte MUL+K_ILOG10, 0
         rts
 
-; EXP: x = n ln 2 + r, e^x = e^r * 2^n
+; EXP, as BASIC II (found by running it): x = n + f with n whole and |f| <= 0.5 (|n| is |x| rounded,
+; a half up); e^f by a
+; Taylor polynomial times e^n, the product of n factors e (or of -n factors 1/e), whose values are
+; BASIC II's EXP(1) and EXP(-1): a unit below and above the nearest reals
 fn_exp: jsr factor_real
 exp_core:
         ldx #K_EXPMAX
@@ -303,28 +307,32 @@ exp_core:
         beq @ok
         bcc @ok
         jmp fzero
-@ok:    jsr fpdo
-        .byte ST+0, MUL+K_ILOG2, ADD+K_HALF, F_FLOOR, 0
-        lda IACC                ; n
-        pha
-        lda IACC+1
+@ok:    lda FSIGN               ; the sign of x, then |x|
+        sta EXPOP
+        asl FSIGN
+        jsr fpdo
+        .byte ST+0, ADD+K_HALF, F_FLOOR, 0
+        lda IACC                ; |n|: |x| rounded, a half up (|x| < 90)
         pha
         jsr fpdo
-        .byte F_ITOR, ST+1, MUL+K_LN2A, RSB+0, ST+0, LD+1, MUL+K_LN2B, RSB+0, ST+0, F_PEXP, 0
-        pla                     ; the exponent + n
-        tax
+        .byte F_ITOR, RSB+0, 0
+        ldy #MUL+K_E
+        bit EXPOP
+        bpl @pos
+        jsr fneg                ; f = x - n: |x| - |n| with the sign of x
+        ldy #MUL+K_IE
+@pos:   sty EXPOP             ; |n| factors e, or 1/e below 0
+        jsr fpdo
+        .byte ST+0, F_PEXP, ST+1, LD+K_ONE, 0
         pla
-        clc
-        adc FEXP
-        sta FEXP
-        txa
-        adc #0
-        beq @d
-        bmi @z
-        jmp e_toobig            ; (past the range below 89.5: Too big, as BASIC II)
-@z:     jmp fzero
-@d:     lda FEXP
-        beq @z
+        sta POLYN
+@pw:    dec POLYN
+        bmi @p
+        lda EXPOP
+        jsr fpop
+        jmp @pw
+@p:     jsr fpdo
+        .byte MUL+1, 0
         rts
 
 ; SIN and COS: r = |x| - n pi/2, then by the quadrant (n + 1 for COS) sin r or cos r
@@ -348,7 +356,7 @@ trig:   pha                     ; 0 SIN, 1 COS
         lda IACC
         pha                     ; n
         jsr fpdo                ; r in FT2, r^2 in FT1
-        .byte F_ITOR, ST+1, MUL+K_PI2A, RSB+0, ST+0, LD+1, MUL+K_PI2B, RSB+0
+        .byte F_ITOR, ST+1, MUL+K_PI2H, RSB+0, ST+0, LD+1, MUL+K_PI2L, RSB+0
         .byte ST+1, AR+1, F_MUL, ST+0, 0
         pla
         sta TMP                 ; n
@@ -432,7 +440,8 @@ atn_core:
         jmp fneg
 @d:     rts
 
-; ASN x = ATN(x / SQR(1 - x^2)); ACS x = pi/2 - ASN x
+; ASN x = ATN(x / SQR(1 - x^2)); ACS x = pi/2 - ASN x, as BASIC II works it out (found by running
+; it: ACS(1) is 6.07638384E-11): (PI2H - ASN x) + PI2L, PI2H pi/2 to 16 bits rounded up
 fn_asn: jsr factor_real
 asn_core:
         jsr fpdo
@@ -451,17 +460,18 @@ asn_core:
         jsr fpdo
         .byte AR+2, F_DIV, 0
         jmp atn_core
-fn_acs: jsr factor_real
+fn_acs: jsr factor_real          ; (pi/2 in two parts, as BASIC II: run on it)
         jsr asn_core
         jsr fpdo
-        .byte RSB+K_PI2, 0
+        .byte RSB+K_PI2H, ADD+K_PI2L, 0
         rts
 
-; FACC = FARG ^ FACC: a whole power below 2^15 by repeated squaring, otherwise EXP(y * LN x)
+; FACC = FARG ^ FACC, as BASIC II (found by running it): for a whole y, |y| < 64, 1 multiplied y
+; times by x (-y times by 1/x below 0); otherwise EXP(y * LN x)
 fpow:   jsr fpdo
         .byte ST+2, 0           ; y
         lda FEXP
-        cmp #128+16
+        cmp #128+7
         bcs @gen
         jsr real_to_int
         lda CNT2
@@ -471,40 +481,30 @@ fpow:   jsr fpdo
         jsr fpdo
         .byte MUL+2, 0
         jmp exp_core
-@whole: lda IACC                ; n, and its sign in PWRSIGN
-        sta TMP
-        lda IACC+1
-        sta TMP+1
-        lda FSIGN
-        sta PWRSIGN
+@whole: lda IACC                ; n
+        sta POLYN
+        jsr fswap               ; x
+        lda POLYN
         bpl @p
-        ldx #TMP                ; (TMP+2 and TMP+3 are not used)
-        jsr negate_zx
-@p:     jsr fpdo                ; the base in FT1, the result in FT2
-        .byte F_SWAP, ST+0, LD+K_ONE, ST+1, 0
-@l:     lsr TMP+1
-        ror TMP
-        bcc @sq
-        jsr fpdo
-        .byte LD+1, MUL+0, ST+1, 0
-@sq:    lda TMP
-        ora TMP+1
-        beq @done
-        jsr fpdo
-        .byte LD+0, MUL+0, ST+0, 0
-        jmp @l
-@done:  jsr fpdo
-        .byte LD+1, 0
-        lda PWRSIGN
-        bpl @r
+        eor #$FF
+        sec
+        adc #0
+        sta POLYN               ; -n
         jsr fpdo
         .byte RDV+K_ONE, 0
+@p:     jsr fpdo
+        .byte ST+0, LD+K_ONE, 0
+@l:     dec POLYN
+        bmi @r
+        jsr fpdo
+        .byte MUL+0, 0
+        jmp @l
 @r:     rts
 
 ; (placed before fc_tab: its last coefficient, 1, is fc_tab's first constant)
 poly_atn:                         ; atn x = x*P(x^2), to x^15/15 (error below x^17/17, 1E-11 on |x| <= tan 15)
         .byte 7
-        .byte $7D, $88, $88, $88, $89
+        .byte $7D, $88, $89, $00, $00
         .byte $7D, $1D, $89, $D8, $9E
         .byte $7D, $BA, $2E, $8B, $A3
         .byte $7D, $63, $8E, $38, $E4
@@ -519,27 +519,26 @@ fc_tab:
         .byte $82, $49, $0F, $DA, $A2   ; 6: pi
         .byte $81, $49, $0F, $DA, $A2   ; 7: pi/2
         .byte $80, $06, $0A, $91, $C1   ; 8: pi/6
-        .byte $7B, $0E, $FA, $35, $13   ; 9: pi/180
+        .byte $7B, $0E, $FA, $35, $12   ; 9: pi/180, a unit below the nearest (BASIC II's RAD: run on it)
         .byte $86, $65, $2E, $E0, $D3   ; 10: 180/pi
         .byte $80, $31, $72, $17, $F8   ; 11: log(2)
-        .byte $81, $38, $AA, $3B, $29   ; 12: 1/log(2)
-        .byte $7F, $5E, $5B, $D8, $A9   ; 13: 1/log(10)
+        .byte $82, $2D, $F8, $54, $58   ; 12: e, a unit below the nearest (BASIC II's EXP(1))
+        .byte $7F, $5E, $5B, $D8, $AA   ; 13: 1/log(10), a unit above the nearest (BASIC II's LOG: run on it)
         .byte $87, $32, $FF, $FF, $FF   ; 14: 89.5 less a unit (BASIC II: Exp range from 89.5)
         .byte $87, $B2, $CC, $CC, $CD   ; 15: -89.4
-        .byte $80, $31, $80, $00, $00   ; 16: 355/512
-        .byte $74, $DE, $80, $82, $E3   ; 17: log(2)-355/512
-        .byte $80, $22, $F9, $83, $6E   ; 18: 2/pi
-        .byte $81, $49, $00, $00, $00   ; 19: 201/128
-        .byte $75, $7D, $AA, $22, $17   ; 20: pi/2-201/128
-        .byte $7F, $09, $30, $A2, $F5   ; 21: 2-sqrt(3)
-        .byte $81, $5D, $B3, $D7, $43   ; 22: sqrt(3)
-        .byte $9E, $6E, $6B, $28, $00   ; 23: 1e9
-        .byte $A2, $15, $02, $F9, $00   ; 24: 1e10
+        .byte $7F, $3C, $5A, $B1, $B2   ; 16: 1/e, a unit above the nearest (BASIC II's EXP(-1))
+        .byte $80, $22, $F9, $83, $6E   ; 17: 2/pi
+        .byte $7F, $09, $30, $A2, $F5   ; 18: 2-sqrt(3)
+        .byte $81, $5D, $B3, $D7, $43   ; 19: sqrt(3)
+        .byte $9E, $6E, $6B, $28, $00   ; 20: 1e9
+        .byte $A2, $15, $02, $F9, $00   ; 21: 1e10
+        .byte $81, $49, $10, $00, $00   ; 22: pi/2 to 16 bits, rounded up
+        .byte $6F, $95, $77, $7A, $61   ; 23: pi/2 less that (BASIC II's, from its ACS(1))
 fc_isqr2m: .byte $34, $F3, $04, $B5   ; the mantissa of 1/sqr 2, low byte first (as in IACC)
 
 poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error below r^13/13!, 1E-11 on |r| <= pi/4)
         .byte 5
-        .byte $67, $D7, $32, $2B, $40
+        .byte $67, $D7, $32, $00, $00
         .byte $6E, $38, $EF, $1D, $2B
         .byte $74, $D0, $0D, $00, $D0
         .byte $7A, $08, $88, $88, $89
@@ -547,7 +546,7 @@ poly_sin:                         ; sin r = r*P(r^2), Taylor to r^11/11! (error 
         .byte $81, $00, $00, $00, $00
 poly_cos:                         ; cos r = P(r^2), Taylor to r^12/12! (error below 5E-12)
         .byte 6
-        .byte $64, $0F, $76, $C7, $80
+        .byte $64, $0F, $77, $00, $00
         .byte $6B, $93, $F2, $7D, $BC
         .byte $71, $50, $0D, $00, $D0
         .byte $77, $B6, $0B, $60, $B6
@@ -556,7 +555,7 @@ poly_cos:                         ; cos r = P(r^2), Taylor to r^12/12! (error be
         .byte $81, $00, $00, $00, $00
 poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte 10
-        .byte $6B, $13, $F2, $7D, $BC
+        .byte $6B, $13, $F2, $00, $00
         .byte $6E, $38, $EF, $1D, $2B
         .byte $71, $50, $0D, $00, $D0
         .byte $74, $50, $0D, $00, $D0
@@ -569,7 +568,7 @@ poly_exp:                         ; exp r = P(r), Taylor to r^10/10!
         .byte $81, $00, $00, $00, $00
 poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to s^13 (error below 1E-12)
         .byte 6
-        .byte $7E, $1D, $89, $D8, $9E
+        .byte $7E, $1D, $8A, $00, $00
         .byte $7E, $3A, $2E, $8B, $A3
         .byte $7E, $63, $8E, $38, $E4
         .byte $7F, $12, $49, $24, $92

@@ -5,7 +5,8 @@ NUMEXP  = DIGITS                ; reading: the power of ten still to apply (sign
 NUMREAL = DIGITS+1              ; reading: nonzero once the number is a real
 NUMEV   = DIGITS+2              ; reading: the value after E
 NUMFRAC = DIGITS+3              ; reading: nonzero after the point
-NUMRND  = DIGITS+4              ; reading: nonzero once a digit has been dropped
+NUMACC  = DIGITS+4              ; reading: nonzero once the digits go into FACC (IACC is full)
+NUMY    = DIGITS+5              ; reading: the index kept while FACC takes a digit
 DG      = DIGITS                ; writing: ten decimal digits (ASCII), the first the most significant
 FMTK    = FT3                   ; writing: 0 general, 1 exponent, 2 fixed (the byte 2 of @%)
 NDIG    = FT3+1                 ; writing: digits (byte 1 of @%)
@@ -13,14 +14,15 @@ E10     = FT3+2                 ; writing: the value is d.ddd * 10^E10
 NKEEP   = FT3+3                 ; writing: digits kept after rounding
 
 ; a decimal number at TP: digits [. digits] [E [+|-] digits].  An integer when it has neither point
-; nor exponent and fits in 31 bits; a real otherwise (digits past the ninth or tenth only count
-; towards the exponent).
+; nor exponent and fits in 31 bits; a real otherwise.  The digits go into IACC while it has room,
+; then into FACC to 40 bits (FACC * 10 + digit, unrounded), so a long number is read to its
+; nearest real, as BASIC II reads it (run on it).
 decimal_number:
         jsr clear_iacc
         sta NUMEXP
         sta NUMREAL
         sta NUMFRAC
-        sta NUMRND
+        sta NUMACC
         tay                     ; the digits are read at TP+Y, TP moved past them at the end
         lda (TP),y              ; the first digit is the value so far (no multiply, for speed)
         eor #'0'
@@ -32,26 +34,29 @@ decimal_number:
         eor #'0'                ; a digit 0-9; any other character 10 or more
         cmp #10
         bcs @nd
-        ldx IACC+3              ; room for another digit?
-        cpx #$19
+        ldx IACC+3              ; room for another digit?  (Once the digits are in FACC its
+        cpx #$19                ; mantissa's top bit says no)
         bcs @full
         jsr iacc_times10_plus
-        lda NUMFRAC             ; after the point a digit is a place down
+@frac:  lda NUMFRAC             ; after the point a digit is a place down
         beq @i1
         dec NUMEXP
 @i1:    iny                     ; (a number is shorter than 255 characters)
         bne @int
-@full:  inc NUMREAL             ; no room: before the point the digit only scales
-        ldx NUMRND              ; the first digit dropped rounds the ones kept, as BASIC II reads
-        bne @nr                 ; (run on it: 99999999999 is 1E11, 99999999.99 is 1E8)
-        dec NUMRND
-        cmp #5
-        bcc @nr
-        jsr iacc_inc
-@nr:    lda NUMFRAC
-        bne @i1
-        inc NUMEXP
-        bne @i1                 ; (no point yet: NUMEXP was 0 or more)
+@full:  sty NUMY                ; no room: the digits so far into FACC, and the rest after them
+        pha
+        ldx NUMACC
+        bne @fd
+        jsr uint_to_real
+        dec NUMACC
+        inc NUMREAL
+@fd:    jsr fmul10              ; FACC * 10 + the digit, to 40 bits
+        jsr fswap
+        pla
+        jsr int_a
+        jsr fadd40
+        ldy NUMY
+        jmp @frac
 @nd:    tax                     ; (the character, EORed with '0')
         tya                     ; TP += Y
         clc
@@ -113,7 +118,9 @@ decimal_number:
         lda IACC+3
         bmi @real
         rts
-@real:  jsr uint_to_real
+@real:  lda NUMACC
+        bne @scale
+        jsr uint_to_real
 @scale: lda NUMEXP
         beq @r
         bmi @down

@@ -58,9 +58,10 @@ func_table:
         .word fn_string         ; C4 STRING$(
         .word fn_eof            ; C5 EOF
 
-; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words)
-; and evaluated as an expression
+; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words;
+; TOKDST is INBUF whenever a program runs) and evaluated as an expression
 fn_eval:
+        jsr current_line        ; (found while TP is in it: an error in the string is this line's)
         jsr factor
         jsr need_str
         ldx SLEN
@@ -72,16 +73,8 @@ fn_eval:
         sta INBUF-1,x
         dex
         bne @c
-@t:     lda #<INBUF
-        sta TOKDST
-        lda #>INBUF
-        sta TOKDST+1
-        ldx #0
+@t:     ldx #0
         jsr tokenise
-        lda #<TOKBUF
-        sta TOKDST
-        lda #>TOKBUF
-        sta TOKDST+1
         lda TP
         pha
         lda TP+1
@@ -111,14 +104,6 @@ fn_page:
         ldx PAGEHI
         lda #0
         beq set_iacc_ax         ; (always)
-fn_lomem:
-        lda LOMEM
-        ldx LOMEM+1
-        jmp set_iacc_ax
-fn_himem:
-        lda HIMEM
-        ldx HIMEM+1
-        jmp set_iacc_ax
 fn_top: ldy #0
         lda (TP),y
         cmp #'P'
@@ -128,9 +113,6 @@ fn_top: ldy #0
         lda TOP
         ldx TOP+1
         jmp set_iacc_ax
-fn_count:
-        lda COUNT
-        jmp set_iacc_a
 fn_erl: lda ERLNUM
         ldx ERLNUM+1
         jmp set_iacc_ax
@@ -373,6 +355,7 @@ fn_val: jsr factor
         jsr need_str
 ; the number in SBUF (SLEN characters)
 val_sbuf:
+        jsr current_line        ; (found while TP is in it: an error in the number is this line's)
         ldx SLEN
         lda #13
         sta SBUF,x
@@ -695,22 +678,25 @@ call_routine:
         pha
         txa
         pha                     ; the number of arguments (X = 0)
-        sec                     ; the name at TP: first in the variable list, where a PROC or
-        lda TP                  ; FN called before keeps its DEF's place under the name's token
-        sbc #3                  ; (the tag) and characters; PTR2 = TP - 3 compares the text
-        sta PTR2                ; with an entry's name at the same Y
+        ldx #<FNLIST            ; the name at TP, in the PROC or FN list (BASIC II's, &4F6 and
+        .assert (F_PROC & $40) != 0, "call_routine: BIT tells PROC's tag from FN's"
+        .assert (F_FN & $40) == 0, "call_routine: BIT tells PROC's tag from FN's"
+        bit TMP                 ; &4F8), where a PROC or FN called before keeps its DEF's place
+        bvc @h                  ; under its name; PTR2 = TP - 2 compares the text with an
+        ldx #<PROCLIST          ; entry's name at the same Y (X: the list, all through)
+@h:     sec
+        lda TP
+        sbc #2
+        sta PTR2
         lda TP+1
         sbc #0
         sta PTR2+1
-        ldx VARHEAD
-        lda VARHEAD+1
+        ldy VARLISTS,x
+        lda VARLISTS+1,x
         beq @new
-@scan:  stx PTR1
+@scan:  sty PTR1                ; (Y:A the entry)
         sta PTR1+1
-        ldy #2
-        lda (PTR1),y
-        cmp TMP
-        bne @next
+        ldy #1
 @c:     iny
         lda (PTR1),y
         beq @end
@@ -734,29 +720,32 @@ call_routine:
         bcc @known
         inc PTR1+1
         bne @known
-@next:  ldy #0                  ; the next entry (a high byte of 0 ends the list)
+@next:  ldy #1                  ; the next entry (a high byte of 0 ends the list)
         lda (PTR1),y
-        tax
-        iny
+        pha
+        dey
         lda (PTR1),y
+        tay
+        pla
         bne @scan
-@new:   lda TMP                 ; the first call: NAMEBUF = token, name
-        sta NAMEBUF
-        ldx #1
-        ldy #0
+@new:   stx NHEAD               ; the first call: the name is read as parse_name reads one,
+        lda TP                  ; from the token (TP back to it)
+        bne @d
+        dec TP+1
+@d:     dec TP
+        ldy #1
 @n:     lda (TP),y
         jsr is_idchar
         bcc @ne
-        sta NAMEBUF,x
-        inx
-        jsr inctp
+        iny
         bne @n
-@ne:    stx NLEN
-        cpx #1
+@ne:    cpy #1
         bne @named
         brk                     ; badcall: its error block in line (room)
         .byte 30, "Bad call", 0
-@named: jsr find_def            ; the DEF's place, remembered under the name
+@named: jsr name_found
+        jsr find_var            ; (not there: PTR1 = the list's end, where it is linked)
+        jsr find_def            ; the DEF's place, remembered under the name
         lda #4
         jsr create_var
         ldy #3                  ; its value: the DEF's text (PTR2), then its line (PTR3)
@@ -953,20 +942,7 @@ find_def:
         bne @next
         iny
         jsr @skip
-        cmp NAMEBUF
-        bne @next
-        ldx #1
-@c:     iny
-        cpx NLEN
-        beq @end
-        lda (PTR3),y
-        cmp NAMEBUF,x
-        bne @next
-        inx
-        bne @c
-@end:   lda (PTR3),y
-        jsr is_idchar
-        bcs @next
+        dey                     ; PTR2: the text with the token at (PTR2),1, as NAMEP's name
         tya
         clc
         adc PTR3
@@ -974,7 +950,23 @@ find_def:
         lda PTR3+1
         adc #0
         sta PTR2+1
-        rts
+        ldy #0
+@c:     iny
+        lda (PTR2),y
+        cmp (NAMEP),y
+        bne @next
+        cpy NLEN
+        bne @c
+        iny                     ; the DEF's name ends there?
+        lda (PTR2),y
+        jsr is_idchar
+        bcs @next
+        tya                     ; PTR2 = the text after the name
+        adc PTR2                ; (C clear)
+        sta PTR2
+        bcc @r
+        inc PTR2+1
+@r:     rts
 @next:  ldy #2
         lda (PTR3),y
         clc
@@ -1004,21 +996,13 @@ unwind: sta CNT
         jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
-        beq @bad                ; the bottom of the stack
         cmp CNT
         beq @found
-        cmp #F_LOCAL
-        bne @nl
+        cmp #F_LOCAL            ; (above the call frame only LOCAL frames: loops and GOSUBs
+        bne @bad                ; have stacks of their own, and stay open, as on BASIC II)
         jsr restore_local
         lda #9                  ; (a LOCAL frame's size, without frame_skip's tests, for speed)
         jsr frame_add
-        jmp @l
-@nl:    cmp #F_PROC
-        beq @bad
-        cmp #F_FN
-        beq @bad
-        jsr uncount_frame       ; loops and GOSUBs left open in the routine end with it
-@skip:  jsr frame_skip
         jmp @l
 @bad:   lda CNT
         cmp #F_FN
@@ -1102,7 +1086,7 @@ st_input:
         bmi @fd
 @fs:    lda INBUF,x
         cmp #' '
-        bne @fd
+        bne @f1
         inx
         bne @fs
 @fd:    ldy #0                  ; the field into SBUF: the whole line for INPUT LINE
@@ -1116,7 +1100,32 @@ st_input:
 @take:  sta SBUF,y
         inx
         iny
-        bne @fc
+        bne @fc                 ; (always: a field is shorter than 256)
+@f1:    cmp #$22                ; a field in quotes is read as a string literal (commas in it,
+        bne @fd                 ; "" one quote), and what follows it up to the next comma goes,
+        lda TP                  ; as BASIC II reads it (run on it); TP into the line meanwhile
+        pha
+        lda TP+1
+        pha
+        inx
+        .assert (INBUF & $FF) == 0, "st_input: a quoted field's offset is its address's low byte"
+        stx TP                  ; (INBUF is page aligned)
+        lda #>INBUF
+        sta TP+1
+        jsr string_literal
+        pla
+        sta TP+1
+        ldx TP
+        pla
+        sta TP
+        ldy SLEN
+@qe:    lda INBUF,x
+        cmp #13
+        beq @fe
+        inx
+        cmp #','
+        bne @qe
+        dex
 @fcomma:
         inx
 @fe:    stx INPOS

@@ -234,13 +234,6 @@ osargs_iacc:                    ; (VTYPE is already 0: the channel was an intege
         ldy CHAN
         jmp OSARGS
 
-; PTR#c=n: OSARGS 1
-st_ptr: jsr get_channel
-        jsr want_eq
-        lda #1
-        jsr osargs_iacc
-        jmp next_stmt
-
 ; BPUT#c,n
 st_bput:
         jsr get_channel
@@ -393,24 +386,15 @@ file_block:
         ldy #0
         jmp OSFILE
 
-st_save:
-        jsr immediate_only
-        jsr expr_str
-        lda #0
-        jsr file_block
-        jmp next_stmt
-
 st_load:
         jsr immediate_only
         jsr expr_str
         jsr load_program
         jmp prompt
 
-st_chain:
-        jsr expr_str
-        jsr load_program
-        jmp st_run
 
+
+; (SAVE, CHAIN and PTR= are at the end of vars.s)
 ; OSFILE &FF to PAGE, then the program format is checked (check_program): anything else is
 ; "Bad program"
 load_program:
@@ -426,3 +410,30 @@ load_program:
         errblk 0
         .text "Bad program"
         .byte 0
+
+; HIMEM (a function): here, after fpio.s, so that decimal_number's digit loop (@int..@i1) stays in
+; one page (a branch across one costs a cycle a digit)
+fn_himem:
+        lda HIMEM
+        ldx HIMEM+1
+        jmp set_iacc_ax
+
+; read a typed line (read_line), then move it up to end at TYPED_CR, so that the tokeniser can
+; write it over itself from the buffer's start: a keyword takes fewer bytes than its letters, and
+; the room the move leaves takes the line numbers' 4 bytes.  X = its first character.  (Here, not
+; in editor.s, so that stmt_table and the hot code after it keep their places)
+read_typed:
+        jsr read_line           ; (Y = the CR's offset: OSWORD 0 leaves the line's length there)
+        tya
+        tax
+        ldy #TYPED_CR
+@m:     lda INBUF,x
+        sta INBUF,y
+        dey
+        dex
+        cpx #$FF
+        bne @m
+        iny
+        tya
+        tax
+        rts

@@ -1,19 +1,20 @@
 ; Variables, arrays, indirection, LOCAL, DATA.
-; A dynamic variable: link (2), its name with its % $ or ( suffix, 0, then its value:
-; integer (% suffix) 4 bytes, real (no suffix) 5 bytes in the documented form (fp.s), string
-; descriptor (address 2, allocated length, length), or for an array the number of dimensions,
-; each dimension's size (2 bytes), then the elements (4, 5 or 4 bytes each).
+; A dynamic variable, as BASIC II keeps one (find_var): link (2), its name after the first
+; character with its % $ or ( suffix, 0, then its value: integer (% suffix) 4 bytes, real (no
+; suffix) 5 bytes in the documented form (fp.s), string descriptor (address 2, allocated length,
+; length), or for an array the elements' offset (2 * dimensions + 1), each dimension's size (2
+; bytes), then the elements (4, 5 or 4 bytes each).
 ; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
 ; reset the BASIC stack (a 0 byte below HIMEM marks its bottom) and the FOR stack: no loops or
-; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops, run on it)
+; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops and GOSUBs, run on it)
 reset_stack:
         lda #FOR_EMPTY
         sta FORX
-reset_bsp:
         lda #0
         sta GOSUBN
         sta REPEATN
+reset_bsp:
         lda HIMEM               ; BSP = HIMEM - 1, unchecked: this must not fail (it runs on
         sec                     ; every error, and the heap may have been set above HIMEM)
         sbc #1
@@ -26,144 +27,160 @@ reset_bsp:
         sta (BSP),y
         rts
 
-; read a name at TP into NAMEBUF/NLEN (suffix % or $ and a following ( included)
-; C clear if there is no name here
+; read a name at TP (suffix % or $ and a following ( included): NLEN its length, NAMEP the address
+; before it, so that (NAMEP),Y for Y = 1..NLEN are its characters (a name is read where it stands
+; in the text, and compared with a variable's entry with one index).  C clear if there is no name
+name_lower:                     ; (parse_name_at's small letters and _, out of its way)
+        cmp #'_'
+        bcc no_name
+        cmp #'z'+1
+        bcc name_first
+no_name:
+        clc
+        rts
 parse_name:
         jsr skipsp
 parse_name_at:                  ; (A = the character at TP, Y = 0)
         cmp #'@'
-        beq @first
+        beq name_first
         cmp #'A'
-        bcc @none
+        bcc no_name
         cmp #'Z'+1
-        bcs @lower              ; (capitals fall through: the common case, for speed)
-@first: ldx #0
-@l:     sta NAMEBUF,x
-        inx
-        jsr inctp
+        bcs name_lower          ; (capitals fall through: the common case, for speed)
+name_first:
+        asl a                   ; its list (find_var)
+        sta NHEAD
+@l:     iny                     ; (read at TP+Y: TP moves once, at the end)
         lda (TP),y
         jsr is_idchar
         bcs @l
+        ldx #5                  ; its kind (VKIND) from the suffix: a real, % integer, $ string
         cmp #'%'
-        beq @suffix
-        cmp #'$'
+        bne @nd
+        dex
+        bne @suffix             ; (always)
+@nd:    cmp #'$'
         bne @arr
+        ldx #$81
 @suffix:
-        sta NAMEBUF,x
-        inx
-        jsr inctp
+        iny
         lda (TP),y
 @arr:   cmp #'('
-        bne @done
-        sta NAMEBUF,x
-        inx
-        jsr inctp
-@done:  stx NLEN
+        bne name_found
+        iny
+name_found:                     ; (Y = the name's length from TP, X its kind) NLEN, NAMEP, VKIND,
+        stx VKIND               ; TP past it; C set
+        sty NLEN
+        lda TP                  ; NAMEP = TP - 1
         sec
-        rts
-@lower: cmp #'_'
-        bcc @none
-        cmp #'z'+1
-        bcc @first
-@none:  clc
+        sbc #1
+        sta NAMEP
+        lda TP+1
+        sbc #0
+        sta NAMEP+1
+        tya                     ; TP past the name
+        clc
+        adc TP
+        sta TP
+        bcc @c
+        inc TP+1
+@c:     sec
         rts
 
-; PTR1 = the value of the variable named in NAMEBUF; C set if found
+; PTR1 = the value of the variable named at NAMEP; C set if found.  Not found: PTR1 = the last
+; entry of its list, or the list's head (a link to the first entry), where a new entry is linked.
+; The lists are BASIC II's (run on it; Plumbley, "BASIC ROM User Guide", 3.1): one for each first
+; character, its head at &400 + 2 * the character (&482 for A); an entry is the link (2), the name
+; without its first character, 0, then the value; a new entry goes at its list's end.  PROC and
+; FN names have two lists more (NHEAD &F6, &F8; (NAMEP),1 the token).
 find_var:
-        lda VARHEAD
-        sta PTR1
-        lda VARHEAD+1           ; (Z: no variables at all)
+        ldx NHEAD               ; the list's head in page 4 (parse_name)
+        lda VARLISTS+1,x
+        beq @empty
         sta PTR1+1
-        beq @no
-@scan:  ldy #2
-        ldx #0
-@c:     lda (PTR1),y
-        cmp NAMEBUF,x
-        bne @skip
+        lda VARLISTS,x
+        sta PTR1
+@scan:  ldy #2                  ; (the name in the text is never followed by the 0 that ends an
+@c:     lda (PTR1),y            ; entry's: they differ at the latest there)
+        cmp (NAMEP),y
+        bne @diff
         iny
-        inx
-        cpx NLEN
         bne @c
-        lda (PTR1),y
-        bne @skip
-        iny                     ; found: PTR1 += y
-        tya
-        clc
+@diff:  tax                     ; the entry's name ends where this one does (Y = NLEN + 1: the
+        bne @skip               ; text's next character never matches an entry's, see above)?
+        cpy NLEN
+        bcc @skip
+        beq @skip
+        tya                     ; PTR1 += NLEN + 2 (C set)
         adc PTR1
         sta PTR1
         bcc @y
         inc PTR1+1
 @y:     sec
         rts
-@skip:  ldy #0                  ; the next entry (Z from its high byte: 0 ends the list)
+@skip:  ldy #0                  ; the next entry (its link's high byte 0: the list ends)
         lda (PTR1),y
         tax
         iny
         lda (PTR1),y
+        beq @no
         stx PTR1
         sta PTR1+1
         bne @scan
+@empty: stx PTR1
+        lda #>VARLISTS
+        sta PTR1+1
 @no:    clc
         rts
 
-; make the variable NAMEBUF with A bytes of value (zeroed); PTR1 = its value.  No room: nothing
-; changes (the heap is claimed before the entry is linked in)
+; make the variable named at NAMEP, after find_var did not find it, with A bytes of value (zeroed);
+; PTR1 = its value.  As BASIC II's (run on it): the entry is written at VARTOP and the link to it
+; begun (its low byte) before the room is checked; with none, "No room", the list still ending
+; where it did (the link's high byte is 0 there) and the entry's bytes left above the heap.  Of
+; the new entry's own link only the high byte is written (0: the list ends), as BASIC II's
 create_var:
         sta CNT
-        jsr ptr1_vartop
-        lda NLEN                ; the entry: link 2, name, 0, then the value
-        clc
-        adc #3
-        ldx #0
-        adc CNT
-        bcc @c
+        ldy #0
+        lda VARTOP              ; the link's low byte
+        sta (PTR1),y
+        tya
+        iny
+        sta (VARTOP),y          ; the entry's link: its high byte 0
+@n:     cpy NLEN                ; the name after its first character
+        bcs @e
+        iny
+        lda (NAMEP),y
+        sta (VARTOP),y
+        bne @n                  ; (always: a name's characters are not 0)
+@e:     ldx CNT                 ; 0, then the value
         inx
-@c:     jsr heap_claim
+        lda #0
+@z:     iny
+        sta (VARTOP),y
+        dex
+        bne @z
+        iny                     ; the entry's length
+        tya
+        ldy VARTOP+1            ; (the link's high byte, once there is room)
+        jsr heap_claim
         bcc @ok
         jmp e_noroom
-@ok:    lda CNT
-
-; the entry at PTR1 (claimed): link it into VARHEAD, name, 0, then A zero bytes; PTR1 = its value
-link_entry:
-        sta CNT
-        ldy #0
-        lda VARHEAD
-        sta (PTR1),y
-        iny
-        lda VARHEAD+1
-        sta (PTR1),y
-        lda PTR1
-        sta VARHEAD
-        lda PTR1+1
-        sta VARHEAD+1
-        ldx #0
-@n:     lda NAMEBUF,x
-        iny
-        sta (PTR1),y
-        inx
-        cpx NLEN
-        bne @n
-        iny
-        lda #0
-        sta (PTR1),y
-        iny
+@ok:    pha                     ; (X:A = VARTOP)
         tya
-        clc
-        adc PTR1
-        sta PTR1
-        bcc @a
-        inc PTR1+1
-@a:     ldy CNT
-        beq @d
-        lda #0
-@z:     dey
+        ldy #1
         sta (PTR1),y
-        bne @z
-@d:     rts
+        pla                     ; PTR1 = VARTOP - CNT: the value
+        sec
+        sbc CNT
+        sta PTR1
+        txa
+        sbc #0
+        sta PTR1+1
+        rts
 
 ; claim X:A bytes (+1 with heap_claim_c and C set) at the top of the heap: VARTOP grows by them
-; when it stays below the BASIC stack (C clear); else C set and VARTOP is left as it was, so an
-; error leaves the heap whole (and the error handler room to reset the stack)
+; when it stays below the BASIC stack (C clear, X:A the new VARTOP); else C set and VARTOP is
+; left as it was, so an error leaves the heap whole (and the error handler room to reset the stack)
 heap_claim:
         clc
 heap_claim_c:
@@ -252,25 +269,21 @@ resident_var:                   ; A = the letter, @ to Z
 lvalue_none:
         jmp e_nosuchvar
 
-; get_lvalue for the name already in NAMEBUF (A = create flag)
+; get_lvalue for the name parse_name read (A = create flag)
 get_lvalue_named:
         sta CREATE
-get_lvalue_after_name:
-        ldx NLEN
-        lda NAMEBUF-1,x
+get_lvalue_after_name:          ; (VKIND from parse_name)
+        ldy NLEN
+        lda (NAMEP),y
         cmp #'('
-        bne @plain
-        lda NAMEBUF-2,x         ; an array: its kind from the character before "("
-        jsr kind_of_a
-        jmp array_element
-@plain: jsr kind_of_a           ; VKIND from the name's last character, for all paths below
-        lda NLEN                ; resident integers @% and A%..Z%
-        cmp #2
+        beq array_element
+        cpy #2                  ; resident integers @% and A%..Z%
         bne @dyn
-        lda NAMEBUF+1
+        lda (NAMEP),y
         cmp #'%'
         bne @dyn
-        lda NAMEBUF
+        dey
+        lda (NAMEP),y
         cmp #'Z'+1
         bcc resident_var
 @dyn:   jsr find_var
@@ -331,42 +344,22 @@ lvalue_post_num:
 lvalue_str:
         rts
 
-; VKIND from the suffix of the name in NAMEBUF (before a "(" if any): $ string, % integer, else
-; real
-name_kind:
-        ldx NLEN
-        lda NAMEBUF-1,x
-        cmp #'('
-        bne kind_of_a
-        lda NAMEBUF-2,x
-kind_of_a:                      ; (A = the name's last character before any "(")
-        ldx #$81
-        cmp #'$'
-        beq @k
-        ldx #4
-        cmp #'%'
-        beq @k
-        inx
-@k:     stx VKIND
-        rts
-
-; NAMEBUF ends in "(": the element named by the subscripts at TP.  What each subscript needs
+; the name read ends in "(": the element named by the subscripts at TP.  What each subscript needs
 ; afterwards is on the 6502 stack, as a subscript may use arrays (and FNs) itself: the kind, the
-; header's address, 2*dims, then the element so far and the offset of this dimension's size
+; header's address, its first byte, then the element so far and the offset of this dimension's size
 array_element:
         jsr find_var
         bcs @f
-        brk                     ; array: its error block in line (room)
+@array: brk                     ; array: its error block in line (room)
         .byte 14, "Array", 0
-@f:     lda VKIND               ; (set by get_lvalue_after_name)
+@f:     lda VKIND               ; (set by parse_name)
         pha
         lda PTR1
         pha
         lda PTR1+1
         pha
         ldy #0
-        lda (PTR1),y
-        asl a                   ; 2*dims: one past the offset of the last size
+        lda (PTR1),y            ; the offset of the elements, 2 * dims + 1
         pha
         tya                     ; the element so far: 0
         pha
@@ -412,9 +405,10 @@ array_element:
         adc IACC+1
         sta ELEM+1
         tsx
-        tya                     ; (the offset + 1)
-        cmp $0101,x
-        beq @last
+        tya                     ; (Y: the size's high byte, so A = the offset after the size)
+        ora #1                  ; the last size: the elements are next (or, as BASIC II takes a
+        cmp $0101,x             ; header whose first byte is wrong, past it: run on it)
+        bcs @last
         lda ELEM
         pha
         lda ELEM+1
@@ -422,12 +416,16 @@ array_element:
         iny
         tya
         pha
-        jsr comma
+        jsr accept_comma        ; fewer subscripts than dimensions: "Array", as BASIC II
+        bne @array
         jmp @dim
 @bad:   brk                     ; subscript: its error block in line (room)
         .byte 15, "Subscript", 0
-@last:  jsr closeb
-        pla                     ; 2*dims: the elements are after it
+@last:  iny                     ; the elements follow the sizes read, whatever the header's
+        tya                     ; first byte says (BASIC II, run on it)
+        sta $0101,x
+        jsr closeb
+        pla                     ; the elements' offset
         sta CNT
         pla
         sta PTR1+1
@@ -443,19 +441,16 @@ array_element:
         rol ELEM+1
         bcc @sized
 @five:  jsr elem_bytes
-@sized: sec                     ; VADDR = PTR1 + 1 + 2*dims + ELEM
-        lda PTR1
-        adc CNT
-        sta VADDR
-        lda PTR1+1
-        adc #0
-        sta VADDR+1
+@sized: lda CNT                 ; VADDR = PTR1 + the elements' offset + ELEM
         clc
-        lda VADDR
         adc ELEM
+        bcc @s
+        inc ELEM+1
+        clc
+@s:     adc PTR1
         sta VADDR
-        lda VADDR+1
-        adc ELEM+1
+        lda ELEM+1
+        adc PTR1+1
         sta VADDR+1
         jmp lvalue_post
 
@@ -478,35 +473,35 @@ elem_bytes:
         sta ELEM+1
 @d:     rts
 
-; ELEM = ELEM * ACC2 (16 bits; ELEM not 0).  Y is kept
+; ELEM = ELEM * ACC2 in 16 bits, ACC2's bits from the lowest, ELEM doubling (its carries lost) and
+; added in for each 1: C set when an addition carries, the overflow BASIC II's DIM finds (run on
+; it: DIM A%(1000,100) is Bad DIM, DIM A%(255,255) wraps round to 0).  Y is kept
 elem_times_acc2:
-        ldx #16
-        lda ELEM+1              ; ELEM below 256 (the usual case): only its 8 bits
-        bne @s
-        lda ELEM
-        sta ELEM+1
-        ldx #8
-@s:     lda #0
-        sta TMP
-        sta TMP+1
-@l:     asl TMP
-        rol TMP+1
-        asl ELEM
-        rol ELEM+1
+        ldx #0                  ; (the additions that carried)
+        stx TMP
+        stx TMP+1
+@l:     lsr ACC2+1
+        ror ACC2
         bcc @n
         clc
         lda TMP
-        adc ACC2
+        adc ELEM
         sta TMP
         lda TMP+1
-        adc ACC2+1
+        adc ELEM+1
         sta TMP+1
-@n:     dex
+        bcc @n
+        inx
+@n:     asl ELEM
+        rol ELEM+1
+        lda ACC2
+        ora ACC2+1
         bne @l
         lda TMP
         sta ELEM
         lda TMP+1
         sta ELEM+1
+        cpx #1
         rts
 
 ; DIM name(d1,...) or DIM name size.  What does not fit below the BASIC stack is "DIM space"
@@ -514,8 +509,8 @@ elem_times_acc2:
 dim_one:
         jsr parse_name
         bcc @bad
-        ldx NLEN
-        lda NAMEBUF-1,x
+        ldy NLEN
+        lda (NAMEP),y
         cmp #'('
         beq @array
         lda #1                  ; DIM name size: a byte block at the top of the heap
@@ -551,17 +546,14 @@ dim_one:
         ora IACC+2              ; BASIC II: run on it)
         bne @bad
         rts
-@array: jsr find_var
+@array: lda VKIND               ; the kind (parse_name's), kept below the sizes (subscripts
+        pha                     ; read names too)
+        jsr find_var
         bcs @bad
-        lda TP                  ; where the name starts, kept to read it again after the
-        sec                     ; subscripts (their names and arrays use NAMEBUF and DIMS)
-        sbc NLEN
-        pha
-        lda TP+1
-        sbc #0
-        pha
-        lda #0                  ; the sizes on the 6502 stack
-        sta DIMS
+        lda #0                  ; as BASIC II (run on it), the entry is made before the
+        jsr create_var          ; subscripts are read: the header and elements go at VARTOP
+        lda #0                  ; as it is after them, and when they do not fit the entry stays
+        sta DIMS                ; (the sizes on the 6502 stack)
 @d:     lda DIMS
         pha
         jsr expr_int
@@ -582,7 +574,9 @@ dim_one:
         bcs @bad
         jsr accept_comma
         beq @d
-        jsr closeb
+        lda #')'                ; no ")" is Bad DIM, as BASIC II's (run on it)
+        jsr accept
+        bne @bad
         lda #1                  ; ELEM = the number of elements, the product of the sizes in 16
         sta ELEM                ; bits, wrapping round as BASIC II's does (run on it: DIM
         lsr a                   ; A%(256,255) makes 256 elements)
@@ -597,25 +591,15 @@ dim_one:
         stx CNT
         jsr elem_times_acc2
         ldx CNT
+        bcs @bad                ; (the product overflowed, as BASIC II finds it)
         inx
         inx
         dec CNT2
         bne @m
-        lda TP                  ; the name again, from its start (below the sizes)
-        pha
-        lda TP+1
-        pha
-        lda $0101,x
-        sta TP+1
-        lda $0102,x
-        sta TP
-        jsr parse_name
-        pla
-        sta TP+1
-        pla
-        sta TP
-        jsr name_kind           ; (X = VKIND) 64K bytes or more is Bad DIM (BASIC II): from
-        lda ELEM+1              ; &4000 elements of 4 bytes, or (whole pages) &3300 of 5
+        lda $0101,x             ; the kind (below the sizes).  64K bytes or more is Bad DIM
+        sta VKIND               ; (BASIC II): from &4000 elements of 4 bytes, or (whole
+        tax                     ; pages) &3300 of 5
+        lda ELEM+1
         cpx #5
         bne @four
         cmp #$33
@@ -624,27 +608,14 @@ dim_one:
         bcc @fits
         jmp @bad
 @fits:  jsr elem_bytes
-        jsr ptr1_vartop
-        lda DIMS                ; the entry: link 2, name, 0, header 1 + 2*dims, the elements
+        jsr ptr1_vartop         ; the header at VARTOP: the elements' offset 2 * dims + 1, then
+        lda DIMS                ; the sizes (pushed first to last: filled from the end)
         asl a
+        tay
         ora #1
         sta CNT
-        sec
-        adc NLEN
-        adc #2
-        adc ELEM
-        ldx ELEM+1
-        bcc @c
-        inx
-@c:     jsr heap_claim
-        bcs dim_space
-        lda CNT
-        jsr link_entry          ; PTR1 = the header (zeroed)
-        ldy #0
-        lda DIMS
-        sta (PTR1),y
-        asl a                   ; sizes were pushed first to last: fill from the end
-        tay
+        ldx #0
+        sta (PTR1,x)
 @fill:  pla
         sta (PTR1),y
         dey
@@ -652,23 +623,29 @@ dim_one:
         sta (PTR1),y
         dey
         bne @fill
-        pla                     ; the name's start
-        pla
-        ldy CNT                 ; zero the elements, after the header
-@z:     lda ELEM
-        ora ELEM+1
-        beq @zd
-        lda #0
-        sta (PTR1),y
-        iny
+        pla                     ; (the kind)
+        lda CNT                 ; the header and the elements claimed
+        clc
+        adc ELEM
+        ldx ELEM+1
+        bcc @c
+        inx
+@c:     jsr heap_claim
+        bcs dim_space
+        ldy CNT                 ; zero the elements, after the header.  Their count of bytes
+@z:     lda #0                  ; wraps round as BASIC II's does (0 for DIM A%(255,255)): it
+        sta (PTR1),y            ; then clears on over all memory and never comes back (run
+        iny                     ; on it)
         bne @z1
         inc PTR1+1
 @z1:    lda ELEM
         bne @z2
         dec ELEM+1
 @z2:    dec ELEM
-        jmp @z
-@zd:    rts
+        lda ELEM
+        ora ELEM+1
+        bne @z
+        rts
 
 dim_space:
 e_dimspace:
@@ -785,10 +762,27 @@ store_lvalue:
         cmp (VADDR),y
         beq @fits
         bcc @fits
-        jsr ptr1_vartop         ; a new block at the top of the heap, with room to grow
-        lda SLEN
-        clc
-        adc #8
+        lda VARTOP              ; no: a new block at the top of the heap, as BASIC II's (run on
+        sbc (VADDR),y           ; it).  A block that ends at VARTOP is given back first (the
+        tax                     ; new one starts where it did).  (C set) VARTOP - its room
+        lda VARTOP+1
+        sbc #0
+        dey
+        cmp (VADDR),y
+        bne @new
+        dey
+        txa
+        cmp (VADDR),y
+        bne @new
+        stx VARTOP
+        iny
+        lda (VADDR),y
+        sta VARTOP+1
+@new:   jsr ptr1_vartop
+        lda SLEN                ; its room: the length, and from 8 characters 8 more (up to 255)
+        cmp #8
+        bcc @a
+        adc #7
         bcc @a
         lda #255
 @a:     pha
@@ -997,3 +991,24 @@ pop_tp: pla
         pla
         sta TP
         rts
+
+; SAVE, CHAIN and PTR= (io.s's): here, before expr.s, so that expr.s and arith.s keep the page
+; offsets their loops were tuned at (expr_add's and factor's branches each within a page)
+st_save:
+        jsr immediate_only
+        jsr expr_str
+        lda #0
+        jsr file_block
+        jmp next_stmt
+
+st_chain:
+        jsr expr_str
+        jsr load_program
+        jmp st_run
+
+; PTR#c=n: OSARGS 1
+st_ptr: jsr get_channel
+        jsr want_eq
+        lda #1
+        jsr osargs_iacc
+        jmp next_stmt

@@ -28,8 +28,8 @@ call_keyv:
 keyv_default:
         bvc @query
         bcs keyboard_scan           ; the centisecond poll
-        lda #$01                    ; the key-pressed interrupt: clear CA2, scan from the next poll
-        sta SYS_IFR
+        lda #$01                    ; the key-pressed interrupt: CA2 off while keys are down (MOS
+        sta SYS_IER                 ; 1.20's IER reads &72 then), scan from the next poll
         sta key_active
         rts
 @query: bcc @shift_ctrl
@@ -126,9 +126,7 @@ keyboard_scan:
         adc #5                      ; (carry set) on to column 0 of the next row
         tax
         bpl @key
-        lda #$01                    ; forget the CA2 edges our testing made, then auto-scan
-        sta SYS_IFR                 ; again: a key that goes down from here on interrupts
-        lda #$0B
+        lda #$0B                    ; auto-scan again
         sta SYS_ORB
         lda key_test
         bne @held
@@ -137,7 +135,11 @@ keyboard_scan:
         bne @new_key
         lda key_held
         bne @repeat
-        sta key_active              ; nothing down: wait for CA2 again
+        sta key_active              ; nothing down: forget the CA2 edges our testing made and
+        lda #$01                    ; wait for CA2 again
+        sta SYS_IFR
+        lda #$81
+        sta SYS_IER
         rts
 @new_key:
         sta key_held
@@ -298,6 +300,7 @@ insert_with_escape:
         bne @plain
         ldy escape_action
         bne @plain
+        sty repeat_count            ; (Y=0) an escape is not repeated while its key is held (MOS 1.20)
         jmp set_escape
 @plain: pha
         ldy event_enables+2         ; event 2: a character enters the input buffer (Y = it)
@@ -358,7 +361,7 @@ read_key_nowait:
         lda softkey_length
         beq @from_buffer
         ldx softkey_offset
-        lda SOFTKEYS,x
+        lda SOFTKEYS+1,x            ; (offsets from &0B01, as MOS 1.20 keeps them)
         inc softkey_offset
         dec softkey_length
         clc
@@ -440,7 +443,7 @@ interpret_code:
         sec
         rts
 
-; Start expanding soft key A (its string is &0B00+[&0B00+A] up to the next key's start).
+; Start expanding soft key A (its string is &0B01+[&0B00+A] up to the next key's start).
 start_softkey:
         tax
         lda SOFTKEYS,x
@@ -555,7 +558,8 @@ end_cursor_edit:
 
 ; ---- INKEY (OSBYTE 129) --------------------------------------------------------------------------
 ; Y < &80: wait up to YX centiseconds for a character: Y=0 and X = it, Y=&1B on ESCAPE, Y=&FF none.
-; Y = &FF: X = &FF-&80 tests key -(X+1) (X,Y = &FF if down, else 0); X = 0: the MOS version (1).
+; Y = &FF: X = &FF-&80 tests key -(X+1) (X,Y = &FF if down, else 0); X = 0: the MOS version, X,Y =
+; &FF as MOS 1.20 gives (AUG, OSBYTE &81: 0 is OS 1.00, 1 the Electron's).
 inkey:  cpy #$FF
         beq @negative
         stx inkey_timer
@@ -580,11 +584,8 @@ inkey:  cpy #$FF
         rts
 @negative:
         txa
-        bne @key
-        ldx #1                      ; INKEY(-256): MOS 1.20 gives 1
-        ldy #0
-        rts
-@key:   eor #$FF                    ; -(X+1) = X EOR &FF: the internal key number
+        beq @down                   ; INKEY(-256): MOS 1.20's version, &FF
+        eor #$FF                    ; -(X+1) = X EOR &FF: the internal key number
         ora #$80                    ; tested through KEYV as OSBYTE &79 with X bit 7 set
         tax
         jsr keyv_scan
@@ -592,7 +593,7 @@ inkey:  cpy #$FF
         asl a
         lda #0
         bcc @up
-        lda #$FF
+@down:  lda #$FF
 @up:    tax
         tay
         rts

@@ -17,12 +17,16 @@
         .include "irq.s"
         .include "reset.s"
         .include "vdu.s"
+        .include "fs.s"             ; these three fill the space below &E0A4
+        .include "oscli.s"
+        .include "osword.s"
+wrch_gap:                           ; free space (counted with the free bytes at the end)
+        .assert * <= $E0A4, "the code below OSWRCH's routine runs past &E0A4"
+        .fill $E0A4 - *, $FF
+        .include "wrch.s"           ; at &E0A4, MOS 1.20's WRCHV default
         .include "graphics.s"
         .include "keyboard.s"
         .include "osbyte.s"
-        .include "osword.s"
-        .include "oscli.s"
-        .include "fs.s"
         .include "sound.s"
         .include "tables.s"
 

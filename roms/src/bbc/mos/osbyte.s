@@ -95,15 +95,15 @@ byte6:  ldy #$F6                    ; printer ignore character
         jmp write_variable_x
 byte_ignore:
         rts
-byte9:  ldy #$C2                    ; flash: first colour's time (fields)
+byte9:  ldy #$C3                    ; flash: first colour's time (fields), at &0253 as MOS 1.20
         jmp write_variable_x
-byte10: ldy #$C3                    ; flash: second colour's time
+byte10: ldy #$C2                    ; flash: second colour's time, at &0252 (Elite reads it there)
         jmp write_variable_x
 byte11: ldy #$C4                    ; auto-repeat delay (cs)
         jmp write_variable_x
 byte12: txa                         ; auto-repeat period (cs); 0 restores both defaults
         bne @set
-        lda #32
+        lda #50
         sta repeat_delay
         lda #8
         sta repeat_rate
@@ -148,13 +148,12 @@ byte16_old:
 byte17: lda #0                        ; start converting channel X now; ADVAL(0) says 0 until it ends
         sta adc_last
         jmp adc_start
-byte18: lda #$11                    ; every soft key emptied
-        ldx #16
+byte18: lda #$10                    ; every soft key emptied: MOS 1.20 sets the whole page &0B
+        ldx #0                      ; to &10 (the offsets are from &0B01: strings from &0B11)
 @k:     sta SOFTKEYS,x
-        dex
-        bpl @k
-        lda #0
-        sta softkey_length
+        inx
+        bne @k
+        stx softkey_length
         rts
 byte19: lda vsync_count             ; wait for the next field
         cli

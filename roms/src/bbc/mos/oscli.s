@@ -204,21 +204,32 @@ skip_spaces:
         bne skip_spaces
 @done:  rts
 
-; A number from the command line (decimal, or hexadecimal after &) into A; C set if there is none.
-; A comma after it is skipped.
+; The next number on the command line, decimal 0-255, into A; C set if there is none.  A comma before
+; it must be followed by one; a number over 255 or a comma alone is "Bad command", as MOS 1.20 has
+; them (*FX 255,256, *FX 1, and *FX &10, for MOS 1.20 reads no hexadecimal here).
 read_number:
         jsr skip_spaces
         cmp #','
-        bne @no_comma
+        bne @number
         iny
+        jsr read_decimal
+        bcs bad_number
+        bcc @check
+@number:
+        jsr read_decimal
+@check: bit zp_t5
+        bmi bad_number              ; over 255
+        rts
+bad_number:
+        jmp bad_command
+
+; A decimal number into A, C set if there is none; one over 255 gives 255 with bit 7 of zp_t5 set
+; (*KEY 300 is "Bad key", as any key over 15).
+read_decimal:
         jsr skip_spaces
-@no_comma:
         lda #0
         sta zp_t4
-        sta zp_t5                   ; digits seen
-        lda (text_ptr),y
-        cmp #'&'
-        beq @hex
+        sta zp_t5                   ; digits seen, bit 7: too big
 @dec:   lda (text_ptr),y
         sec
         sbc #'0'
@@ -227,37 +238,22 @@ read_number:
         sta zp_t2
         lda zp_t4                   ; n * 10 + digit
         asl a
+        bcs @over
         asl a
+        bcs @over
         adc zp_t4
+        bcs @over
         asl a
+        bcs @over
         adc zp_t2
-        sta zp_t4
+        bcc @digit
+@over:  lda #$80
+        sta zp_t5
+        lda #$FF
+@digit: sta zp_t4
         inc zp_t5
         iny
         bne @dec
-@hex:   iny
-@hexd:  lda (text_ptr),y
-        sec
-        sbc #'0'
-        cmp #10
-        bcc @digit
-        and #$DF
-        sbc #'A'-'0'-10             ; (carry set) A-F -> 10-15
-        cmp #10
-        bcc @end
-        cmp #16
-        bcs @end
-@digit: sta zp_t2
-        lda zp_t4
-        asl a
-        asl a
-        asl a
-        asl a
-        ora zp_t2
-        sta zp_t4
-        inc zp_t5
-        iny
-        bne @hexd
 @end:   lda zp_t5
         beq @none
         lda zp_t4
@@ -279,56 +275,22 @@ star_fx:
         jsr read_number
         bcs @bad
         sta zp_t0
-        lda #0
-        sta zp_t1
-        sta zp_t3
-        jsr read_number
-        bcs @call
-        sta zp_t1
-        jsr read_number
-        bcs @call
-        sta zp_t3
-@call:  jsr end_of_line
+        jsr two_numbers
         lda zp_t0
-        ldx zp_t1
-        ldy zp_t3
         jsr osbyte
         bvs @bad
         rts
 @bad:   jmp bad_command
 
-; *TV x[,y]
+; *TV [x[,y]]: OSBYTE 144
 star_tv:
-        jsr read_number
-        bcs @none
-        sta zp_t1
-        lda #0
-        sta zp_t3
-        jsr read_number
-        bcs @call
-        sta zp_t3
-@call:  ldx zp_t1
-        ldy zp_t3
-        lda #144
-        jmp osbyte
-@none:  ldx #0
-        ldy #0
+        jsr two_numbers
         lda #144
         jmp osbyte
 
-; *HELP: our version, then the ROMs' help (service 9).
-star_help:
-        ldx #0
-@t:     lda help_text,x
-        beq @done
-        jsr osasci
-        inx
-        bne @t
-@done:  ldx #9
-        jmp service_call_a_x
-
-; *CODE x,y: USERV with A=0; *LINE text: USERV with A=1 and X,Y the text.
-star_code:
+; Up to two numbers [x[,y]] (0 when absent) into X and Y, and nothing after them, else "Bad command"
+; (MOS 1.20: *TV ZED, *CODE 1,2,3).
+two_numbers:
         jsr read_number
         bcc @x
         lda #0
@@ -336,8 +298,30 @@ star_code:
         jsr read_number
         bcc @y
         lda #0
-@y:     tay
+@y:     sta zp_t3
+        jsr end_of_line
         ldx zp_t1
+        ldy zp_t3
+        rts
+
+; *HELP: the ROMs' help (service 9), then our version after a blank line, as MOS 1.20 orders them.
+star_help:
+        ldx #9
+        jsr service_call_a_x
+        ldx #help_text-banner_text
+; Print the text at banner_text+X, up to its 0 (OSASCI: CR is a new line).
+print_text:
+        lda banner_text,x
+        beq @done
+        jsr osasci
+        inx
+        bne print_text
+@done:  rts
+
+; *CODE x,y: USERV with A=0; *LINE text: USERV with A=1 and X,Y the text.  USERV's default is "Bad
+; command", as MOS 1.20's.
+star_code:
+        jsr two_numbers
         lda #0
         jmp (USERV)
 star_line:
@@ -345,15 +329,7 @@ star_line:
         jsr line_at_y
         jmp (USERV)
 star_opt:
-        jsr read_number
-        bcc @x
-        lda #0
-@x:     sta zp_t1
-        jsr read_number
-        bcc @y
-        lda #0
-@y:     tay
-        ldx zp_t1
+        jsr two_numbers
         lda #0
         jmp (FSCV)
 star_basic:
@@ -365,7 +341,7 @@ star_basic:
 
 ; *KEY n string: soft key n (0-15) expands to the GSREAD string (|-codes allowed).
 star_key:
-        jsr read_number
+        jsr read_decimal
         bcs @to_bad_key
         cmp #16
         bcc @key_ok
@@ -391,8 +367,8 @@ star_key:
         ldy zp_t1
 @move:  cpy SOFTKEYS+16
         beq @moved
-        lda SOFTKEYS,y
-        sta SOFTKEYS,x
+        lda SOFTKEYS+1,y            ; (offsets from &0B01)
+        sta SOFTKEYS+1,x
         inx
         iny
         bne @move
@@ -427,7 +403,7 @@ star_key:
         ldx SOFTKEYS+16
         inx
         beq @full
-        sta SOFTKEYS-1,x
+        sta SOFTKEYS,x              ; &0B01 + the free offset
         stx SOFTKEYS+16
         jmp @char
 @done:  ldx #15                     ; empty keys that shared its start now start at the free end

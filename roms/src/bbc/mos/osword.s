@@ -195,21 +195,7 @@ word12: lda (os_x),y                ; write the palette
         lda (os_x),y
         and #$0F
         jmp write_palette
-word13: ldx #0                      ; the last two graphics cursor positions (pixels, as held)
-@c:     lda gold_x,x
-        sta (os_x),y
-        iny
-        inx
-        cpx #4
-        bne @c
-        ldx #0
-@d:     lda gcur_px,x
-        sta (os_x),y
-        iny
-        inx
-        cpx #4
-        bne @d
-        rts
+; word13, the last two graphics cursor positions, is with the graphics (graphics.s).
 
 osword_routines:
         .word word0-1, word1-1, word2-1, word3-1, word4-1, word5-1, word6-1, word7-1

@@ -22,20 +22,28 @@ reset_entry:
         lda #2
         sta zp_t0
         bne @fresh_variables
-@clear_memory:                      ; power-on: RAM to zero, but for the language's zero page
-        lda #0                      ; (&00-&8F) and the stack, which keep what the RAM powered up
-        tay                         ; holding, as on MOS 1.20 (BASIC II's RND starts from &0D-&11)
-        sta zp_ptr
-        ldx #$80
-@page:  stx zp_ptr+1                ; pages &7F down to &02
-        dec zp_ptr+1
-@byte:  sta (zp_ptr),y
-        iny
+@clear_memory:                      ; power-on: RAM to zero where MOS 1.20 clears it (measured with
+        lda #0                      ; two power-on patterns): not the language's zero page (&00-&8F:
+        sta zp_ptr                  ; BASIC II's RND starts from &0D-&11), nor &90-&DF, the stack,
+        ldx #$7F                    ; &037F-&03FF (the keyboard buffer; ours clears its workspace
+@page:  stx zp_ptr+1                ; &0380-&03DF) or the first byte of each page from &0400
+        ldy #$FF
+@byte:  sta (zp_ptr),y              ; bytes &FF-&01 of pages &7F down to &04
+        dey
         bne @byte
         dex
-        cpx #2
+        cpx #3
         bne @page
-        ldx #$90                    ; and the MOS's zero page
+@low:   sta $0200,x                 ; X = 3 .. 255, 0 .. 2: &0200-&02FF and &0300-&03DF but &037F
+        cpx #$E0
+        bcs @kept
+        cpx #$7F
+        beq @kept
+        sta $0300,x
+@kept:  inx
+        cpx #3
+        bne @low
+        ldx #$E0                    ; and the MOS's zero page from &E0
 @zp:    sta $00,x
         inx
         bne @zp
@@ -58,14 +66,10 @@ reset_entry:
         lda zp_t1                   ; the start-up option links (made link = set bit), stored inverted
         eor #$FF
         sta startup_options
-        lda #$11                    ; soft keys: all empty; their strings go from &0B11
-        sta SOFTKEYS+$10
-        ldx #15
-@keys:  sta SOFTKEYS,x
-        dex
-        bpl @keys
-        jsr user_chars_default
+        jsr byte18                  ; soft keys: all empty
 @keep_memory:
+        lda #$40                    ; RTI: NMIs do nothing until a filing system claims them (MOS
+        sta $0D00                   ; 1.20 puts it there on every BREAK)
         lda zp_t3
         sta boot_shift
         lda zp_t0
@@ -109,20 +113,14 @@ reset_entry:
         lda startup_options
         and #7
         jsr set_mode
-        ; the banner
+        ; the banner: the memory size and a bell only after power-on or a hard BREAK (MOS 1.20)
         ldx #0
-@banner:
-        lda banner_text,x
-        beq @banner_done
-        jsr oswrch
-        inx
-        bne @banner
-@banner_done:
+        jsr print_text
         lda break_type
-        beq @no_bell
-        lda #7
-        jsr oswrch
-@no_bell:
+        beq @soft
+        ldx #banner_size_text-banner_text
+        jsr print_text
+@soft:
         jsr osnewl
         jsr osnewl
         ; auto-boot offer (service 3); Y=0 when SHIFT-BREAK asks for a boot
@@ -387,10 +385,6 @@ default_brk:
 
 ; The default for vectors nobody has claimed.
 null_routine:
-        rts
-
-; USERV's default (*CODE, *LINE, OSWORD &E0-&FF): no user routine, so nothing happens.
-user_default:
         rts
 
 ; NMI: nothing of ours generates one (no disc or Econet); the NMI area at &0D00 may hold a handler.

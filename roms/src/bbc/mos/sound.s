@@ -228,7 +228,30 @@ sound_tick:
         dex
         bpl @queue
         rts
-@busy:  ldx #3                      ; each idle channel's next note's S (&FF: none waiting)
+@busy:  ldx #3                      ; no idle channel with a note waiting (the usual case, kept
+@scan:  ldy channel_workspace,x     ; short): only the playing channels count down
+        lda SOUNDWS+SND_STATE,y
+        bne @scan_next
+        lda buffer_read+4,x
+        cmp buffer_write+4,x
+        bne @full
+@scan_next:
+        dex
+        bpl @scan
+        ldx #3
+@play:  ldy channel_workspace,x
+        lda SOUNDWS+SND_STATE,y
+        beq @play_next
+        txa
+        pha
+        jsr channel_tick
+        pla
+        tax
+@play_next:
+        dex
+        bpl @play
+        rts
+@full:  ldx #3                      ; each idle channel's next note's S (&FF: none waiting)
 @ready: jsr next_note_sync
         sta sync_waiting,x
         dex
@@ -242,6 +265,8 @@ sound_tick:
         dex
         bpl @ch
         rts
+
+channel_workspace: .byte 0, 16, 32, 48    ; each channel's 16 bytes from SOUNDWS
 
 channel_tick:
         stx s_t5                    ; the channel, for envelope_step

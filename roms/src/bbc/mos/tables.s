@@ -3,14 +3,16 @@
 v_flag_byte:
         .byte $40                   ; BIT this to set V
 
-banner_text:
-        .text "BBC Computer 32K", 0
+banner_text:                        ; a blank first row, as MOS 1.20's start-up screen
+        .text 10, "BBC Computer ", 0
+banner_size_text:                   ; after power-on or a hard BREAK only, with a bell
+        .text "32K", 7, 0
 help_text:
         .text "\rOS 1.20 (our own)\r", 0
 
 ; The vectors' defaults, copied to &0200 on every BREAK (&FFB7 points here, AUG).
 vector_defaults:
-        .word user_default          ; USERV
+        .word bad_command           ; USERV
         .word default_brk           ; BRKV
         .word irq1_default          ; IRQ1V
         .word irq2_default          ; IRQ2V
@@ -48,7 +50,7 @@ os_var_defaults:
         .word VDUVARS               ; &AE the VDU variables
         .byte 0                     ; &B0 field counter
         .byte 0                     ; &B1 input stream: keyboard
-        .byte $FF                   ; &B2 keyboard semaphore
+        .byte 0                     ; &B2 keyboard semaphore (MOS 1.20's value at rest)
         .byte $0E, $0E              ; &B3, &B4 OSHWM
         .byte 1                     ; &B5 RS423 mode
         .byte 0                     ; &B6 character definitions: imploded
@@ -60,7 +62,7 @@ os_var_defaults:
         .byte $FF                   ; &BF RS423 in use
         .byte 0                     ; &C0 ACIA control copy
         .byte 25, 25, 25            ; &C1-&C3 flash counter, mark and space (fields)
-        .byte 32, 8                 ; &C4, &C5 auto-repeat delay and period (cs)
+        .byte 50, 8                 ; &C4, &C5 auto-repeat delay and period (cs), MOS 1.20's
         .byte 0, 0                  ; &C6, &C7 *EXEC, *SPOOL
         .byte 0                     ; &C8 ESCAPE and BREAK effect
         .byte 0                     ; &C9 keyboard enabled
@@ -70,7 +72,7 @@ os_var_defaults:
         .byte $50                   ; &D1 speech
         .byte 0                     ; &D2 sound on
         .byte 3, $90, 100, 6        ; &D3-&D6 the bell: channel, amplitude, pitch, duration
-        .byte 0                     ; &D7 start-up message
+        .byte $81                   ; &D7 start-up message and !BOOT options (MOS 1.20's)
         .byte 0, 0, 0               ; &D8-&DA soft key length, paged lines, VDU queue
         .byte 9                     ; &DB TAB
         .byte $1B                   ; &DC ESCAPE character
@@ -85,8 +87,8 @@ os_var_defaults:
         .byte 0                     ; &F1 user flag
         .byte $64                   ; &F2 serial ULA copy
         .byte 0                     ; &F3 timer switch
-        .byte $FF                   ; &F4 soft key consistency
-        .byte 0, $0A                ; &F5 printer, &F6 printer ignore
+        .byte 0                     ; &F4 soft key consistency (MOS 1.20: 0)
+        .byte 1, $0A                ; &F5 printer (1: parallel, MOS 1.20's), &F6 printer ignore
         .byte 0, 0, 0               ; &F7-&F9 BREAK intercept (none)
         .byte 0, 0                  ; &FA, &FB
         .byte 0                     ; &FC language ROM
@@ -140,15 +142,6 @@ byte151:
         .byte 0
         .byte $1B, $81, $82, $83, $85, $86, $88, $89, '\\', $8D
         .assert * == key_table + 6 * 16 + 10, "the key table's rows are 16 bytes apart"
-
-; Characters &E0-&FF (and &80-&DF, which share their definitions) start blank.
-user_chars_default:
-        lda #0
-        tax
-@c:     sta USERCHARS,x
-        inx
-        bne @c
-        rts
 
 ; The font imploded (every BREAK): &20-&7F in the ROM, &80-&FF sharing &0C00 (OSBYTE 20).
 font_pages_default:

@@ -1,29 +1,5 @@
 ; ---- the VDU drivers (User Guide chapter 34 "VDU drivers"; AUG chapter "VDU drivers") ---------------
 
-; WRCHV's default: the character goes to the VDU drivers unless *FX3 turned them off (bit 1).
-wrch_default:
-        pha
-        stx tmp_x
-        sty tmp_y
-        tax
-        lda output_stream
-        and #$02
-        bne @skip
-        txa
-        jsr vdu_char_entry
-@skip:  ldy spool_handle            ; an *SPOOL file gets every character too, unless *FX3 says
-        beq @out                    ; not (bit 4)
-        lda output_stream
-        and #$10
-        bne @out
-        pla
-        pha
-        jsr $FFD4                   ; OSBPUT
-@out:   ldx tmp_x
-        ldy tmp_y
-        pla
-        rts
-
 ; VDUCHR: one byte to the VDU drivers.
 vdu_char_entry:
         ldx vdu_queue_count
@@ -196,9 +172,9 @@ set_mode:
         lda mode_ula,x
         sta ula_copy
         sta ULA_CTRL
-        lda #0
+        lda #1
         sta flash_state
-        lda flash_mark
+        lda flash_space
         sta flash_counter
         ; C0/C1 in IC32 bits 4 and 5
         lda mode_latch,x
@@ -1104,7 +1080,8 @@ vdu11:  lda vdu_status
 vdu12:  lda vdu_status
         and #$20
         beq @text
-        jmp vdu16                   ; with VDU 5, CLS clears the graphics window
+        jsr vdu16                   ; with VDU 5, CLS clears the graphics window and homes the
+        jmp vdu5_home               ; graphics cursor (MOS 1.20)
 @text:  jmp clear_screen            ; which ends with the cursor home (VDU 30)
 vdu13:  lda vdu_status
         and #$20
@@ -1447,9 +1424,8 @@ read_char_at_cursor:
         lda vdu_mode
         cmp #7
         bne @bitmap
-        lda (zp_cursor),y
-        and #$7F
-        cmp #$5F
+        lda (zp_cursor),y           ; the byte as stored: MOS 1.20 undoes only the swap of
+        cmp #$5F                    ; # _ and the pound sign, and gives &80-&FF back as they are
         bne @r1
         lda #'#'
         rts
