@@ -15,7 +15,8 @@ irq_entry:
 ; through the ticks).  Measured on our machine from the IRQ to the foreground's next instruction
 ; (docs/bbc_mos.md has the figures and how): our work is shorter, and each path waits out the rest.
 ; The waits are counts for wait_x (5 cycles each); a NOP or BIT beside one makes up the odd cycles.
-; Sound, a key held down, the interval timer or TIME carrying make a tick longer, as on MOS 1.20.
+; Plain notes playing take MOS 1.20's cycles too: sound_tick returns the wait that is left (X).
+; An envelope, a key held down, the interval timer carrying make a tick longer, as on MOS 1.20.
 T1_CB1_WAIT     = 6         ; a conversion that finished during the tick's work: 787-794 in all,
 T1_CB1_PAD      = 16        ;   starting the next 502-509 cycles in
 T1_WAIT         = 20        ; one that finished later, before the tick's end: 641-648, starting the
