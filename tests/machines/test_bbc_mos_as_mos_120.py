@@ -134,3 +134,17 @@ def test_star_command_numbers_as_mos_1_20_reads_them(both):
         screens.append([_typed(machine, "CLS", line) for line in lines])
     assert screens[1] == screens[0]
     assert [screen[2] for screen in screens[0]] == ["Bad command"] * 5 + ["Bad key"] * 2 + [""] * 3
+
+
+def test_a_program_may_use_the_cassette_workspace(both):
+    # &0380-&03DF is the cassette filing system's (AUG memory map): programs keep their own data
+    # there (Elite a flag at &0386).  Filled with a pattern after MODE, it must upset neither the
+    # text, the flashing colours, graphics, sound nor INKEY, and the MOS must not write there.
+    program = ("10 MODE 1:FOR I%=&380 TO &3DF:?I%=I% EOR &A5:NEXT",
+               "20 PRINT TAB(5,3)\"HELLO\":VDU 19,2,9;0;23,1,0;0;0;0;",
+               "30 MOVE 900,1000:DRAW 1200,950:SOUND 1,-15,100,5:SOUND 2,1,50,5:A=INKEY(50)",
+               "40 FOR I%=&380 TO &3DF:IF ?I%<>((I% EOR &A5) AND 255) PRINT ~I%;\" \";",
+               "50 NEXT:PRINT \"DONE\"")
+    theirs, ours = _on_both(both, *program, "RUN")
+    assert ours == theirs
+    assert ours[3] == "     HELLO" and ours[4] == "DONE"
