@@ -148,3 +148,43 @@ def test_a_program_may_use_the_cassette_workspace(both):
     theirs, ours = _on_both(both, *program, "RUN")
     assert ours == theirs
     assert ours[3] == "     HELLO" and ours[4] == "DONE"
+
+
+# OSBYTE calls that only read (or write what they read), with X and Y: each is made by a machine-code
+# probe that keeps A, X, Y and the flags; both MOSes must give the same A, X, Y, C and V.  Left out:
+# 7-9 and 16 (Y, and X for the baud rates, differ), &76, &79, &7A (Y: the keyboard scan's
+# workings), &80 for buffers 2 and 8 (ours keeps neither), the key table's address (&AB-&AD), the
+# ACIA control copy (&BF/&C0) and the timer switch (&F2/&F3), which differ by design; the field
+# and flash counters (&AF/&B0, &C1) and the ADC's last channel (ADVAL(0)'s Y, &BB/&BC), which depend
+# on when the probe runs; the keyboard semaphore (&B1/&B2: MOS 1.20's keyboard interrupt workings).
+OSBYTE_PROBES = [(1, 0, 0xFF), (3, 0, 0), (4, 0, 0), (5, 0, 0), (6, 10, 0), (10, 25, 0), (11, 50, 0),
+                 (12, 8, 0), (12, 0, 0), (13, 9, 0), (14, 9, 0), (15, 1, 0), (21, 0, 0),
+                 *((a, 0, 0) for a in range(0x16, 0x76, 7)), (0x78, 0, 0), (0x7B, 0, 0), (0x7C, 0, 0),
+                 (0x7E, 0, 0), *((0x80, x, 0) for x in (1, 4, 0xF8, 0xF9, 0xFA, 0xFB, 0xFC, 0xFE, 0xFF)),
+                 (0x81, 0, 0), (0x81, 0, 0xFF), *((a, 0, 0) for a in range(0x82, 0x88)), (0x91, 0, 0),
+                 (0x98, 0, 0), *((0xA0, x, 0) for x in (0, 8, 0x18, 0x55)), (0xA1, 0, 0), (0xA5, 7, 0),
+                 *((a, 0, 0xFF) for a in range(0xA6, 0x100) if a not in (
+                     0xAB, 0xAC, 0xAD, 0xAF, 0xB0, 0xB1, 0xB2, 0xBB, 0xBC, 0xBF, 0xC0, 0xC1, 0xF2, 0xF3))]
+
+
+def _osbyte_results(roms):
+    machine = _booted(roms)
+    code, results = bytearray(), 0x5000
+    for i, (a, x, y) in enumerate(OSBYTE_PROBES):
+        r = results + 4 * i            # LDA #a LDX #x LDY #y JSR OSBYTE PHP STA r STX r+1 STY r+2 PLA STA r+3
+        code += bytes([0xA9, a, 0xA2, x, 0xA0, y, 0x20, 0xF4, 0xFF, 0x08])
+        for n, store in enumerate((0x8D, 0x8E, 0x8C)):
+            code += bytes([store, (r + n) & 0xFF, (r + n) >> 8])
+        code += bytes([0x68, 0x8D, (r + 3) & 0xFF, (r + 3) >> 8])
+    machine.memory[0x2000:0x2000 + len(code) + 1] = code + b"\x60"
+    _typed(machine, "CALL &2000")
+    ram = machine.memory
+    return [(a, x, y, *ram[results + 4 * i:results + 4 * i + 3], ram[results + 4 * i + 3] & 0x41)
+            for i, (a, x, y) in enumerate(OSBYTE_PROBES)]
+
+
+def test_osbyte_results_and_carry_as_mos_1_20(both):
+    theirs, ours = (_osbyte_results(roms) for roms in both.values())
+    assert [(t, o) for t, o in zip(theirs, ours) if t != o] == []
+    assert theirs[0] == (1, 0, 0xFF, 1, 0, 0x64, 0x01)        # A X Y, and the flags' C and V
+    assert theirs[13] == (0x16, 0, 0, 0x16, 0xFF, 0, 0x40)    # unknown: X=&FF, V set, C clear
