@@ -188,3 +188,36 @@ def test_osbyte_results_and_carry_as_mos_1_20(both):
     assert [(t, o) for t, o in zip(theirs, ours) if t != o] == []
     assert theirs[0] == (1, 0, 0xFF, 1, 0, 0x64, 0x01)        # A X Y, and the flags' C and V
     assert theirs[13] == (0x16, 0, 0, 0x16, 0xFF, 0, 0x40)    # unknown: X=&FF, V set, C clear
+
+
+def test_no_comma_before_a_commands_first_number(both):
+    lines = ("*TV ,1", "*FX,1", "*TV  ,", "*TV 255,1", "*FX 1 2 3")
+    screens = []
+    for roms in both.values():
+        machine = _booted(roms)
+        screens.append([_typed(machine, "CLS", line)[2] for line in lines])
+    assert screens[1] == screens[0] == ["Bad command"] * 3 + [""] * 2
+
+
+def test_fx2_1_reads_the_rs423_and_the_keyboard_only_fills_its_buffer(both):
+    # *FX2,1: OSRDCH reads the RS423's buffer (empty: GET waits, ESCAPE still stops it); keys typed
+    # meanwhile wait in the keyboard's buffer; &0241 holds X AND 1
+    program = ("10 *FX2,1", "20 P%=?&241:T=TIME:REPEAT UNTIL TIME>T+200", "30 *FX2,0",
+               "40 A$=INKEY$(0):PRINT P%;\"(\";A$;\")\";ADVAL(-1)", "50 *FX2,1", "60 A=GET")
+    screens = []
+    for roms in both.values():
+        machine = _booted(roms)
+        _typed(machine, *program)
+        machine.type("RUN\r")
+        machine.run_until_typed(max_seconds=5)
+        machine.run(0.5)
+        machine.type("XY")
+        machine.run_until_typed(max_seconds=5)
+        machine.run(3)
+        machine.press("ESCAPE")
+        machine.run(0.1)
+        machine.release("ESCAPE")
+        machine.run(1)
+        screens.append(_rows(machine))
+    assert screens[1] == screens[0]
+    assert "         1(X)1" in screens[0] and "Escape at line 60" in screens[0]

@@ -91,7 +91,10 @@ byte0:  txa                         ; the MOS version: X=0 an error "OS 1.20", e
         rts
 byte1:  ldy #$F1                    ; user flag
         jmp write_variable_x
-byte2:  ldy #$B1                    ; input stream (0: keyboard)
+byte2:  txa                         ; input: the buffer read, X AND 1 (MOS 1.20, measured): 0 the
+        and #1                      ; keyboard, 1 the RS423 (the keyboard still fills its buffer)
+        sta os_x
+        ldy #$B1
         jmp write_variable_x
 byte3:  ldy #$EC                    ; output streams (bit 1 set: VDU off)
         jmp write_variable_x_clc
