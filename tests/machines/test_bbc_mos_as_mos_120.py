@@ -33,6 +33,15 @@ def _rows(machine):
     return [row.rstrip() for row in machine.screen.text()]
 
 
+def _running(roms, *program):
+    """A machine with `program` typed into BASIC and RUN typed (still running)."""
+    machine = _booted(roms)
+    _typed(machine, *program)
+    machine.type("RUN\r")
+    machine.run_until_typed(max_seconds=5)
+    return machine
+
+
 def _on_both(both, *lines):
     screens = {name: _typed(_booted(roms), *lines) for name, roms in both.items()}
     return screens["MOS 1.20"], screens["ours"]
@@ -71,10 +80,7 @@ def test_escape_held_down_is_one_escape(both):
                "40 ?&70=0:?&71=150:CALL C%:PRINT \"N=\";?&70")
     counts = []
     for roms in both.values():
-        machine = _booted(roms)
-        _typed(machine, *program)
-        machine.type("RUN\r")
-        machine.run_until_typed(max_seconds=5)
+        machine = _running(roms, *program)
         machine.press("ESCAPE")
         machine.run(2.0)
         machine.release("ESCAPE")
@@ -206,10 +212,7 @@ def test_fx2_1_reads_the_rs423_and_the_keyboard_only_fills_its_buffer(both):
                "40 A$=INKEY$(0):PRINT P%;\"(\";A$;\")\";ADVAL(-1)", "50 *FX2,1", "60 A=GET")
     screens = []
     for roms in both.values():
-        machine = _booted(roms)
-        _typed(machine, *program)
-        machine.type("RUN\r")
-        machine.run_until_typed(max_seconds=5)
+        machine = _running(roms, *program)
         machine.run(0.5)
         machine.type("XY")
         machine.run_until_typed(max_seconds=5)
