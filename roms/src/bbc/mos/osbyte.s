@@ -75,7 +75,7 @@ write_variable_x:
         tax
         sec
         rts
-write_variable_x_clc:               ; the same with C clear (OSBYTE 3, 4, 9)
+write_variable_x_clc:               ; the same with C clear (OSBYTE 3, 4)
         jsr write_variable_x
         clc
         rts
@@ -107,9 +107,15 @@ byte6:  ldy #$F6                    ; printer ignore character
 byte_ignore:
         rts
 byte9:  ldy #$C3                    ; flash: first colour's time (fields), at &0253 as MOS 1.20
-        jmp write_variable_x_clc
+        jsr flash_period
+        clc
+        rts
 byte10: ldy #$C2                    ; flash: second colour's time, at &0252 (Elite reads it there)
-        jmp write_variable_x
+flash_period:
+        jsr write_variable_x
+        txa                         ; X = Y = the old time (MOS 1.20, measured)
+        tay
+        rts
 byte11: ldy #$C4                    ; auto-repeat delay (cs)
         jmp write_variable_x
 byte12: txa                         ; auto-repeat period (cs); 0 restores both defaults
@@ -154,6 +160,7 @@ byte16: lda adc_channels              ; the ADC's channels: X = 1-4 converted in
         txa
         beq byte16_old
         jsr adc_start
+        ldy #$FF                    ; (as MOS 1.20 returns it, measured)
 byte16_old:
         pla
         tax
