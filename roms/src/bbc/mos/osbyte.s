@@ -323,7 +323,10 @@ byte128:                            ; ADVAL
         tax
         cpx #9
         bcs @none
+        cpx #8
+        beq @speech
         cpx #2
+        beq @rs423
         bcc @count
         sec
         bcs @cnp
@@ -332,6 +335,13 @@ byte128:                            ; ADVAL
         jmp count_buffer
 @none:  ldx #0
         ldy #0
+        rts
+@rs423: ldx #$BF                    ; the buffers ours does not keep are empty: the RS423 output's
+        .byte $2C                   ; 191 bytes free and the speech's 63 (MOS 1.20's sizes, measured)
+@speech:
+        ldx #$3F                    ; (BIT abs above skips this)
+        ldy #0
+        sec
         rts
 byte129:
         jmp inkey
