@@ -353,13 +353,13 @@ class OurBbcBasicView(BbcBasicView):
 
     It keeps the documented PAGE (&18), resident integers (&400) and BASIC II's variable lists (one
     per first character, and one each for PROC and FN names), but its own text pointer and current
-    line, a FOR stack of fixed frames at FORSTK (the top of page 5; FORX the offset of the
-    innermost, FOR_EMPTY when none is open):
-      FOR    variable address (2), kind (4 integer, 5 real), limit (5), step (5),
-             TP (2), CURLN (2)                                                      17 bytes
+    line (CURLN; its high byte CURLN_LOST when it is to be found from TP), and BASIC II's three
+    stacks in page 5: GOSUB and REPEAT keep their return TPs in low and high tables
+    (GOSUBLO/GOSUBHI, REPEATLO/REPEATHI) indexed by their counts (GOSUBN, REPEATN), and FOR frames
+    are fixed at FORSTK (FORX the offset of the innermost, FOR_EMPTY when none is open):
+      FOR    variable address (2), kind (4 integer, 5 real), limit (5), step (5), TP (2)  15 bytes
     and one BASIC stack (from BSP up to HIMEM) holding tagged frames among expression operands
     (exec.s, funcs.s, vars.s):
-      GOSUB, REPEAT  tag, TP (2), CURLN (2)                                           5 bytes
       PROC, FN   tag (the PROC or FN token), return TP (2), CURLN (2),
                  address of the caller's 6502 stack, copied above the arguments (2)   7 bytes
       LOCAL  tag, address (2), kind, old value (4, or 5 for a real)                   9 bytes
@@ -376,7 +376,7 @@ class OurBbcBasicView(BbcBasicView):
         self.at = layout
         self.PAGE_HIGH = layout["PAGEHI"]
         self.RESIDENT = layout["VARS"]
-        self.tags = {layout[f"F_{kind}"]: kind for kind in ("GOSUB", "REPEAT", "PROC", "FN", "LOCAL")}
+        self.tags = {layout[f"F_{kind}"]: kind for kind in ("PROC", "FN", "LOCAL")}
 
     # -- the program ---------------------------------------------------------------------------
     def line_from(self, line_at):
@@ -400,11 +400,22 @@ class OurBbcBasicView(BbcBasicView):
             return None
         return number
 
+    def _line_holding(self, pointer):
+        """(number, address) of the program's line whose bytes (from its number to its CR) hold
+        `pointer`, or None."""
+        for number, text_at, data in self.lines():
+            if text_at - 3 <= pointer <= text_at + len(data):
+                return number, text_at - 3
+        return None
+
     def _line_starts(self):
         return {text_at - 3 for _, text_at, _ in self.lines()}
 
     def where(self):
         line_at = self.word(self.at["CURLN"])
+        if line_at >> 8 == self.at["CURLN_LOST"]:                 # after NEXT, UNTIL or RETURN
+            holding = self._line_holding(self.word(self.at["TP"]))
+            line_at = holding[1] if holding else 0
         found = self.line_from(line_at)
         if found is None:
             return None
@@ -490,16 +501,13 @@ class OurBbcBasicView(BbcBasicView):
         """(kind, size, fields) of a valid frame at p, or None (an expression operand)."""
         peek, word = self.peek, self.word
         kind = self.tags.get(peek(p))
-        if kind in ("GOSUB", "REPEAT", "PROC", "FN"):
-            size = {"PROC": 7, "FN": 7}.get(kind, 5)
+        if kind in ("PROC", "FN"):
             resume = p + 1
             line_at = word(resume + 2)
             if line_at not in starts:
                 return None
-            number = self._line_number(line_at, word(resume))
-            if number is None and kind not in ("PROC", "FN"):    # a call's TP is set after its arguments
-                return None
-            return kind, size, {"line": number, "tp": word(resume)}
+            number = self._line_number(line_at, word(resume))    # a call's TP is set after its arguments
+            return kind, 7, {"line": number, "tp": word(resume)}
         if kind == "LOCAL":
             if peek(p + 3) not in (4, 5, 1, 0x81, 0x80):
                 return None
@@ -547,42 +555,51 @@ class OurBbcBasicView(BbcBasicView):
             return []
         return [at["FORSTK"] + x for x in range(inner, empty, at["FORSIZE"])]
 
+    def _at_line(self, tp):
+        holding = self._line_holding(tp)
+        return f"line {holding[0]}" if holding else "?"
+
+    def _returns(self, count, low, high, limit):
+        """The TPs kept on the GOSUB or REPEAT stack, innermost first."""
+        at = self.at
+        depth = min(self.peek(at[count]), at[limit])
+        return [self.peek(at[low] + n) | self.peek(at[high] + n) << 8 for n in reversed(range(depth))]
+
     def frames(self):
-        """The FOR stack's frames, then the BASIC stack's, outermost first."""
+        """The FOR, REPEAT and GOSUB stacks' entries, then the BASIC stack's frames, outermost
+        first (the stacks are apart, as BASIC II's: which of them was opened first is not kept)."""
         out = []
         for kind, p, fields in self.stack():
             line = fields.get("line")
             at_line = f"line {line}" if line is not None else "?"
-            if kind == "REPEAT":
-                out.append(("REPEAT", f"loop at {at_line}"))
-            elif kind == "GOSUB":
-                out.append(("GOSUB", f"returns to {at_line}"))
-            elif kind in ("PROC", "FN"):
+            if kind in ("PROC", "FN"):
                 name = self._called(fields["tp"]) if line is not None else "(arguments)"
                 out.append((kind, f"{name} from {at_line}"))
             elif kind == "LOCAL":
                 out.append(("LOCAL", f"{self.name_of(fields['address'])} (caller's value kept)"))
-        starts = self._line_starts()
+        out += [("GOSUB", f"returns to {self._at_line(tp)}")
+                for tp in self._returns("GOSUBN", "GOSUBLO", "GOSUBHI", "MAXGOSUB")]
+        out += [("REPEAT", f"loop at {self._at_line(tp)}")
+                for tp in self._returns("REPEATN", "REPEATLO", "REPEATHI", "MAXREPEAT")]
         for p in self.for_frames():
             var = self.word(p)
             if self.peek(p + 2) & 0x7F == 5:           # (bit 7: NEXT goes on at the next line)
                 value, limit, step = self._real(var), self._real(p + 3), self._real(p + 8)
             else:
                 value, limit, step = (_signed32(self._int(a)) for a in (var, p + 3, p + 8))
-            line_at = self.word(p + 15)
-            line = self._line_number(line_at, self.word(p + 13)) if line_at in starts else None
-            at_line = f"line {line}" if line is not None else "?"
+            at_line = self._at_line(self.word(p + 13))
             out.append(("FOR", f"{self.name_of(var)}={value} TO {limit} STEP {step} (loop at {at_line})"))
         return out[::-1]
 
     def counts(self):
-        """(FOR, GOSUB, REPEAT) loops open, from what BASIC keeps at &47D-&47F."""
+        """(FOR, GOSUB, REPEAT) loops open, from what BASIC keeps (FORX, &47E-&47F)."""
         return (len(self.for_frames()),) + tuple(self.peek(self.at[name]) for name in ("GOSUBN", "REPEATN"))
 
 
 BBC_BASIC_SOURCE = Path(__file__).resolve().parents[2] / "roms/src/bbc/basic/zp.inc"
-BBC_WANTED = ("PAGEHI", "TP", "CURLN", "VARLISTS", "PROCLIST", "FNLIST", "BSP", "HIMEM", "VARS", "FORX", "FORSTK", "FORSIZE",
-              "FOR_EMPTY", "GOSUBN", "REPEATN", "F_GOSUB", "F_REPEAT", "F_PROC", "F_FN", "F_LOCAL")
+BBC_WANTED = ("PAGEHI", "TP", "CURLN", "CURLN_LOST", "VARLISTS", "PROCLIST", "FNLIST", "BSP", "HIMEM", "VARS",
+              "FORX", "FORSTK", "FORSIZE", "FOR_EMPTY", "GOSUBN", "REPEATN", "GOSUBLO", "GOSUBHI", "REPEATLO",
+              "REPEATHI", "MAXGOSUB", "MAXREPEAT", "F_PROC", "F_FN", "F_LOCAL")
 
 
 def bbc_layout():

@@ -431,8 +431,39 @@ CASES = [
     ("clear_empties_for_stack", "10 FOR I%=1 TO 3:PRINT ;I%;:CLEAR:NEXT:PRINT", "", "1" + err("No FOR", 10)),
     ("clear_empties_gosub_stack", '10 GOSUB 20:PRINT "B":END\n20 CLEAR:RETURN', "", err("No GOSUB", 20)),
     ("clear_empties_repeat_stack", '10 REPEAT:CLEAR:UNTIL TRUE:PRINT "C"', "", err("No REPEAT", 10)),
+    # NEXT of a variable that is not there (BASIC II, run on it): No FOR with no loop open, else
+    # Syntax error (a string's name too)
+    ("next_unknown_variable_no_loop", "10 NEXT Q", "", err("No FOR", 10)),
+    ("next_unknown_variable_in_a_loop", "10 FOR I=1 TO 2:PRINT ;I:NEXT Q", "", "1\n" + err("Syntax error", 10)),
+    ("next_unknown_string_in_a_loop", "10 FOR I=1 TO 2:NEXT Q$", "", err("Syntax error", 10)),
     ("himem_keeps_for_loops", '10 FOR I%=1 TO 2:PRINT ;I%;:HIMEM=HIMEM:NEXT:PRINT "H"', "", "12H\n"),
     ("himem_keeps_gosubs", '10 GOSUB 20:PRINT "B":END\n20 HIMEM=HIMEM:RETURN', "", "B\n"),
+    ("himem_keeps_repeats", '10 REPEAT:HIMEM=HIMEM:I=I+1:UNTIL I=3:PRINT ;I', "", "3\n"),
+    ("gosubs_and_repeats_interleaved", "10 FOR I=1 TO 10:GOSUB 100:NEXT:PRINT\n"
+     "20 REPEAT:I=I-1:GOSUB 100:UNTIL I=0:PRINT\n30 END\n100 PRINT ;I;:RETURN", "", "12345678910\n109876543210\n"),
+    ("return_from_subroutine_in_a_proc", '10 PROCA:PRINT "B"\n20 END\n30 DEF PROCA:GOSUB 50:PRINT "A";:ENDPROC\n'
+     '50 PRINT "S";:RETURN', "", "SAB\n"),
+    # the stacks keep no line (BASIC II's keep the return's text pointer only): an error, ERL and
+    # TRACE after RETURN, UNTIL or NEXT still name the line they went back to, and a GOTO from there
+    # finds its line
+    ("error_line_after_return", '10 GOSUB 100:PRINT "BACK":X=1/0\n100 PRINT "SUB":RETURN', "",
+     "SUB\nBACK\n" + err("Division by zero", 10)),
+    ("error_line_after_until", "10 REPEAT\n20 I=I+1\n30 UNTIL I=3:PRINT 1/0", "", err("Division by zero", 30)),
+    ("error_line_after_next", "10 FOR I=1 TO 2:IF I=2 THEN PRINT Q\n20 NEXT", "", err("No such variable", 10)),
+    ("erl_after_return", '10 ON ERROR PRINT "E";ERL:END\n20 GOSUB 100:X=1/0\n100 RETURN', "", "E20\n"),
+    ("error_line_after_until_in_a_proc", "10 PROCA\n20 END\n30 DEF PROCA\n40 REPEAT:I=I+1:UNTIL I=2:X=1/0", "",
+     err("Division by zero", 40)),
+    ("error_line_in_eval_after_until", '10 REPEAT:I=I+1:UNTIL I=2:X=EVAL("1/0")', "", err("Division by zero", 10)),
+    ("error_line_in_eval_after_return", '10 GOSUB 20:X=EVAL("1/0")\n20 RETURN', "", err("Division by zero", 10)),
+    ("error_line_in_read_after_until", "10 REPEAT:I=I+1:UNTIL I=2:READ A\n20 DATA 1/0", "",
+     err("Division by zero", 10)),
+    ("error_line_in_val_after_until", '10 PRINT\n20 REPEAT:I=I+1:UNTIL I=2:PRINT VAL("1E99")', "",
+     "\n" + err("Too big", 20)),
+    ("goto_forward_after_return", '10 GOSUB 100:GOTO 30\n20 PRINT "NO"\n30 PRINT "YES":GOTO 50\n'
+     '40 PRINT "NO"\n50 END\n100 RETURN', "", "YES\n"),
+    ("trace_after_return_until_and_next", '10 TRACE ON\n20 GOSUB 100:PRINT "A"\n30 REPEAT:I=I+1\n40 UNTIL I=2\n'
+     "50 FOR J=1 TO 2:PRINT ;J\n60 NEXT\n70 TRACE OFF:END\n100 PRINT \"S\"\n110 RETURN", "",
+     "[20] [100] S\n[110] A\n[30] [40] [40] [50] 1\n[60] 2\n[60] [70] "),
     # (RUN keeps N% and ?&71: &A5 there marks the runs after the first)
     ("run_empties_stacks", "10 IF ?&71<>&A5 THEN ?&71=&A5:N%=0\n20 N%=N%+1:FOR I=1 TO 2:REPEAT:GOSUB 40\n"
      "30 ?&71=0:PRINT ;N%:END\n40 IF N%<30 RUN\n50 RETURN", "", "30\n"),

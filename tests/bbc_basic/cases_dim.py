@@ -39,6 +39,14 @@ CASES = [
     ("dim_count_overflow_six_dims", "10 DIM A%(8,8,8,8,8,8)", "", err("Bad DIM", 10)),
     ("dim_count_overflow_64_dims", "10 DIM A(" + ",".join(str(n) for n in range(1, 65)) + ")", "",
      err("Bad DIM", 10)),
+    # as BASIC II (run on it): a subscript of &4000 or more is Bad DIM; the element count's bytes
+    # wrap round (DIM space, or a smaller array than asked for), and a real's last addition carrying
+    # (5 bytes an element) is Bad DIM
+    ("dim_count_bytes_wrap_to_dim_space", "10 DIM A%(300,300)", "", err("DIM space", 10)),
+    ("dim_real_count_bytes_wrap_to_dim_space", "10 DIM A(300,300)", "", err("DIM space", 10)),
+    ("dim_count_bytes_wrap_small", '10 DIM A%(5000,3):PRINT "OK"', "", "OK\n"),
+    ("dim_subscript_4000", "10 DIM A%(1,16384)", "", err("Bad DIM", 10)),
+    ("dim_real_bytes_carry", "10 DIM A(13107)", "", err("Bad DIM", 10)),
     # subscripts with names, arrays and functions in them (they use the name buffer too)
     ("dim_subscript_variable", "10 N=3:DIM A(N):A(3)=2:PRINT ;A(3)", "", "2\n"),
     ("dim_subscripts_variables", "10 N%=3:M=2:DIM B%(N%,M):B%(3,2)=7:PRINT ;B%(3,2)", "", "7\n"),

@@ -174,9 +174,11 @@ osbyte: cmp #$7F
         ldx IO_ADVAL
         ldy IO_ADVAL+1
         rts
-@n80:        cmp #$84
+@n80:        cmp #$84                ; HIMEM, and (&85) the screen start of MODE X: MODE 7's
+        beq @himem              ; for every MODE (this device shows one text screen)
+        cmp #$85
         bne @n84
-        ldx #0
+@himem: ldx #0
         ldy #$7C
         rts
 @n84:   cmp #$83

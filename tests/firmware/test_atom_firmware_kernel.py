@@ -24,9 +24,11 @@ def test_entry_points_and_vectors_are_where_documented():
 
 
 # The page-2 vectors after reset on Acorn's kernel (read there with PRINT ?#204 ...): NMIVEC is
-# left as RAM holds it; BRKVEC, RDRVEC, STRVEC and SHTVEC point into Acorn's BASIC, ours into ours.
-ACORN_VECTORS = {0x204: 0xA000, 0x206: 0xF8EF, 0x208: 0xFE52, 0x20A: 0xFE94, 0x20C: 0xF96E,
-                 0x20E: 0xFAE5, 0x214: 0xFBEE, 0x216: 0xFC7C, 0x218: 0xFC38}
+# left as RAM holds it; BRKVEC, RDRVEC, STRVEC and SHTVEC point into Acorn's BASIC, and ours into
+# our BASIC at the same addresses.
+ACORN_VECTORS = {0x202: 0xC9D8, 0x204: 0xA000, 0x206: 0xF8EF, 0x208: 0xFE52, 0x20A: 0xFE94,
+                 0x20C: 0xF96E, 0x20E: 0xFAE5, 0x210: 0xC2AC, 0x212: 0xC2AC, 0x214: 0xFBEE,
+                 0x216: 0xFC7C, 0x218: 0xFC38, 0x21A: 0xC278}
 
 
 def test_the_vectors_hold_acorns_values():
@@ -35,8 +37,36 @@ def test_the_vectors_hold_acorns_values():
     m.run_until_text(">", max_seconds=2)
     assert {v: m.memory.word(v) for v in ACORN_VECTORS} == ACORN_VECTORS
     assert (m.memory[0x200], m.memory[0x201]) == before
-    for vector in (0x202, 0x210, 0x212, 0x21A):
-        assert m.memory.word(vector) != 0
+    assert m.memory.word(0x10) == 0xC9E7            # ERRVEC at the prompt: BASIC's text run on an
+                                                    # error, at Acorn's address (PRINT ?16, ?17)
+
+
+@pytest.mark.parametrize("kernel", ["ours", "acorn"])
+def test_the_vectors_into_basic_do_what_acorns_do(kernel, request):
+    """SHTVEC's #C278 returns at once, RDRVEC's and STRVEC's #C2AC is error 174 (found by calling
+    them on Acorn's ROMs)."""
+    roms = None if kernel == "ours" else str(request.getfixturevalue("acorn_atom_roms"))
+    m = Machine("atom", roms=roms, seed=1)
+    m.run_until_text(">", max_seconds=5)
+    for line in ('LINK #C278;PRINT "BACK"', "LINK #C2AC", "10 A=1", "20 LINK #C2AC", "RUN"):
+        type_and_wait(m, line + "\n", 0.3)
+    assert [r for r in rows(m) if r][1:] == ['>LINK #C278;PRINT "BACK"', "BACK>LINK #C2AC",
+                                             "ERROR 174", ">10 A=1", ">20 LINK #C2AC", ">RUN",
+                                             "ERROR 174 LINE      20", ">"]
+
+
+@pytest.mark.parametrize("kernel", ["ours", "acorn"])
+def test_a_brk_in_ram_reports_the_low_byte_of_its_address_plus_2(kernel, request):
+    """BRKVEC leads to BASIC's handler, whose error number for a BRK in RAM is the low byte of the
+    address after the byte that follows the BRK, whatever that byte is (found on Acorn's ROMs)."""
+    roms = None if kernel == "ours" else str(request.getfixturevalue("acorn_atom_roms"))
+    m = Machine("atom", roms=roms, seed=1)
+    m.run_until_text(">", max_seconds=5)
+    for address in (0x2A00, 0x2A7B, 0x2AFE):
+        m.memory[address:address + 2] = bytes([0x00, 77])          # BRK, 77
+        type_and_wait(m, f"LINK #{address:X}\n", 0.3)
+        assert [r for r in rows(m) if r][-2:] == [f"ERROR {(address + 2) & 0xFF}", ">"]
+        assert m.memory[0] == (address + 2) & 0xFF
 
 
 def test_fe22_clears_the_cursors_row_as_acorns_does():

@@ -145,25 +145,45 @@ def test_immediate_loop_and_goto_into_program():
     assert immediate("10 PRINT \"IN\"\nGOTO 10\n").endswith(">GOTO 10\nIN\n>")
 
 
-def test_immediate_line_and_its_loops_share_page_5():
-    """The FOR frames fill page 5 from the top, the tokenised immediate line from &500 up: a line's
-    loops take only frames above its end (and the end marker after its CR), so a long line's loops
-    never overwrite its own statements; one that would is "Too many FORs" (a program's loops have all
-    ten frames)."""
-    pad = 'A$="' + "X" * 120 + '":'
-    loops = 'FOR A=1 TO 2:FOR B=1 TO 2:FOR C=1 TO 2:PRINT ;A;B;C;" ";:NEXT:NEXT:NEXT'
-    out = immediate(pad + loops + "\n")
-    assert out.endswith("111 112 121 122 211 212 221 222 >")
-    long_pad = 'A$="' + "X" * 185 + '":'
-    out = immediate(long_pad + "FOR A=1 TO 2:FOR B=1 TO 2:PRINT ;A;B:NEXT:NEXT\n")
+def test_a_long_immediate_line_has_all_ten_for_loops():
+    """Page 5 holds the FOR, REPEAT and GOSUB stacks whole; the immediate line runs in the input
+    buffer (page 7), as BASIC II's does: a line of any length opens ten loops, the 11th is "Too many
+    FORs" (Acorn's BASIC II prints the same for these three lines: run on it; before, the line was
+    tokenised into page 5 under the FOR frames: a 200-byte line left room for three)."""
+    loops = "".join(f"FOR V{n}=1 TO 1:" for n in range(10))
+    out = immediate('A$="' + "X" * 20 + '":' + loops + 'PRINT "TEN":' + "NEXT:" * 9 + "NEXT\n")
+    assert out.endswith("\nTEN\n>")
+    out = immediate('A$="' + "X" * 60 + '":' + loops + "FOR W=1 TO 1\n")
     assert out.endswith("\nToo many FORs\n>")
-    program = "".join(f"{n} FOR V{n}=1 TO 1\n" for n in range(1, 11)) + "20 PRINT \"TEN\":NEXT:NEXT\n"
-    assert immediate(program + long_pad + "RUN\n").endswith("TEN\n>")
+    long_pad = 'A$="' + "X" * 170 + '":'
+    out = immediate(long_pad + 'FOR A=1 TO 2:REPEAT:B=B+1:UNTIL B>A:PRINT ;A;B;" ";:NEXT\n')
+    assert out.endswith("\n12 23 >")
+
+
+def test_typed_lines_leave_the_string_area_alone():
+    """A typed line is tokenised over itself in the input buffer (page 7), as BASIC II's is, so page 6
+    keeps what the last string or number conversion left there: on Acorn's BASIC II these print
+    575A5958 ("XYZW") and 41353735 (the first PRINT's digits), and the immediate line is at &700 (run
+    on it).  Before, a typed line was tokenised into page 6 and showed there."""
+    out = immediate('A$="XYZW"\nPRINT ~!&600\n10 REM\nPRINT ~!&600\nPRINT ~!&700\n')
+    assert out.endswith(">PRINT ~!&600\n  575A5958\n>10 REM\n>PRINT ~!&600\n  41353735\n"
+                        ">PRINT ~!&700\n  217E20F1\n>")
+
+
+def test_a_typed_line_with_many_line_numbers_is_tokenised_whole():
+    """Line numbers take 4 bytes where their digits took fewer: the typed line is moved to the top
+    of the buffer first, so tokenising it over itself never overtakes what is still to be read."""
+    targets = ",".join(str(n % 9 + 1) for n in range(45))
+    out = immediate(f"20 ON 3 GOTO {targets}\nLIST\n")
+    assert out.endswith(f">LIST\n   20 ON 3 GOTO {targets}\n>")
+    out = immediate(f"ON 3 GOTO {targets}\n")
+    assert out.endswith("\nNo such line\n>")
 
 
 def test_star_command_goes_to_oscli():
+    # the line from its '*', where it stands (OSCLI passes over the '*': AUG, "OSCLI")
     session = Session("*FX 4,1\n10 *HELP\nRUN\n")
-    assert bytes(session.io.cli) == b"FX 4,1\rHELP\r"
+    assert bytes(session.io.cli) == b"*FX 4,1\r*HELP\r"
 
 
 # --- the BBC Silver Dollar listing on the bare CPU ---

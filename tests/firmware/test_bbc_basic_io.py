@@ -205,7 +205,7 @@ def test_save_writes_the_program_from_page_to_top():
     entry = files["P"]
     assert bytes(entry.data) == b"\r\x00\x0a\x0e \xf1 \"SAVED\"\r\xff"
     assert entry.load == 0xFFFF0E00               # PAGE, in the I/O processor
-    assert entry.exec == 0xFFFF8000               # our language entry
+    assert entry.exec == 0xFFFF8023               # BASIC II's (run on it: *INFO shows FF8023)
 
 
 def test_load_brings_a_program_back():

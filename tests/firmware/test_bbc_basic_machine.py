@@ -6,6 +6,7 @@ import pytest
 
 from bbc_basic.cases import CASES
 from bbc_basic.checks import check, screen_rows
+from reference.corpus import MODE_PROGRAMS
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +31,10 @@ def run_on_machine(m, program, inputs):
         rows = [r.rstrip() for r in m.screen.text()]
         while rows and not rows[-1]:
             rows.pop()
-        if rows and rows[-1].endswith(">") and ">RUN" in rows:
+        if rows and (rows[-1].endswith(">") and ">RUN" in rows or rows[-1] == ">"):
             break
-    return rows[rows.index(">RUN") + 1:]
+    # (a MODE in the program clears the screen and ">RUN" with it: then the whole screen)
+    return rows[rows.index(">RUN") + 1:] if ">RUN" in rows else rows
 
 
 # programs whose output uses cursor movement or the bell are checked on the bare CPU only
@@ -45,3 +47,23 @@ SCREEN_CASES = [c for c in CASES if c[3] is not None and not any(ord(ch) < 32 an
 def test_conformance_on_the_machine(machine, name, program, inputs, expected):
     wrong = check(name, run_on_machine(machine, program, inputs), screen_rows(expected))
     assert wrong is None, wrong
+
+
+# MODE and HIMEM (the programs are in the differential corpus too): what Acorn's BASIC II prints
+# for each on the same machine (run on it)
+MODE_ACORN_OUTPUT = {
+    "machine/bbc_mode_sets_himem": ["      3000      7C00"],
+    "machine/bbc_mode_in_a_for_loop": ["      3000      7C00"],
+    "machine/bbc_mode_then_a_proc": ["         6"],
+    "machine/bbc_mode_zeroes_count": ["         0"],
+    "machine/bbc_mode_in_a_proc": ["", "Bad MODE at line 20"],
+    "machine/bbc_mode_in_an_fn": ["", "Bad MODE at line 20"],
+    "machine/bbc_mode_below_the_heap": ["        25"],
+    "machine/bbc_mode_at_the_heap": ["OK"],
+}
+
+
+@pytest.mark.parametrize("program", MODE_PROGRAMS, ids=[p.name for p in MODE_PROGRAMS])
+def test_mode_and_himem(machine, program):
+    rows = run_on_machine(machine, "\n".join(program.lines), "")
+    assert rows == MODE_ACORN_OUTPUT[program.name] + [">"]

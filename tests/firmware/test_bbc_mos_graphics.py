@@ -1,6 +1,7 @@
 """Our MOS's lines and filled triangles light MOS 1.20's pixels: Acorn's BASIC II draws the same
 random lines (every kind of PLOT 0-31: solid, dotted, the last point left out, each colour action)
-and triangles (PLOT 80-87), many reaching far off the screen, on our MOS and on MOS 1.20, and the
+and triangles (PLOT 80-87), many reaching far off the screen, and fills of a row from a point in and
+around a triangle (PLOT 72-79, 88-95), on our MOS and on MOS 1.20, and the
 screen memory must be the same byte for byte.  Acorn's ROMs are only run (the reference folder; the
 tests skip without it).
 
@@ -19,15 +20,17 @@ from emulator.session import Machine
 
 MAILBOX = 0x70              # BASIC's zero page left to the user: the drawer's commands
 SCREEN = slice(0x3000, 0x8000)
-LINE, TRIANGLE = 1, 2
+LINE, TRIANGLE, FILL = 1, 2, 3
 
 # A BASIC program that waits for a command in the mailbox, clears the graphics window and draws it:
 # ?&70 set = go, ?&71 = 1 MOVE and PLOT, 2 MOVE, MOVE and PLOT; ?&72 = the PLOT code; the points
-# as 4-byte integers from &74.
+# as 4-byte integers from &74; 3 fills a triangle (PLOT 85) and then fills a row from a point with
+# PLOT ?&72 (72-79 left and right over the background, 88-95 right up to the background).
 DRAWER = ["20 REPEAT:REPEAT UNTIL ?&70",
           "30 CLG:T%=?&71:K%=?&72",
           "40 IF T%=1 THEN MOVE !&74,!&78:PLOT K%,!&7C,!&80",
           "50 IF T%=2 THEN MOVE !&74,!&78:MOVE !&7C,!&80:PLOT K%,!&84,!&88",
+          "55 IF T%=3 THEN MOVE !&74,!&78:MOVE !&7C,!&80:PLOT 85,!&84,!&88:PLOT K%,!&8C,!&90",
           "60 ?&70=0:UNTIL FALSE"]
 
 # The MODE and its set-up: colours, actions, a graphics window, an origin
@@ -38,9 +41,12 @@ SETUPS = {
     "MODE 2, window and origin": "MODE 2:GCOL 0,3:VDU 24,300;100;1000;1000;:VDU 29,-100;50;",
     "MODE 1, CLG in colour 2": "MODE 1:GCOL 0,130:GCOL 0,1",
     "MODE 5, CLG in colour 1, window": "MODE 5:GCOL 0,129:GCOL 0,2:VDU 24,8;8;1271;1015;",
+    # scrolled: the screen starts part way through its memory, so rows go round from &7FFF
+    "MODE 0, scrolled": "MODE 0:GCOL 3,1:FOR I%=1 TO 50:PRINT:NEXT",
 }
 LINE_CODES = (5, 13, 14, 21, 29, 6, 7, 1, 9, 15, 23)
 TRIANGLE_CODES = (85, 86, 87, 81, 83)
+FILL_CODES = (77, 73, 78, 79, 93, 89, 94, 95)
 DEGENERATE = [(100, 100, 500, 100, 300, 100), (100, 100, 100, 100, 100, 100), (600, 400, 200, 400, 300, 400),
               (100, 100, 104, 100, 700, 103), (800, 800, 100, 100, 800, 800), (0, 0, 1279, 1023, 1279, 0)]
 
@@ -72,7 +78,7 @@ def _random_points(rng, n, reach):
 
 
 @pytest.mark.parametrize("setup", SETUPS)
-def test_lines_and_triangles_light_mos_1_20s_pixels(acorn_mos_basic, setup):
+def test_lines_triangles_and_fills_light_mos_1_20s_pixels(acorn_mos_basic, setup):
     theirs = Drawer(acorn_mos_basic, SETUPS[setup])
     ours = Drawer({"mos": rom_set("bbc")["mos"], "basic": acorn_mos_basic["basic"]}, SETUPS[setup])
     rng = random.Random(setup)
@@ -81,6 +87,7 @@ def test_lines_and_triangles_light_mos_1_20s_pixels(acorn_mos_basic, setup):
         points = _random_points(rng, 6, (0, 300, 3000, 20000)[i % 4])
         cases.append((LINE, rng.choice(LINE_CODES), points[:4]))
         cases.append((TRIANGLE, rng.choice(TRIANGLE_CODES), points))
+        cases.append((FILL, rng.choice(FILL_CODES), _random_points(rng, 8, (0, 300)[i % 2])))
     cases += [(TRIANGLE, 85, points) for points in DEGENERATE]
     differ = [case for case in cases if ours.draw(*case) != theirs.draw(*case)]
     assert differ == [], f"{len(differ)} of {len(cases)} drawn differently, the first: {differ[:3]}"

@@ -25,14 +25,17 @@ RARE = 1 / 75               # paths taken less often are not compared (a carry o
                             # times each way in the 150 fields, 2 when one meets another interrupt
 
 
-def interrupt_cycles(roms, only=None):
+def interrupt_cycles(roms, only=None, prepare=None):
     """{flags: (cycles of each interrupt, cycles from each to its conversion start)}, keyed by the
     system VIA's flagged and enabled sources when the IRQ was taken; only interrupts that returned
     to the program before another was taken.  `only`: the system VIA's other interrupts disabled
-    (through its IER, as a program would) once the machine has settled."""
+    (through its IER, as a program would) once the machine has settled; `prepare(machine)`: what is
+    done then first (a note started, a key held)."""
     machine = Machine("bbc", roms=roms)
     wait_for_prompt(machine, BOOT_SECONDS, "start-up")
     machine.run(SETTLE_SECONDS)
+    if prepare is not None:
+        prepare(machine)
     hw, memory = machine.hardware, machine.memory
     if only is not None:
         memory[SYS_IER] = 0x7F & ~only
@@ -152,3 +155,19 @@ def test_a_held_key_turns_the_key_interrupt_off_as_mos_1_20_does(acorn_bbc_roms)
     theirs = key_interrupt_states({"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "basic": basic})
     assert theirs == [(1, 0), (0, 1), (1, 0)]
     assert key_interrupt_states({"mos": rom_set("bbc")["mos"], "basic": basic}) == theirs
+
+
+def a_note_playing(machine):
+    machine.type("SOUND 1,-15,100,200\r")      # 10 s, plain (no envelope)
+    machine.run(1.0)
+
+
+def test_a_tick_with_a_note_playing_takes_mos_1_20s_cycles(acorn_bbc_roms):
+    # MOS 1.20 counts durations in 20 ms units, on one tick in five: 559-562 cycles, 575-578 then.
+    basic = (acorn_bbc_roms / "basic.rom").read_bytes()
+    theirs = interrupt_cycles({"mos": (acorn_bbc_roms / "mos.rom").read_bytes(), "basic": basic},
+                              prepare=a_note_playing)[T1][0]
+    mine = interrupt_cycles({"mos": rom_set("bbc")["mos"], "basic": basic}, prepare=a_note_playing)[T1][0]
+    assert len(theirs) > 200 and len(mine) > 200
+    assert same_cycles(mine, theirs), (sorted(collections.Counter(mine).items()),
+                                       sorted(collections.Counter(theirs).items()))

@@ -221,3 +221,16 @@ def test_our_screens_are_acorns(acorn_bbc_roms, tmp_path, command):
         typed = max(i for i, row in enumerate(rows) if row.startswith(">" + command[:20]))
         seen.append(rows[typed:typed + 8])
     assert seen[1] == seen[0]
+
+
+def test_cat_reads_a_swapped_disc(tmp_path):
+    """The catalogue is kept between operations, but *CAT reads the disc: a disc swapped in the
+    emulator's drive never shows the drive not ready (Acorn's *CAT lists the catalogue it kept)."""
+    a = disc(tmp_path / "a.ssd")
+    b = tmp_path / "b.ssd"
+    b.write_bytes(build_ssd([("$", "OTHER", 0, 0, b"X")], title="SWAPPED"))
+    m = machine(a, writable=False)
+    enter(m, "*INFO TEXT", "$.TEXT")
+    m.hardware.insert_disc(0, str(b))
+    enter(m, "*CAT", "OTHER")
+    assert "SWAPPED" in screen(m)

@@ -159,14 +159,15 @@ def test_a_program_may_use_the_cassette_workspace(both):
 # OSBYTE calls that only read (or write what they read), with X and Y: each is made by a machine-code
 # probe that keeps A, X, Y and the flags; both MOSes must give the same A, X, Y, C and V.  Left out:
 # 7 and 8 (MOS 1.20 returns the serial ULA's old setting), &76, &79, &7A (Y: the keyboard scan's
-# workings), the key table's address (&AB-&AD), the ACIA control copy (&BF/&C0) and the timer
+# workings), ADVAL(-3) and ADVAL(-9) (MOS 1.20: its empty RS423 output and speech buffers' free
+# space, 191 and 63; ours keeps neither buffer: 0), the key table's address (&AB-&AD), the ACIA control copy (&BF/&C0) and the timer
 # switch (&F2/&F3), which differ by design; the field and flash counters (&AF/&B0, &C1) and the
 # ADC's last channel (ADVAL(0)'s Y, &BB/&BC), which depend on when the probe runs; the keyboard
 # semaphore (&B1/&B2: MOS 1.20's keyboard interrupt workings).
 OSBYTE_PROBES = [(1, 0, 0xFF), (3, 0, 0), (4, 0, 0), (5, 0, 0), (6, 10, 0), (10, 7, 0), (11, 50, 0),
                  (12, 8, 0), (12, 0, 0), (13, 9, 0), (14, 9, 0), (15, 1, 0), (21, 0, 0),
                  *((a, 0, 0) for a in range(0x16, 0x76, 7)), (0x78, 0, 0), (0x7B, 0, 0), (0x7C, 0, 0),
-                 (0x7E, 0, 0), *((0x80, x, 0) for x in (1, 4, *range(0xF7, 0x100))),
+                 (0x7E, 0, 0), *((0x80, x, 0) for x in (1, 4, *range(0xF8, 0xFD), 0xFE, 0xFF)),
                  (0x81, 0, 0), (0x81, 0, 0xFF), *((a, 0, 0) for a in range(0x82, 0x88)), (0x91, 0, 0),
                  (0x98, 0, 0), *((0xA0, x, 0) for x in (0, 8, 0x18, 0x55)), (0xA1, 0, 0), (0xA5, 7, 0),
                  (9, 30, 0), (9, 20, 0), (16, 3, 0), (16, 0, 0),

@@ -11,9 +11,10 @@ import pytest
 
 from emulator import Machine
 from emulator.basic.bbc_tokeniser import tokenise_program
+from emulator.chips.i8271 import COMMANDS
 from emulator.media.dfs_disc import DFSDisc, build_ssd
 
-from disc_support import carry_on_from_mid_transfer, enter, screen
+from disc_support import carry_on_from_mid_transfer, enter, last_row, screen
 
 PROGRAM = tokenise_program('10 PRINT "CHAINED ";6*7\n')
 
@@ -151,3 +152,95 @@ def test_a_save_state_taken_mid_transfer_carries_on(dfs_roms, disc_file, tmp_pat
     again = carry_on_from_mid_transfer(m, 'CHAIN "PROG"\n', tmp_path / "mid.state", dfs_roms,
                                        4_000_000)               # two emulated seconds, on both
     assert "CHAINED 42" in screen(again)
+
+
+def two_discs(tmp_path):
+    """Disc A holds X and Y, disc B another X (longer, elsewhere in memory) and Q."""
+    a, b = tmp_path / "a.ssd", tmp_path / "b.ssd"
+    a.write_bytes(build_ssd([("$", "X", 0x3000, 0x3000, b"AAAA"), ("$", "Y", 0x3000, 0x3000, b"YYYY")],
+                            title="DISCA"))
+    b.write_bytes(build_ssd([("$", "Q", 0x3000, 0x3000, b"QQQQ"), ("$", "X", 0x3100, 0x3100, b"BBBBBBBB")],
+                            title="DISCB"))
+    return a, b
+
+
+def sector_reads(m, kind="read"):
+    """The (track, sector) of every read (or write) data command the 8271 starts from now on."""
+    fdc, reads = m.hardware.fdc, []
+    start = fdc._start
+
+    def start_and_note(cycle):
+        if COMMANDS.get(fdc.command & 0x3F, ("",))[0] == kind:
+            reads.append(tuple(fdc.parameters[:2]))
+        start(cycle)
+    fdc._start = start_and_note
+    return reads
+
+
+def test_loads_read_the_catalogue_once(dfs_roms, tmp_path):
+    """Acorn's DFS keeps the catalogue between loads (a drive status command before each instead);
+    ours did read it again for every file."""
+    a, _ = two_discs(tmp_path)
+    m = dfs_machine(dfs_roms, a)
+    reads = sector_reads(m)
+    for name in "XYX":
+        enter(m, "*LOAD " + name)
+    assert reads.count((0, 0)) == 1 and len(reads) == 4
+    assert bytes(m.memory[0x3000:0x3004]) == b"AAAA"
+
+
+def test_a_disc_swapped_in_is_read_after_cat(dfs_roms, tmp_path):
+    """Acorn's DFS reads the catalogue again at the operation after a *CAT (not after *DRIVE or
+    *DIR: measured); ours at the *CAT itself."""
+    a, b = two_discs(tmp_path)
+    m = dfs_machine(dfs_roms, a)
+    enter(m, "*LOAD X")
+    m.hardware.insert_disc(0, str(b))
+    enter(m, "*CAT")
+    enter(m, "*LOAD X")
+    assert bytes(m.memory[0x3100:0x3108]) == b"BBBBBBBB"
+
+
+def test_an_empty_drive_is_waited_for(dfs_roms, tmp_path):
+    """With no disc in the drive both DFSs wait (ours said "Drive fault"), and read the catalogue of
+    the disc that goes in."""
+    a, b = two_discs(tmp_path)
+    m = dfs_machine(dfs_roms, a)
+    enter(m, "*LOAD Y")
+    m.hardware.eject(0)
+    m.type("*LOAD X\r")
+    m.run_until_typed()
+    m.run(1.0)
+    assert last_row(m) == ">*LOAD X"                      # no error, no prompt: waiting
+    m.hardware.insert_disc(0, str(b))
+    m.run_until(lambda: last_row(m) == ">", 3, every=0.05)
+    assert last_row(m) == ">" and bytes(m.memory[0x3100:0x3108]) == b"BBBBBBBB"
+
+
+def test_a_failing_command_is_tried_eleven_times(dfs_roms, tmp_path):
+    """Acorn's DFS gives a command that fails 10 more times before it reports the fault (measured,
+    for sector not found and for write protected alike); ours gave up at the first."""
+    path = tmp_path / "d.ssd"
+    path.write_bytes(build_ssd([("$", "X", 0x3000, 0x3000, b"A" * 3000)], title="FAULT"))
+    m = dfs_machine(dfs_roms, path)
+    enter(m, "*INFO X")
+    m.hardware.fdc.drives[0].surfaces[0][0].formatted_tracks[0].discard(1)   # track 1 damaged
+    reads, writes = sector_reads(m), sector_reads(m, "write")
+    enter(m, "*LOAD X", "Disk fault 18 at 01/00", max_seconds=10)
+    assert reads.count((1, 0)) == 11
+    enter(m, "*ACCESS X L", "Disk read only")
+    assert writes == [(0, 0)] * 11
+
+
+def test_escape_ends_the_wait_for_a_disc(dfs_roms, tmp_path):
+    a, _ = two_discs(tmp_path)
+    m = dfs_machine(dfs_roms, a)
+    m.hardware.eject(0)
+    m.type("*LOAD X\r")
+    m.run_until_typed()
+    m.run(1.0)
+    m.press("ESCAPE")
+    m.run(0.1)
+    m.release("ESCAPE")
+    m.run_until(lambda: last_row(m) == ">", 2, every=0.05)
+    assert screen(m).split("*LOAD X")[1].split() == ["Escape", ">"]

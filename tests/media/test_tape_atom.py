@@ -87,6 +87,21 @@ def test_the_atom_kernel_loads_a_tape(atom_roms):
     m.run_until_text('   20 PRINT 6*7')
 
 
+def test_star_run_of_a_basic_program_is_new(atom_roms):
+    """*RUN of a program SAVEd from BASIC (execution address #C2B2) loads it, then does what #C2B2
+    does on Acorn's BASIC: NEW and the prompt (the program is gone, OLD brings it back)."""
+    tape = atom_tape([("AB", PROGRAM, BASIC_TEXT, 0xC2B2)])
+    m = Machine("atom", roms=atom_roms, tape=tape, seed=1)
+    start_loading(m, '*RUN "AB"')
+    m.run(tape.seconds)
+    assert m.memory[BASIC_TEXT:BASIC_TEXT + 3] == b"\r\xff\x0a"      # NEW's end mark on line 10
+    m.type("LIST\rOLD\rLIST\r")
+    m.run_until_text("   20 PRINT 6*7")
+    m.run(0.1)
+    assert rows(m)[-7:] == ["PLAY TAPE", ">LIST", ">OLD", ">LIST", '   10 PRINT "HI FROM TAPE"',
+                            "   20 PRINT 6*7", ">"]
+
+
 def save_program(roms, record):
     """Type a program into the kernel `roms` and SAVE it as KEPT into the recording `record`: the
     Tape recorded."""

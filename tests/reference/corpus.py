@@ -97,6 +97,25 @@ MACHINE_PROGRAMS = [
     Program("machine/bbc_error_message", "bbc", ("10 PRINT 1/0",)),
 ]
 
+# MODE and HIMEM (tests/firmware/test_bbc_basic_machine.py): the screen start of the new MODE becomes
+# HIMEM when the BASIC stack is empty; in a PROC or FN, or with the heap above that start, "Bad MODE"
+MODE_PROGRAMS = [
+    Program("machine/bbc_mode_sets_himem", "bbc", ("10 MODE 0:A%=HIMEM:MODE 7:PRINT ~A%,~HIMEM",)),
+    Program("machine/bbc_mode_in_a_for_loop", "bbc",
+            ("10 HIMEM=&4000:FOR I=1 TO 1:MODE 1:A%=HIMEM:NEXT:MODE 7:PRINT ~A%,~HIMEM",)),
+    Program("machine/bbc_mode_then_a_proc", "bbc", ("10 MODE 4:PROCa(3):MODE 7:PRINT X",
+                                                   '20 DEF PROCa(N):LOCAL S$:S$="AB":X=N*LEN S$:ENDPROC')),
+    Program("machine/bbc_mode_zeroes_count", "bbc", ('10 PRINT "ABC";:MODE 7:PRINT COUNT',)),
+    Program("machine/bbc_mode_in_a_proc", "bbc", ("10 PROCa", "20 DEF PROCa:MODE 7:ENDPROC")),
+    Program("machine/bbc_mode_in_an_fn", "bbc", ("10 PRINT FNa", "20 DEF FNa:MODE 7:=1")),
+    # the heap's top (VARTOP) one byte past MODE 0's screen start, then at it
+    Program("machine/bbc_mode_below_the_heap", "bbc", ("10 ON ERROR MODE 7:PRINT ERR:END",
+                                                      "20 DIM Z% 0:N%=&3000-Z%-1:DIM B% N%:MODE 0")),
+    Program("machine/bbc_mode_at_the_heap", "bbc", ("10 ON ERROR MODE 7:PRINT ERR:END",
+                                                   '20 DIM Z% 0:N%=&3000-Z%-2:DIM B% N%:MODE 0:MODE 7:PRINT "OK"')),
+]
+MACHINE_PROGRAMS += MODE_PROGRAMS
+
 
 # --- the reference folder's period listings ------------------------------------------------------
 

@@ -1,5 +1,14 @@
 ; 32-bit arithmetic: multiply, divide, negate.
 
+; set_acc_a: ACC = A (0-255).
+set_acc_a:
+        sta ACC
+        lda #0
+        sta ACC+1
+        sta ACC+2
+        sta ACC+3
+        rts
+
 ; add_arg: ACC = ARG + ACC (32 bits).
 add_arg:
         clc

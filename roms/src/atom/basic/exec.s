@@ -18,6 +18,47 @@ stmt_end:
         beq exec_char
         error E_STATEMENT
 
+; --- At Acorn's addresses (atom.inc) -----------------------------------------------------------
+; The code from here to exec_stmt fills the room between them; the code before must end short of
+; #C278 (the assembler says when it does not).
+
+        at BASIC_SHUT           ; SHTV by default: OSSHUT with no filing system to shut does nothing
+        rts
+
+do_new: jsr text_start         ; the text: 13, then the end mark where the first line was
+        ldy #0
+        lda (PTR1),y
+        cmp #$FF
+        beq @empty
+        sta OLDBYTE             ; kept for OLD
+@empty: lda #$FF
+        sta (PTR1),y
+        dec PTR1
+        lda #13
+        sta (PTR1),y
+        jmp set_top
+
+st_old: jsr text_start
+        ldy #0
+        lda OLDBYTE
+        sta (PTR1),y
+        jsr set_top
+        jmp prompt
+
+st_asm: lda #1                  ; '[': what follows it is the first statement of assembly
+        sta ASMMODE
+        jmp asm_next
+
+        at BASIC_NO_POINTER     ; RDRV and STRV by default: PTR and EXT without the card
+        error E_ITEM
+
+; A program SAVEd from BASIC is recorded with this execution address (#C2B2, as Acorn's BASIC
+; records it), so *RUN of it loads it and then starts here: NEW and the prompt, as on Acorn's
+; (found by running it there: the program loaded is gone, OLD brings it back, variables stay).
+        at BASIC_RUN
+st_new: jsr do_new
+        jmp prompt
+
 exec_stmt:
         jsr nextc
 exec_char:                      ; (A = the character at the text, as nextc leaves it)
@@ -245,10 +286,6 @@ stmt_index:
         .byte stmt_u-statements, stmt_none-statements, stmt_w-statements, stmt_none-statements
         .byte stmt_none-statements, stmt_none-statements
 
-st_asm: lda #1                  ; '[': what follows it is the first statement of assembly
-        sta ASMMODE
-        jmp asm_next
-
 ; store_target: the variable or array element named next in the text = ACC (assembler labels).
 store_target:
         jsr var_index
@@ -283,30 +320,7 @@ st_rem: ldy TXTOFF
 @end:   sty TXTOFF
         jmp exec_stmt
 
-; --- LIST, NEW, OLD, RUN ------------------------------------------------------------------------
-
-st_new: jsr do_new
-        jmp prompt
-
-do_new: jsr text_start         ; the text: 13, then the end mark where the first line was
-        ldy #0
-        lda (PTR1),y
-        cmp #$FF
-        beq @empty
-        sta OLDBYTE             ; kept for OLD
-@empty: lda #$FF
-        sta (PTR1),y
-        dec PTR1
-        lda #13
-        sta (PTR1),y
-        jmp set_top
-
-st_old: jsr text_start
-        ldy #0
-        lda OLDBYTE
-        sta (PTR1),y
-        jsr set_top
-        jmp prompt
+; --- RUN (NEW and OLD: above) ------------------------------------------------------------------------
 
 st_run: jsr set_top
         lda #0

@@ -230,7 +230,9 @@ flog:   lda FEXP
 ; rounded, f = x - n; e^f, rounded, times e^n, which Acorn's makes as e (or 1/e, for n < 0)
 ; multiplied by itself |n| times over, each product rounded: ours takes it from a table of those
 ; products (EXPTAB, the utility ROM).  n >= 90: ERROR 238; n = 89: overflow (ERROR 169);
-; n <= -89: 0 (all as Acorn's, but that its EXP -89 is 2.2E-39, below our smallest real).
+; n <= -90: 0; n = -89: e^-89 is kept doubled, the product halved after, 0 when that is below
+; our smallest real (all as Acorn's, but that its EXP -89 is 2.2E-39: its reals go one binade
+; lower).
 fn_exp: jsr ffactor
 fexp:   lda FEXP                ; |x| >= 128
         cmp #128+8
@@ -240,7 +242,7 @@ fexp:   lda FEXP                ; |x| >= 128
         jsr fround_int          ; n
         lda ACC
         bpl @pos
-        cmp #-88
+        cmp #-89
         bcs @ok
 @zero:  jmp fzero
 @pos:   cmp #89
@@ -269,7 +271,14 @@ fexp:   lda FEXP                ; |x| >= 128
         tay
         txa
         jsr load_ay
-        jmp fmul
+        jsr fmul
+        lda ACC                 ; 0 for n = -89 (the table's first entry, doubled)
+        bne @done
+        lda FEXP
+        beq @done               ; (0 already)
+        dec FEXP
+        bne @done
+        jmp fzero
 @over:  jmp overflow
 @far:   lda FSGN
         bmi @zero

@@ -112,13 +112,29 @@ at_eight:
         sta VAR3
         rts
 
-        .include "errors.s"
         .include "util.s"
         .include "editor.s"
         .include "exec.s"
         .include "flow.s"
         .include "vars.s"
         .include "expr.s"
+; BASIC's BRK handler starts at Acorn's BRKV (the kernel's default) and goes on in errors.s:
+; terms.s must be in reach of expr.s's branches.
+        at BASIC_BRKV
+brk_handler:                    ; (at Acorn's BRKV, #C9D8; err_default must follow at #C9E7)
+        cld
+        tsx
+        lda $0102,x             ; the address after the number's byte
+        sta PTR3
+        lda $0103,x
+        sta PTR3+1
+        jmp brk_number         ; (errors.s)
+
+        at BASIC_ERRTEXT
+err_default:                    ; the text ERRVEC holds by default, at Acorn's address (found with
+        .text "END", 13         ; PRINT ?16, ?17 there): run as BASIC, it ends
+        .include "terms.s"
+        .include "errors.s"
         .include "arith.s"
         .include "factor.s"
 

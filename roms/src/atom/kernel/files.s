@@ -77,8 +77,8 @@ fs_do:  sta FS_CMD
         rts
 
 ; fs_error: A = the card's error number; DATA gives its message, ended by 0.  The message goes
-; on a line of its own, then a BRK built in zero page raises the number (BRK's handler reads
-; the byte after the BRK, wherever it is).
+; on a line of its own, then a BRK built in zero page raises the number (BASIC's BRK handler
+; reads the byte after a BRK there, as after one in our ROMs).
 fs_error:
         sta FSBRK+1
         lda #0

@@ -18,13 +18,6 @@ ACORN_CLEAR_ROW = $FE22         ; clear the cursor's row
 ACORN_WRCH  = $FE52             ; WRCVEC: OSWRCH
 ACORN_RDCH  = $FE94             ; RDCVEC: OSRDCH
 
-; at ADDRESS: what follows starts at ADDRESS (one of the above); the code before it must end short
-; of it.
-        .macro at address
-        .assert * <= address, "the code before runs into a fixed address"
-        .org address
-        .endm
-
         .org $F000
 ; our jump block (atom.inc names these for BASIC)
         jmp readline
@@ -85,29 +78,21 @@ reset:  sei
 
 banner: .text "ACORN ATOM", 10, 13, 0  ; and a blank line, as Acorn's
 
-default_vectors:                ; Acorn's values, but for BASIC's and the unfitted card's
-        .word BASIC_BRK         ; BRKV
+default_vectors:                ; Acorn's values (our BASIC's routines sit at the four in BASIC)
+        .word BASIC_BRKV        ; BRKV
         .word UIRQ              ; IRQV: #A000, as Acorn's (our utility ROM answers there)
         .word ACORN_COM         ; COMV: the filing commands, on the tape or the card
         .word ACORN_WRCH        ; WRCV
         .word ACORN_RDCH        ; RDCV
         .word ACORN_LOAD        ; LODV: the cassette (tape.s) unless the card is fitted
         .word ACORN_SAVE        ; SAVV
-        .word no_pointer        ; RDRV
-        .word no_pointer        ; STRV
+        .word BASIC_NO_POINTER  ; RDRV: without the card PTR and EXT are error 174, as on Acorn's
+        .word BASIC_NO_POINTER  ; STRV   kernel (its vectors lead to BASIC's error 174)
         .word ACORN_BGET        ; BGTV
         .word ACORN_BPUT        ; BPTV
         .word ACORN_FIND        ; FNDV
-        .word no_filing         ; SHTV
+        .word BASIC_SHUT        ; SHTV: without the card OSSHUT does nothing
 default_vectors_end:
-
-; Without the card, OSSHUT does nothing, and OSRDAR and OSSTAR (PTR, EXT) are error 174, as on
-; Acorn's kernel (found by running PTR and EXT there: its vectors lead to BASIC's error 174).
-no_filing:
-        rts
-no_pointer:
-        brk
-        .byte 174
 
 nmi_entry:
         jmp (NMIV)

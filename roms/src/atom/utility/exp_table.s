@@ -2,7 +2,8 @@
 ; e^(x - n) by (ffuncs.s, fexp), each the one before times e (#82 2D F8 54 58, Acorn's EXP 1) or
 ; 1/e (#7F 3C 5A B1 B2, its EXP -1), rounded as the floating point rounds.  Made with a Python
 ; model of our fmul; tests/firmware/test_atom_float.py checks every entry against fmul itself.
-        .byte $00, $00, $00, $00, $00   ; e^-89
+; e^-89 is kept doubled: Acorn's is #00 42 07 DE 3C, an exponent below our smallest real's.
+        .byte $01, $42, $07, $DE, $3C   ; e^-89 times 2 (below our smallest real: fexp halves)
         .byte $02, $03, $DB, $88, $BB   ; e^-88
         .byte $03, $33, $36, $87, $09   ; e^-87
         .byte $04, $73, $93, $62, $3F   ; e^-86

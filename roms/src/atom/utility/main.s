@@ -9,6 +9,7 @@ E_MNEMONIC  = 208               ; unrecognised mnemonic in assembler (ATAP ch. 2
 E_ASMMODE   = 156               ; the accumulator where the instruction has no such mode (Acorn's number)
 E_DIM       = 216               ; illegal DIM statement
 E_DIMRAM    = 30                ; DIM past the end of RAM (Acorn's number for it)
+E_STATEMENT = 94                ; invalid statement terminator (ATAP ch. 27)
 
         .org $A000
         .assert * == UIRQ

@@ -60,9 +60,19 @@ st_dim: lda CURLINE
 @full:  brk
         .byte E_DIMRAM
 
-; LINK address: call machine code with A, X and Y from the variables A, X and Y.
+; LINK address: call machine code with A, X and Y from the variables A, X and Y.  The address is a
+; factor and the statement must end after it before anything is called, as on Acorn's (found
+; there: LINK #FFF4+0 and LINK #FFF4*1 are error 94 and print nothing; LINK (#FFF4+0) calls).
 st_link:
-        jsr B_EXPR
+        jsr B_FACTOR
+        jsr B_NEXTC
+        cmp #';'
+        beq @go
+        cmp #13
+        beq @go
+        brk
+        .byte E_STATEMENT
+@go:
         lda ACC
         sta PTR3
         lda ACC+1

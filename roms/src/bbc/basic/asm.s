@@ -496,11 +496,8 @@ asm_list:
         beq @more
         ldy #0
         lda (PTR1),y
-        bpl @plain
-        jsr print_token
-        jmp @nt
-@plain: jsr outch
-@nt:    inc PTR1
+        jsr put_message_char    ; (REPORT's: a token as its keyword)
+        inc PTR1
         bne @t
         inc PTR1+1
         bne @t

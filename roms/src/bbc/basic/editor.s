@@ -7,18 +7,17 @@ prompt: ldx #$FF
         lda #0
         sta CURLN
         sta CURLN+1
-        .assert (TOKBUF & $FF) == 0 ; (A is 0 already)
-        sta TOKDST              ; the tokeniser writes to TOKBUF, an immediate line runs there
-        sta TP
-        lda #>TOKBUF
+        .assert (INBUF & $FF) == 0 ; (A is 0 already)
+        sta TOKDST              ; a typed line is tokenised in the input buffer, over itself, and
+        sta TP                  ; an immediate line runs there, as BASIC II's do
+        lda #>INBUF
         sta TOKDST+1
         sta TP+1
         lda AUTOLN+1
         bpl auto_line
         lda #'>'
         jsr OSWRCH
-        jsr read_line
-        ldx #0
+        jsr read_typed          ; (X = its first character)
 @sp:    lda INBUF,x
         cmp #' '
         bne @ns
@@ -33,13 +32,10 @@ prompt: ldx #$FF
         jmp prompt
 @syn:   jmp e_syntax
 @immediate:
-        jsr tokenise
-        .assert TOKBUF == $500, "the FOR frames are above the immediate line"
-        iny                     ; Y = its CR's offset: an end marker after it (end_of_line ends
-        lda #$FF                ; the run there), its loops' frames above both
-        sta (TOKDST),y          ; (TOKBUF)
-        iny
-        sty FORMIN
+        jsr tokenise            ; (Y = its CR's offset)
+        iny                     ; an end marker after it: end_of_line ends the run there
+        lda #$FF
+        sta (TOKDST),y
         jmp exec_stmt
 
 ; AUTO's prompt: the line number, then the line as if typed after it
@@ -52,13 +48,12 @@ auto_line:
         jsr space
         lda #$FF                ; ESCAPE ends AUTO
         sta AUTOLN+1
-        jsr read_line
+        jsr read_typed          ; (X = its first character)
         lda LNUM+1
         sta AUTOLN+1
         lda #' '                ; a space in front, as if the text were typed after the number
         sta TOKBUF
         ldy #1
-        ldx #0
         jsr enter_line
         clc                     ; the next number; past 32767 bit 15 turns AUTO off
         lda AUTOLN
@@ -280,6 +275,7 @@ do_new_core:
 ; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run: in a
 ; program each is a Syntax error, as in BASIC II (run on it)
 immediate_only:
+        jsr current_line
         lda CURLN+1
         bne @e
         rts

@@ -11,6 +11,7 @@ T_FOR   = $E3
 T_FN    = $A4
 T_GOSUB = $E4
 T_LOCAL = $EA
+T_MODE  = $EB
 T_ON    = $EE
 T_PROC  = $F2
 T_REPEAT = $F5
@@ -116,12 +117,13 @@ report: jsr newline
 @l:     lda (ERRPTR),y
         beq @d
         sty CNT2
-        jsr @put
+        jsr put_message_char
         ldy CNT2
         iny
         bne @l
 @d:     rts
-@put:   bmi @token
+put_message_char:               ; a character, a token as its keyword, a byte below 32 as its word
+        bmi @token
         cmp #' '
         bcc @word
         jmp outch
@@ -140,19 +142,4 @@ print_word:
         beq @d
         jsr outch
         jmp @w
-@d:     rts
-
-; LNUM = the number of the current line, 0 when immediate
-current_line_number:
-        lda #0
-        sta LNUM
-        sta LNUM+1
-        lda CURLN+1
-        beq @d
-        ldy #0
-        lda (CURLN),y
-        sta LNUM+1
-        iny
-        lda (CURLN),y
-        sta LNUM
 @d:     rts

@@ -1,20 +1,45 @@
 ; Running statements.
 
-; drop the 5-byte frame at BSP (GOSUB, REPEAT; here, in front of exec_stmt, so that stmt_table's
-; index crosses no page: a cycle each read)
-pop_frame5:
-        lda #5
-        jmp stack_free
+; (the frame routines here, in front of exec_stmt, so that stmt_table's index crosses no page: a
+; cycle each read)
+
+; BSP = FRAME: the frames above it are dropped
+bsp_at_frame:
+        lda FRAME
+        sta BSP
+        lda FRAME+1
+        sta BSP+1
+        rts
+
+; FRAME = BSP, the innermost frame
+frame_at_bsp:
+        lda BSP
+        sta FRAME
+        lda BSP+1
+        sta FRAME+1
+        rts
+
+; FRAME += size of the LOCAL frame there (its tag holds it, zp.inc; no frame is skipped past a
+; PROC or FN frame)
+frame_skip:
+        ldy #0
+        lda (FRAME),y
+        and #$0F
+frame_add:                      ; FRAME += A
+        clc
+        adc FRAME
+        sta FRAME
+        bcc @d
+        inc FRAME+1
+@d:     rts
 
 ; after a statement: ':' , the end of the line, or ELSE (which ends the THEN part)
 next_stmt:
         skip_spaces
 next_stmt_at:                   ; (A = the character at TP, spaces skipped, Y = 0)
         cmp #':'
-        bne @nc
-        jsr inctp
-        bne exec_stmt           ; (inctp leaves Z clear)
-@nc:    cmp #13
+        beq exec_colon
+        cmp #13
         beq end_of_line
         cmp #$8B
         beq skip_line
@@ -69,12 +94,15 @@ exec_stmt:
         jmp escape
 @noesc: skip_spaces
         cmp #$C6                ; a statement keyword: the common case first
-        bcs @token
+        bcs exec_token
         cmp #':'
-        bne @nc
-        jsr inctp
-        bne exec_stmt           ; (inctp leaves Z clear)
-@nc:    cmp #13
+        bne exec_nc
+exec_colon:                     ; (past a ':': inctp in line, for speed)
+        inc TP
+        bne exec_stmt
+        inc TP+1
+        bne exec_stmt           ; (always)
+exec_nc: cmp #13
         beq end_of_line
         cmp #'*'
         bne @nstar
@@ -89,7 +117,7 @@ exec_stmt:
         bne @nasm
         jmp st_asm
 @nasm:  jmp st_let_at
-@token: inc TP                  ; (inctp in line, for speed)
+exec_token: inc TP                  ; (inctp in line, for speed)
         bne @i
         inc TP+1
 @i:     asl a                   ; X = 2 * (token - &C6) + &8C
@@ -110,6 +138,7 @@ fn_count:
         .assert (($8D - *) & $FF) < 16, "stmt_table: the code before it grew past &xx8D"
         .fill ($8D - *) & $FF   ; (room, when the code before has shrunk)
 stmt_table:                     ; (at &xx8D, so stmt_table-$8C,X crosses no page, -$8B only for OSCLI)
+        .assert ((stmt_table - $8C) & $FF) < 2, "stmt_table: its reads would cross a page"
         .word st_auto-1         ; C6 AUTO
         .word st_delete-1       ; C7 DELETE
         .word st_load-1         ; C8 LOAD
@@ -190,6 +219,50 @@ st_width:
         jmp next_stmt
 
 
+; CURLN when NEXT, UNTIL or RETURN has lost it (CURLN_LOST, zp.inc): 0 in the immediate line
+; (INBUF), else the program's line that holds TP, found from PAGE (BASIC II's stacks keep no line
+; either: a slow path, for errors, TRACE and the commands' test)
+current_line:
+        lda CURLN+1
+        cmp #CURLN_LOST
+        bne @d
+        lda #0
+        sta CURLN+1
+        lda TP+1
+        cmp #>INBUF
+        beq @d
+        lda #1                  ; the first line, at PAGE+1
+        ldx PAGEHI
+@l:     sta CURLN
+        stx CURLN+1
+        ldy #2                  ; X, A = the next line's address
+        clc
+        adc (CURLN),y
+        bcc @n
+        inx
+@n:     cpx TP+1                ; on while it is not above TP
+        bne @c
+        cmp TP
+        beq @l
+@c:     bcc @l
+@d:     rts
+
+; LNUM = the number of the current line, 0 when immediate
+current_line_number:
+        jsr current_line
+        lda #0
+        sta LNUM
+        sta LNUM+1
+        lda CURLN+1
+        beq @d
+        ldy #0
+        lda (CURLN),y
+        sta LNUM+1
+        iny
+        lda (CURLN),y
+        sta LNUM
+@d:     rts
+
 ; TRACE: print [n] for each line
 trace_line:
         jsr current_line_number
@@ -234,7 +307,6 @@ st_trace:
 ; RUN: clear the variables and start at the first line
 st_run: jsr clear_vars
         lda #0
-        sta FORMIN              ; a program's loops may take all ten FOR frames
         sta TP
         lda PAGEHI
         sta TP+1
@@ -273,7 +345,8 @@ st_goto:
 ; go to line LNUM
 goto_lnum:
         lda CURLN+1             ; running: a line after this one is looked for from here, for
-        beq @top                ; speed (from the top in immediate mode, or for one before it)
+        beq @top                ; speed (from the top in immediate mode, or for one before it,
+        bmi @top                ; or when the line is lost: CURLN_LOST)
         sta PTR1+1
         lda CURLN
         sta PTR1
@@ -294,47 +367,6 @@ goto_lnum:
         lda PTR1+1
         sta TP+1
         jmp run_line
-
-; push a 5-byte frame: tag A, TP, CURLN
-push_frame5:
-        pha
-        lda #5
-        jsr stack_alloc
-        jsr frame_at_bsp
-        ldy #0
-        pla
-        sta (FRAME),y
-        iny
-; TP and CURLN into the frame at FRAME from offset Y
-put_resume:
-        lda TP
-        sta (FRAME),y
-        iny
-        lda TP+1
-        sta (FRAME),y
-        iny
-        lda CURLN
-        sta (FRAME),y
-        iny
-        lda CURLN+1
-        sta (FRAME),y
-        rts
-
-; BSP = FRAME: the frames above it are dropped
-bsp_at_frame:
-        lda FRAME
-        sta BSP
-        lda FRAME+1
-        sta BSP+1
-        rts
-
-; FRAME = BSP, the innermost frame
-frame_at_bsp:
-        lda BSP
-        sta FRAME
-        lda BSP+1
-        sta FRAME+1
-        rts
 
 ; TP and CURLN from the frame at BSP, from its byte Y on
         .macro resume_at_y
@@ -382,86 +414,59 @@ routine_return:
         sta BSP+1
         rts
 
-; FRAME += size of the frame there (GOSUB, REPEAT, LOCAL: its tag holds it, zp.inc; no frame is
-; skipped past a PROC or FN frame)
-frame_skip:
-        ldy #0
-        lda (FRAME),y
-        and #$0F
-frame_add:                      ; FRAME += A
-        clc
-        adc FRAME
-        sta FRAME
-        bcc @d
-        inc FRAME+1
-@d:     rts
-
 st_gosub:
         jsr line_target_end
         jsr push_gosub
         jmp goto_lnum
 
-; a GOSUB frame, within the documented 26 levels
+; GOSUB's return TP onto the GOSUB stack (page 5), within the documented 26 levels
 push_gosub:
-        lda GOSUBN
-        cmp #MAXGOSUB
+        ldx GOSUBN
+        cpx #MAXGOSUB
         bcc @room
         brk                     ; manygosubs: its error block in line (room)
         .byte 37, W_TOOMANY, T_GOSUB, "s", 0
-@room:  inc GOSUBN
-        lda #F_GOSUB
-        jmp push_frame5
-
-; a GOSUB or REPEAT frame is dropped: one fewer is open (A = its tag, whose high 4 bits take
-; GOSUBN to REPEATN; Y is kept)
-uncount_frame:
-        .assert F_GOSUB >> 4 == 0, "uncount_frame: GOSUBN"
-        .assert F_REPEAT >> 4 == REPEATN - GOSUBN, "uncount_frame: REPEATN"
-        lsr a
-        lsr a
-        lsr a
-        lsr a
-        tax
-        dec GOSUBN,x
+@room:  lda TP
+        sta GOSUBLO,x
+        lda TP+1
+        sta GOSUBHI,x
+        inc GOSUBN
         rts
 
-; RETURN: REPEAT loops left open in the subroutine are dropped (its FOR loops, on their own stack,
-; stay open, as on BASIC II)
+; RETURN: back to the last GOSUB (loops opened in the subroutine stay open, as on BASIC II)
 st_return:
-        ldy #0
-        lda (BSP),y
-        cmp #F_GOSUB
-        beq @found
-        cmp #F_REPEAT
-        beq @skip
+        ldx GOSUBN
+        bne @found
         brk                     ; nogosub: its error block in line (room)
         .byte 38, W_NO, T_GOSUB, 0
-@skip:  dec REPEATN             ; (popped: an error resets the stack anyway)
-        jsr pop_frame5
-        jmp st_return
-@found: jsr resume_frame
-        jsr pop_frame5
-        dec GOSUBN
+@found: dex
+        stx GOSUBN
+        lda GOSUBLO,x           ; back after the GOSUB (the line is found from TP when wanted)
+        sta TP
+        lda GOSUBHI,x
+        sta TP+1
+        ldy #CURLN_LOST
+        sty CURLN+1
         jmp next_stmt
 
-; REPEAT, within the documented 20 levels
+; REPEAT: its TP onto the REPEAT stack (page 5), within the documented 20 levels
 st_repeat:
-        lda REPEATN
-        cmp #MAXREPEAT
+        ldx REPEATN
+        cpx #MAXREPEAT
         bcc @room
         brk                     ; manyrepeats: its error block in line (room)
         .byte 44, W_TOOMANY, T_REPEAT, "s", 0
-@room:  inc REPEATN
-        lda #F_REPEAT
-        jsr push_frame5
+@room:  lda TP
+        sta REPEATLO,x
+        lda TP+1
+        sta REPEATHI,x
+        inc REPEATN
         jmp exec_stmt
 
 st_until:
         jsr expr_int
-        ldy #0
-        lda (BSP),y
-        cmp #F_REPEAT
-        beq @ok
+        ldx REPEATN
+        bne @ok
         brk                     ; norepeat: its error block in line (room)
         .byte 43, W_NO, T_REPEAT, 0
 @ok:    lda IACC
@@ -469,10 +474,11 @@ st_until:
         ora IACC+2
         ora IACC+3
         bne @done
-        jsr resume_frame
-        jmp exec_stmt
-@done:  jsr pop_frame5
-        dec REPEATN
+        lda REPEATLO-1,x        ; back after the REPEAT
+        sta TP
+        lda REPEATHI-1,x
+        jmp resume_lost
+@done:  dec REPEATN
         jmp next_stmt
 
 ; IF cond [THEN] part [ELSE part]: any number but 0 is true
@@ -513,12 +519,11 @@ st_if:  jsr expr_int             ; a real is truncated first (IF 0.5 is false, I
 
 ; FOR var = start TO limit [STEP step]
 ; a frame at FORSTK+X: 0-1 the variable, 2 its kind (4 integer, 5 real), 3-7 limit, 8-12 step
-; (integers in the first 4 bytes, reals in the 5-byte form), 13-14 TP, 15-16 CURLN (FORSIZE)
+; (integers in the first 4 bytes, reals in the 5-byte form), 13-14 TP (FORSIZE)
 F_KIND  = FORSTK+2
 F_LIMIT = FORSTK+3
 F_STEP  = FORSTK+8
 F_TP    = FORSTK+13
-F_LINE  = FORSTK+15
 st_for: lda #1                  ; (a loop open on the same variable stays: BASIC II replaces none)
         jsr get_lvalue
         lda VKIND               ; 4 integer, 5 real
@@ -531,12 +536,9 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         lda FORX                ; within the documented 10 levels
         sec
         sbc #FORSIZE
-        bcc @many
         tax
-        adc #<FORSTK-1          ; (C set) above an immediate line's CR (FORMIN: 0 in a program)
-        cmp FORMIN
         bcs @room
-@many:  brk                     ; manyfors: its error block in line (room)
+        brk                     ; manyfors: its error block in line (room)
         .byte 35, W_TOOMANY, T_FOR, "s", 0
 @room:  stx FORX                ; the frame is taken now and filled in as the values come (an FN
         txa                     ; in them may open loops of its own); its offset for for_value
@@ -578,8 +580,19 @@ st_for: lda #1                  ; (a loop open on the same variable stays: BASIC
         ldy #2
         ora (FRAME),y
         sta (FRAME),y
-@res:   ldy #13
-        jsr put_resume
+@res:   ldx TP+1                ; the TP NEXT goes on from: past a ':', so that it goes straight
+        ldy TP                  ; into exec_stmt (which takes a CR or ELSE as next_stmt does)
+        cmp #':'
+        bne @tp
+        iny
+        bne @tp
+        inx
+@tp:    tya
+        ldy #13
+        sta (FRAME),y
+        iny
+        txa
+        sta (FRAME),y
         jmp next_stmt
 
 ; FRAME = the FOR frame at offset A
@@ -619,7 +632,7 @@ for_value:
 
 ; NEXT [var[,var...]]
 st_next:
-        lda #0
+        lda #$80                ; a name that is not there: vars.s, get_lvalue_after_name
         sta CREATE
         skip_spaces
         cmp #'A'                ; a capital begins a name: no is_idchar call, for speed
@@ -739,19 +752,17 @@ next_ended:
 @out:   jmp next_stmt
 next_again:
         lda F_KIND,x
-        bmi @line
+        bmi next_line_start
         lda F_TP,x              ; (in line, for speed)
         sta TP
-        lda F_TP+1,x
-        sta TP+1
-        ldy F_LINE,x
-        sty CURLN
-        ldy F_LINE+1,x
+        lda F_TP+1,x            ; (FOR kept TP past the spaces and a ':' after it)
+resume_lost:                    ; (UNTIL too) TP+1 = A, on at TP; the line is found from TP when
+        sta TP+1                ; wanted (current_line)
+        ldy #CURLN_LOST
         sty CURLN+1
-        ldy #0                  ; FOR kept TP past the spaces after it
-        lda (TP),y
-        jmp next_stmt_at
-@line:  lda F_TP,x              ; the start of the line after the FOR's CR
+        jmp exec_stmt
+next_line_start:                ; the start of the line after the FOR's CR
+        lda F_TP,x
         clc
         adc #1
         sta TP
@@ -920,37 +931,23 @@ print_sbuf:
 @l:     cpx SLEN
         beq @d
         lda SBUF,x
-        stx CNT
-        jsr outch
-        ldx CNT
+        jsr outch               ; (X kept: OSWRCH and OSNEWL keep it, User Guide "OSWRCH")
         inx
         bne @l
 @d:     rts
 
-; * command: the rest of the line goes to OSCLI
-st_star:                        ; (from exec_stmt: Y is 0 after its skipsp)
-        jsr inctp
-        ldx #0
-@c:     lda (TP),y
-        sta INBUF,x
-        cmp #13
-        beq @go
-        iny
-        inx
-        bne @c
-@go:    ldx #<INBUF
-        ldy #>INBUF
+; * command: the rest of the line goes to OSCLI where it stands (it ends with the line's CR; OSCLI
+; passes over the '*': AUG, "OSCLI")
+st_star:
+        ldx TP
+        ldy TP+1
         jsr OSCLI
         jmp skip_line
 
 ; OSCLI string
 st_oscli:
         jsr expr_str
-        ldx SLEN
-        lda #13
-        sta SBUF,x
-        ldx #<SBUF
-        ldy #>SBUF
+        jsr name_cr
         jsr OSCLI
         jmp next_stmt
 
@@ -958,25 +955,44 @@ st_report:
         jsr report
         jmp next_stmt
 
+; MODE n, as BASIC II's (run on it): "Bad MODE" unless the BASIC stack is empty (in a PROC or FN;
+; FOR, GOSUB and REPEAT keep theirs elsewhere) and the new screen starts at or above VARTOP, else
+; HIMEM becomes the new MODE's screen start
+; (OSBYTE &85, AUG) and the stack starts again below it; then COUNT is 0 and VDU 22,n
 st_mode:
         jsr expr_int
+        ldy #0
+        lda (BSP),y             ; the stack's top: 0 only at its bottom marker (reset_bsp)
+        bne e_badmode
+        lda #$85
+        ldx IACC
+        jsr OSBYTE
+        cpx VARTOP              ; a screen that would start below the heap's top: Bad MODE too
+        tya
+        sbc VARTOP+1
+        bcc e_badmode
+        stx HIMEM
+        sty HIMEM+1
+        jsr reset_bsp           ; (A = 0 after)
+        sta COUNT
         lda #22
-        jsr OSWRCH
-        lda IACC
-        .byte $2C               ; BIT abs: skips CLS's lda #12
+        bne vdu_a_iacc          ; (always)
 st_cls: lda #12
         jsr OSWRCH
         lda #0
         sta COUNT
         jmp next_stmt
+e_badmode:
+        brk                     ; its error block here (room)
+        .byte 25, "Bad ", T_MODE, 0
 
 st_colour:
         jsr expr_int
         lda #17
+vdu_a_iacc:                     ; VDU A, then IACC's low byte
         jsr OSWRCH
         lda IACC
-        jsr OSWRCH
-        jmp next_stmt
+        jmp wrch_next
 
 st_page:
         jsr want_eq
@@ -1013,10 +1029,9 @@ clear_heap:
 ; TIME=: OSWORD 2 writes the 5-byte system clock
 st_time:
         jsr want_eq
-        lda #0
-        sta IACC+4              ; the fifth byte of the clock
         ldx #<IACC
-        ldy #>IACC
+        ldy #>IACC              ; (0: IACC is in zero page)
+        sty IACC+4              ; the fifth byte of the clock
         lda #2
         jsr OSWORD
         jmp next_stmt
@@ -1138,8 +1153,10 @@ st_local_vars:
         beq st_local_vars
         jmp next_stmt
 
-; READ var, ...
+; READ var, ...  (the line found first: TP goes to the DATA while an item is read, and an error
+; there is the READ's line's)
 st_read:
+        jsr current_line
         lda #1
         jsr get_lvalue
         jsr next_data_item

@@ -58,9 +58,10 @@ func_table:
         .word fn_string         ; C4 STRING$(
         .word fn_eof            ; C5 EOF
 
-; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words)
-; and evaluated as an expression
+; EVAL(a$): the string tokenised (in INBUF, in place: tokens are never longer than the words;
+; TOKDST is INBUF whenever a program runs) and evaluated as an expression
 fn_eval:
+        jsr current_line        ; (found while TP is in it: an error in the string is this line's)
         jsr factor
         jsr need_str
         ldx SLEN
@@ -72,16 +73,8 @@ fn_eval:
         sta INBUF-1,x
         dex
         bne @c
-@t:     lda #<INBUF
-        sta TOKDST
-        lda #>INBUF
-        sta TOKDST+1
-        ldx #0
+@t:     ldx #0
         jsr tokenise
-        lda #<TOKBUF
-        sta TOKDST
-        lda #>TOKBUF
-        sta TOKDST+1
         lda TP
         pha
         lda TP+1
@@ -362,6 +355,7 @@ fn_val: jsr factor
         jsr need_str
 ; the number in SBUF (SLEN characters)
 val_sbuf:
+        jsr current_line        ; (found while TP is in it: an error in the number is this line's)
         ldx SLEN
         lda #13
         sta SBUF,x
@@ -1002,21 +996,13 @@ unwind: sta CNT
         jsr frame_at_bsp
 @l:     ldy #0
         lda (FRAME),y
-        beq @bad                ; the bottom of the stack
         cmp CNT
         beq @found
-        cmp #F_LOCAL
-        bne @nl
+        cmp #F_LOCAL            ; (above the call frame only LOCAL frames: loops and GOSUBs
+        bne @bad                ; have stacks of their own, and stay open, as on BASIC II)
         jsr restore_local
         lda #9                  ; (a LOCAL frame's size, without frame_skip's tests, for speed)
         jsr frame_add
-        jmp @l
-@nl:    cmp #F_PROC
-        beq @bad
-        cmp #F_FN
-        beq @bad
-        jsr uncount_frame       ; loops and GOSUBs left open in the routine end with it
-@skip:  jsr frame_skip
         jmp @l
 @bad:   lda CNT
         cmp #F_FN

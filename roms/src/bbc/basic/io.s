@@ -357,7 +357,7 @@ ptr1_sbuf:
 
 ; SAVE/LOAD name (the name in SBUF): the OSFILE block (AUG, OSFILE): name, load = PAGE, exec,
 ; start = PAGE, end = TOP; the high words are &FFFF (the I/O processor).  The execution address is
-; our language entry &8000.
+; &8023, as BASIC II writes it (run on it).
 file_block:
         pha
         jsr name_cr
@@ -382,7 +382,10 @@ file_block:
         lda TOP+1
         sta FBLK+15
         pla
-        ldx #FBLK
+        bne @go                 ; (LOAD: byte 6 stays 0)
+        ldy #$23                ; SAVE: the execution address &FFFF8023, BASIC II's (run on it)
+        sty FBLK+6
+@go:    ldx #FBLK
         ldy #0
         jmp OSFILE
 
@@ -417,3 +420,23 @@ fn_himem:
         lda HIMEM
         ldx HIMEM+1
         jmp set_iacc_ax
+
+; read a typed line (read_line), then move it up to end at TYPED_CR, so that the tokeniser can
+; write it over itself from the buffer's start: a keyword takes fewer bytes than its letters, and
+; the room the move leaves takes the line numbers' 4 bytes.  X = its first character.  (Here, not
+; in editor.s, so that stmt_table and the hot code after it keep their places)
+read_typed:
+        jsr read_line           ; (Y = the CR's offset: OSWORD 0 leaves the line's length there)
+        tya
+        tax
+        ldy #TYPED_CR
+@m:     lda INBUF,x
+        sta INBUF,y
+        dey
+        dex
+        cpx #$FF
+        bne @m
+        iny
+        tya
+        tax
+        rts

@@ -372,28 +372,28 @@ encode_lnum:
 
 ; decode the line number whose 3 bytes follow &8D at TP (TP at the first) into LNUM; TP moves past
 decode_lnum:
-        ldy #0
+        ldy #0                  ; the first byte's bits 3-2 are the high byte's top bits: to 7-6
         lda (TP),y
         eor #$54
+        tax
         asl a
-        asl a                   ; the low byte's top bits at 7-6, the high byte's at 5-4
-        ldx #0
-@b:     sta CNT
+        asl a
+        asl a
+        asl a
+        ldy #2
+        eor (TP),y              ; and its other 6 bits (the token's bit 6, always set, undone)
+        eor #$40
+        sta LNUM+1
+        txa                     ; the first byte's bits 5-4 are the low byte's top bits: to 7-6
+        asl a
+        asl a                   ; (C clear: the first byte's bits 7-6 are 0 after the EOR)
         and #$C0
-        sta LNUM,x
-        iny
-        lda (TP),y
-        and #$3F
-        ora LNUM,x
-        sta LNUM,x
-        lda CNT
-        asl a
-        asl a
-        inx
-        cpx #2
-        bne @b
-        tya                     ; TP += 3 (Y = 2, and CPX left C set)
-        adc TP
+        dey
+        eor (TP),y
+        eor #$40
+        sta LNUM
+        lda TP                  ; TP += 3 (unrolled: a line number is decoded at each GOTO,
+        adc #3                  ; GOSUB and THEN, for speed)
         sta TP
         bcc @d
         inc TP+1

@@ -7,14 +7,14 @@
 ; Lvalue kinds (VKIND): 4 integer, 5 real, 1 byte, $81 string variable, $80 $-indirection.
 
 ; reset the BASIC stack (a 0 byte below HIMEM marks its bottom) and the FOR stack: no loops or
-; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops, run on it)
+; GOSUBs are open (HIMEM= comes in at reset_bsp: BASIC II keeps its loops and GOSUBs, run on it)
 reset_stack:
         lda #FOR_EMPTY
         sta FORX
-reset_bsp:
         lda #0
         sta GOSUBN
         sta REPEATN
+reset_bsp:
         lda HIMEM               ; BSP = HIMEM - 1, unchecked: this must not fail (it runs on
         sec                     ; every error, and the heap may have been set above HIMEM)
         sbc #1
@@ -235,6 +235,7 @@ lvalue_parse:
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
         beq lvalue_none         ; variable that is not there
+lvalue_syntax:
         jmp e_syntax
 lvalue_name:                    ; A%..Z% and @% not followed by "(": straight to page 4, for speed
         cmp #'Z'+1
@@ -269,6 +270,27 @@ resident_var:                   ; A = the letter, @ to Z
 lvalue_none:
         jmp e_nosuchvar
 
+; get_lvalue_after_name's name that find_var did not find (out of its way: the found case runs on)
+lvalue_missing:
+        lda CREATE
+        bmi @next
+        bne @create
+        lda ASM_LAX             ; an assembler operand with errors off: P% (asm.s)
+        bne lvalue_none
+        lda #'P'
+        bne resident_var
+@next:  ldx FORX                ; a name NEXT gave (CREATE &80), as BASIC II's (run on it): with a
+        cpx #FOR_EMPTY          ; loop open, Syntax error; with none, back to NEXT, which finds
+        bne lvalue_syntax       ; none open: No FOR
+        rts
+@create:
+        lda #5                  ; a real has 5 bytes, the others 4
+        cmp VKIND
+        beq @cr
+        lda #4
+@cr:    jsr create_var
+        bne lvalue_found        ; (always: create_var ends with the value's page, not 0)
+
 ; get_lvalue for the name parse_name read (A = create flag)
 get_lvalue_named:
         sta CREATE
@@ -287,20 +309,9 @@ get_lvalue_after_name:          ; (VKIND from parse_name)
         cmp #'Z'+1
         bcc resident_var
 @dyn:   jsr find_var
-        bcs @found
-        lda CREATE
-        bne @create
-        lda ASM_LAX             ; an assembler operand with errors off: P% (asm.s)
-        bne lvalue_none
-        lda #'P'
-        bne resident_var
-@create:
-        lda #5                  ; a real has 5 bytes, the others 4
-        cmp VKIND
-        beq @cr
-        lda #4
-@cr:    jsr create_var
-@found: lda PTR1
+        bcc lvalue_missing
+lvalue_found:
+        lda PTR1
         sta VADDR
         lda PTR1+1
         sta VADDR+1
@@ -454,7 +465,8 @@ array_element:
         sta VADDR+1
         jmp lvalue_post
 
-; ELEM = ELEM * the size of an element of kind VKIND (5 for reals, else 4)
+; ELEM = ELEM * the size of an element of kind VKIND (5 for reals, else 4), wrapping round; C set
+; when a real's last addition carries (DIM's Bad DIM)
 elem_bytes:
         lda ELEM
         ldx ELEM+1
@@ -464,14 +476,16 @@ elem_bytes:
         rol ELEM+1
         ldy VKIND
         cpy #5
-        bne @d
+        beq @five
         clc
+        rts
+@five:  clc
         adc ELEM
         sta ELEM
         txa
         adc ELEM+1
         sta ELEM+1
-@d:     rts
+        rts
 
 ; ELEM = ELEM * ACC2 in 16 bits, ACC2's bits from the lowest, ELEM doubling (its carries lost) and
 ; added in for each 1: C set when an addition carries, the overflow BASIC II's DIM finds (run on
@@ -539,13 +553,13 @@ dim_one:
         ldx PTR1+1
         jsr set_iacc_ax
         jmp store_lvalue
-@bad:   brk                     ; Bad DIM: its error block here (room)
-        .byte 10, "Bad ", T_DIM, 0
 @space: jmp e_dimspace
 @size:  lda IACC+3              ; a size in IACC: negative, or 64K or more, is "Bad DIM" (as
         ora IACC+2              ; BASIC II: run on it)
         bne @bad
         rts
+@bad:   brk                     ; Bad DIM: its error block here (room)
+        .byte 10, "Bad ", T_DIM, 0
 @array: lda VKIND               ; the kind (parse_name's), kept below the sizes (subscripts
         pha                     ; read names too)
         jsr find_var
@@ -560,10 +574,12 @@ dim_one:
         pla
         sta DIMS
         jsr @size
+        lda IACC+1              ; a subscript of &4000 or more is Bad DIM (BASIC II, run on it)
+        cmp #$40
+        bcs @bad
         inc IACC                ; size = subscript + 1
         bne @s
         inc IACC+1
-        beq @bad
 @s:     lda IACC
         pha
         lda IACC+1
@@ -596,18 +612,10 @@ dim_one:
         inx
         dec CNT2
         bne @m
-        lda $0101,x             ; the kind (below the sizes).  64K bytes or more is Bad DIM
-        sta VKIND               ; (BASIC II): from &4000 elements of 4 bytes, or (whole
-        tax                     ; pages) &3300 of 5
-        lda ELEM+1
-        cpx #5
-        bne @four
-        cmp #$33
-        .byte $2C               ; (BIT abs: skips the CMP)
-@four:  cmp #$40
-        bcc @fits
-        jmp @bad
-@fits:  jsr elem_bytes
+        lda $0101,x             ; the kind (below the sizes).  The byte count wraps round as
+        sta VKIND               ; BASIC II's does (run on it: DIM A%(300,300) is DIM space,
+        jsr elem_bytes          ; DIM A%(128,127) takes 512 bytes), but a real's last addition
+        bcs @bad                ; carrying is Bad DIM
         jsr ptr1_vartop         ; the header at VARTOP: the elements' offset 2 * dims + 1, then
         lda DIMS                ; the sizes (pushed first to last: filled from the end)
         asl a

@@ -1,11 +1,23 @@
 ; ---- the catalogue: reading and writing it, names, finding files, their information --------------
 
 ; Drive z_drive's catalogue (sectors 0 and 1) into CAT0 and CAT1, or back to the disc with its
-; sequence number one more (BCD).
+; sequence number one more (BCD).  Once the drive is ready (wait_ready); the catalogue read last is
+; kept until the drive is seen not ready, *DRIVE, *DISC, BREAK or an error, as Acorn's DFS 1.20 keeps
+; it (measured: one drive status command, and no catalogue read, before each further load).
 read_catalogue:
+        jsr wait_ready
+        lda z_drive
+        cmp w_cat_drive
+        beq kept
         lda #CMD_READ
 catalogue_transfer:
         sta z_command
+        jsr forget_catalogue            ; until it is all there (a fault may stop it half way)
+        jsr catalogue_sectors
+        lda z_drive
+        sta w_cat_drive
+kept:   rts
+catalogue_sectors:
         lda #0
         sta z_lsec
         sta z_lsec+1
@@ -453,7 +465,8 @@ disc_full:
 
 ; A BRK error from the bytes after the JSR (number, message, 0), copied to &0100 for the language
 ; to read with its own ROM paged in.
-error:  pla
+error:  jsr forget_catalogue            ; it may have been changed and not written
+        pla
         sta z_ptr
         pla
         sta z_ptr+1

@@ -130,7 +130,8 @@ star_cat:
         bcc @drive
         jsr drive_digit
         sta z_drive
-@drive: jsr read_catalogue
+@drive: jsr forget_catalogue            ; the disc's own, whatever was kept (a disc swapped in
+        jsr read_catalogue              ; the emulator's drive never shows it not ready)
         ldx #0                          ; the title: 8 characters in sector 0, 4 in sector 1
 @title: cpx #8
         bcs @second
@@ -579,7 +580,7 @@ star_drive:
         jsr need_argument
         jsr drive_digit
         sta w_drive
-        rts
+        jmp forget_catalogue            ; (Acorn's DFS reads the catalogue again after *DRIVE)
 
 ; *DIR [[:d.]D], *LIB [[:d.]D] ("$" when no directory is given).
 star_dir:

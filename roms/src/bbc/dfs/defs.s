@@ -48,9 +48,13 @@ FDC_DATA_REQUEST = $04
 CMD_READ    = $13               ; read data, multi-record: track, sector, size and count
 CMD_WRITE   = $0B               ; write data, multi-record
 CMD_SPECIFY = $35
+CMD_DRIVE_STATUS = $2C
+DRIVE_RDY0  = $04               ; the drive status: drive 0 ready, drive 1 ready
+DRIVE_RDY1  = $40
 CMD_WRITE_SPECIAL = $3A
 RECORDS_256 = $20               ; size code 1 (256 bytes) in bits 7-5 of the count parameter
 SECTORS_PER_TRACK = 10
+RETRIES     = 10                ; a failed command is tried 11 times in all, as Acorn's DFS tries it
 
 ; ---- zero page: &A0-&A7 the NMI routine's, &BA-&CF ours (AUG "zero page": the filing system's) --
 nmi_ptr     = $A0               ; the next byte's address
@@ -89,6 +93,7 @@ w_lib_drive = W + 2             ; the library
 w_lib_dir   = W + 3
 w_fdc_ready = W + 4             ; 0: the 8271 is to be specified before its next command
 w_opt1      = W + 5             ; *OPT 1: 0 quiet
+w_cat_drive = W + 6             ; the drive whose catalogue CAT0/CAT1 hold, &FF none (forget_catalogue)
 w_name      = W + 8             ; a name read: 7 characters, then its directory
 w_name_dir  = W + 15
 w_name_drive = W + 16
@@ -133,6 +138,9 @@ w_dump      = W + $B9           ; *DUMP: the line's bytes (8)
 w_input     = W + $C1           ; *BUILD: OSWORD 0's block (5)
 w_count     = W + $C6           ; *BUILD: the characters typed
 w_hex_low   = W + $C7           ; hex_pair: the second digit
+w_output    = W + $C8           ; the drive control output last written (select_side), &FF not known
+w_retries   = W + $C9           ; transfer: the tries left after this one
+w_left      = W + $CA           ; transfer: nmi_left at the track's first try (2)
 
 BUILD_BUFFER = $1700            ; *BUILD: the line typed
 CHANNELS_AT = $1100             ; 5 channels of 32 bytes: handles &11-&15

@@ -4,8 +4,9 @@
 ; BBC wires the chip's interrupt to the 6502's NMI.
 
 ; z_count sectors from logical sector z_lsec of drive z_drive to or from z_addr (z_command: CMD_READ
-; or CMD_WRITE).  A failure is a BRK error.  At transfer_bytes, nmi_left (set by the caller) bytes
-; of them go to memory, the rest of the last sector read is dropped.
+; or CMD_WRITE).  A command that fails is given again, RETRIES times, then it is a BRK error.  At
+; transfer_bytes, nmi_left (set by the caller) bytes of them go to memory, the rest of the last
+; sector read is dropped.
 transfer:
         lda #0
         sta nmi_left
@@ -13,6 +14,15 @@ transfer:
         sta nmi_left+1
 transfer_bytes:
         jsr fdc_ready
+        lda z_command                   ; sectors written over the catalogue (*BACKUP): the copy
+        cmp #CMD_WRITE                  ; kept is not the disc's
+        bne @track
+        lda z_lsec+1
+        bne @track
+        lda z_lsec
+        cmp #2
+        bcs @track
+        jsr forget_catalogue
 @track: lda z_count
         beq @done
         jsr split_sector
@@ -23,7 +33,13 @@ transfer_bytes:
         bcc @some
         lda z_count
 @some:  sta zt0
-        jsr install_nmi
+        lda #RETRIES
+        sta w_retries
+        lda nmi_left                    ; each try moves the same bytes
+        sta w_left
+        lda nmi_left+1
+        sta w_left+1
+@try:   jsr install_nmi
         jsr select_side
         lda z_drive                     ; the command, with the drive's SELECT bit
         and #1
@@ -41,8 +57,15 @@ transfer_bytes:
 @wait:  lda nmi_done
         beq @wait
         lda nmi_result
-        bne disc_error
-        lda nmi_ptr                     ; on from where the NMI routine stopped
+        beq @moved
+        dec w_retries
+        bmi disc_error
+        lda w_left
+        sta nmi_left
+        lda w_left+1
+        sta nmi_left+1
+        jmp @try
+@moved: lda nmi_ptr                     ; on from where the NMI routine stopped
         sta z_addr
         lda nmi_ptr+1
         sta z_addr+1
@@ -63,6 +86,9 @@ select_bits:
         .byte $40, $80
 
 disc_error:
+        tay
+        jsr forget_catalogue
+        tya
         cmp #$12
         bne @fault
         jsr error
@@ -139,6 +165,9 @@ select_side:
         asl a
         asl a                           ; &20 for side 1
         ora select_bits,x
+        cmp w_output                    ; written already (Acorn's DFS writes it once, not per command)
+        beq @same
+        sta w_output
         pha
         lda #CMD_WRITE_SPECIAL
         jsr fdc_command
@@ -146,6 +175,37 @@ select_side:
         jsr fdc_parameter
         pla
         jmp fdc_parameter
+@same:  rts
+
+; The catalogue kept and the drive control output are no longer known to be the disc's and the chip's.
+forget_catalogue:
+        lda #$FF
+        sta w_cat_drive
+        sta w_output
+        rts
+
+; Until drive z_drive is ready: with no disc in it Acorn's DFS asks the 8271 for the drive's status
+; over and over until one goes in or ESCAPE is pressed (measured), and reads the catalogue again then.
+wait_ready:
+        jsr fdc_ready
+@ask:   lda z_drive
+        and #1
+        tax
+        lda #CMD_DRIVE_STATUS
+        ora select_bits,x
+        jsr fdc_command
+@busy:  lda FDC_STATUS
+        bmi @busy
+        lda FDC_RESULT
+        and ready_bits,x
+        bne @ready
+        jsr forget_catalogue
+        bit ESCAPE_FLAG                 ; (only while it waits: a transfer ignores ESCAPE)
+        bpl @ask
+        jmp escape_error
+@ready: rts
+ready_bits:
+        .byte DRIVE_RDY0, DRIVE_RDY1
 
 ; Before the first command after BREAK: step rate, head settling and load times, no bad tracks on
 ; either surface, and non-DMA mode.
@@ -172,6 +232,7 @@ fdc_ready:
         lda #$C1
         jsr fdc_parameter
         inc w_fdc_ready
+        jsr forget_catalogue
 @ready: rts
 
 specify_table:

@@ -111,6 +111,7 @@ osword_7f:
         tay
         pla
         sta (os_block),y
+        jsr forget_catalogue            ; the program's command may change the disc or the chip
 osword_done:
         ldx z_sx
         ldy z_sy

@@ -425,6 +425,7 @@ need_disc:
         .text " disk and hit a key", 0
         jsr flush_input
         jsr read_key
+        jsr forget_catalogue            ; another disc
         jmp OSNEWL
 @in:    rts
 

@@ -197,4 +197,4 @@ print_line_number:
 ; *DISC (*HELP UTILS lists it): with the discs the filing system already, nothing to do (service call
 ; 4 takes it when another filing system is in use).
 star_disc:
-        rts
+        jmp forget_catalogue            ; (so does Acorn's DFS after *DISC)

@@ -252,7 +252,7 @@ cursor_off      = $02B5     ; VDU 23,1,0 turned the cursor off
 kbd_new         = $02CA
 kv_tmp          = $02CB     ; KEYV's SHIFT/CTRL result
 kb_t4           = $02CC     ; temporaries of the keyboard interrupt
-kb_t5           = $02CD
+kb_t5           = $EB       ; (zero page: MOS 1.20's cassette critical flag, ours has no cassette)
 zp_irq          = $02CE     ; the system VIA interrupts being handled (IRQ time only)
 sync_waiting    = $02EA     ; 4 bytes: each idle channel's next note's S (sound.s)
 pattern         = $02EE     ; 8 bytes: a cell read back from the screen
@@ -264,13 +264,11 @@ row_shift       = $0366     ; bytes a character row = 5 << row_shift
 char_shift      = $0362     ; bytes a character cell = 1 << char_shift
 g_xshift        = $0363     ; external x -> pixels: shift right by this
 ; page 8, the sound workspace (&0800-&083F): the 4 bytes before each channel's 12 (SOUNDWS),
-; but not &0800
+; but not &0800, nor sound.s's own two
 svc_call        = $0801     ; the service call being offered
 tmp_x           = $0802
 tmp_y           = $0803
-rdch_x          = $0810
-rdch_y          = $0811
-line_max        = $0812
+line_max        = $0812     ; (&0810-&0811: sound.s's own)
 line_lo         = $0813
 line_hi         = $0820
 ; temporaries of the interrupt-time code (sound and keyboard), apart from the foreground's zp_t*
@@ -282,8 +280,10 @@ s_t4            = $0831
 s_t5            = $0832
 s_tmp           = $0833
 ; the envelopes' spare bytes (13 of each 16 hold an envelope)
-g_line_style    = $08CD     ; bit 0: dotted, bit 1: the last point "left out" (plotted once more)
+g_line_style    = $08CD     ; bit 6: dotted, bit 1: the last point "left out" (plotted once more)
 g_dots          = $08CE     ; the dotted pattern, turning
+rdch_x          = $08DD
+rdch_y          = $08DE
 buf_ptr         = $E2       ; the buffers' pointer (the cassette system's status bytes: unused)
 ; graphics workspace (our own use of the VDU workspace &0328-&0349)
 g_px            = $0328     ; a pixel: x (0-639), y (0-255, from the bottom)
@@ -304,3 +304,5 @@ g_y2            = $0340
 g_row           = $0342
 g_xa            = $0344
 g_xb            = $0346
+g_first         = $0348     ; the pixel mask of a byte's first (leftmost) pixel
+g_last          = $0349     ; and of its last

@@ -135,39 +135,24 @@ vdu24:  jsr graphics_mode
         bne @go
         rts
 @go:    ldx #4
-@conv:  txa                         ; convert each corner to pixels in the work area
+@conv:  ldy #0                      ; convert each corner to pixels in the work area
+@q:     lda vdu_queue_end-8,x
+        sta g_px,y
+        inx
+        iny
+        cpy #4
+        bne @q
+        txa
         pha
-        lda vdu_queue_end-8,x
-        clc
-        adc gorigin_x
-        sta g_px
-        lda vdu_queue_end-7,x
-        adc gorigin_x+1
-        sta g_px+1
-        jsr scale_x
+        jsr to_pixels
         pla
         tax
-        lda g_px
+        ldy #3
+@keep:  dex
+        lda g_px,y
         sta g_x0,x
-        lda g_px+1
-        sta g_x0+1,x
-        lda vdu_queue_end-6,x
-        clc
-        adc gorigin_y
-        sta g_py
-        lda vdu_queue_end-5,x
-        adc gorigin_y+1
-        cmp #$80
-        ror a
-        ror g_py
-        cmp #$80
-        ror a
-        ror g_py
-        sta g_py+1
-        lda g_py
-        sta g_y0,x
-        lda g_py+1
-        sta g_y0+1,x
+        dey
+        bpl @keep
         dex
         dex
         dex
@@ -255,9 +240,7 @@ vdu25:  jsr graphics_mode
         sta g_py+1
 @moved: ; the cursors move on: previous <- current, current <- new (external, relative to origin)
         ldx #3
-@shift: lda gcursor_x,x
-        sta g_x2,x                  ; keep the old external cursor briefly
-        lda g_px,x
+@shift: lda g_px,x
         sta gcursor_x,x
         dex
         bpl @shift
@@ -323,77 +306,56 @@ vdu25:  jsr graphics_mode
 @fill_right:
         jmp fill_right_to_background
 
-; The colour to plot with: A = logical colour, X = GCOL action (0-4).
+; The colour to plot with: A = logical colour, X = GCOL action (0-4; above 4 inverts).  Every
+; action is "OR with zp_gor, then EOR with zp_geor" over the pixels plotted: set (OR all, EOR with
+; the inverse colour), OR (colour, 0), AND (inverse colour twice), EOR (0, colour), invert (0, all).
 set_plot_colour:
+        cpx #4
+        bcc @action
+        ldx #4
+@action:
         stx g_action
         and colours_less_1
         jsr colour_fill
         sta g_fill
+        ldx g_action
+        and gor_and,x
+        eor gor_eor,x
+        sta zp_gor
+        lda g_fill
+        and geor_and,x
+        eor geor_eor,x
+        sta zp_geor
         rts
+gor_and:        .byte $00, $FF, $FF, $00, $00
+gor_eor:        .byte $FF, $00, $FF, $00, $00
+geor_and:       .byte $FF, $00, $FF, $FF, $00
+geor_eor:       .byte $FF, $00, $FF, $00, $FF
 
 ; Plot the pixel g_px, g_py if it is inside the graphics window.
 plot_point:
-        lda g_px
-        cmp gwin_left
-        lda g_px+1
-        sbc gwin_left+1
-        bmi @out
-        lda gwin_right
-        cmp g_px
-        lda gwin_right+1
-        sbc g_px+1
-        bmi @out
-        lda g_py
-        cmp gwin_bottom
-        lda g_py+1
-        sbc gwin_bottom+1
-        bmi @out
-        lda gwin_top
-        cmp g_py
-        lda gwin_top+1
-        sbc g_py+1
-        bpl @in
-@out:   rts
-@in:    jsr pixel_address
-; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr.
-plot_byte:
+        jsr pixel_inside
+        bcc pixel_rts
+        jsr pixel_address
+; Apply the GCOL action to the pixels zp_mask of the byte at zp_ptr: the byte as the action leaves
+; it, taken only in the mask.  A macro, as the line's loop has it in line for speed.
+        .macro plot_in_mask
         ldy #0
-        lda g_action
-        beq @set
-        cmp #1
-        beq @or
-        cmp #2
-        beq @and
-        cmp #3
-        beq @eor
-        lda zp_mask                 ; 4: invert
-        eor (zp_ptr),y
-        sta (zp_ptr),y
-        rts
-@set:   lda g_fill
+        lda (zp_ptr),y
+        ora zp_gor
+        eor zp_geor
         eor (zp_ptr),y
         and zp_mask
         eor (zp_ptr),y
         sta (zp_ptr),y
-        rts
-@or:    lda g_fill
-        and zp_mask
-        ora (zp_ptr),y
-        sta (zp_ptr),y
-        rts
-@and:   lda zp_mask
-        eor #$FF
-        ora g_fill
-        and (zp_ptr),y
-        sta (zp_ptr),y
-        rts
-@eor:   lda g_fill
-        and zp_mask
-        eor (zp_ptr),y
-        sta (zp_ptr),y
+        .endm
+plot_byte:
+        plot_in_mask
+pixel_rts:
         rts
 
-; zp_ptr = the byte holding pixel g_px, g_py (in the window); zp_mask = its bits.
+; zp_ptr = the byte holding pixel g_px, g_py (in the window); zp_mask = its bits; g_first and
+; g_last = the masks of a byte's first (leftmost) and last pixel.
 pixel_address:
         lda #255
         sec
@@ -403,43 +365,40 @@ pixel_address:
         lsr a
         lsr a
         tay                         ; character row
-        lda g_px
-        sta zp_t0
-        lda g_px+1
-        sta zp_t1
+        lda pixels_less_1           ; 7, 3 or 1: masks from index 3, 1 or 0
+        lsr a
+        tax
+        lda first_masks,x
+        sta g_first
+        lda last_masks,x
+        sta g_last
         lda pixels_less_1
         and g_px
         tax
-        lda pixels_less_1
-        cmp #7
-        bne @not2
-        lda pixel_masks_2,x
-        ldx #3
-        bne @cols
-@not2:  cmp #3
-        bne @not4
-        lda pixel_masks_4,x
-        ldx #2
-        bne @cols
-@not4:  lda pixel_masks_16,x
-        ldx #1
-@cols:  sta zp_mask
-@div:   lsr zp_t1                   ; byte column = x / pixels a byte
-        ror zp_t0
-        dex
-        bne @div
-        ; address = the cell at (byte column / cell width... ) : byte column * 8 within the row
-        lda zp_t0
+        lda g_first
+@mask:  dex                         ; the pixel's mask: the first's, moved right x MOD pixels times
+        bmi @masked
+        lsr a
+        bne @mask
+@masked:
+        sta zp_mask
+        lda pixels_less_1           ; the byte's offset in the row: x / pixels a byte * 8, or
+        eor #$FF                    ; x less its pixel in the byte, times 8 / pixels a byte
+        and g_px
         sta zp_t2
-        lda zp_t1
+        lda g_px+1
         sta zp_t3
+        ldx pixels_less_1
+@cols:  cpx #7
+        beq @row
         asl zp_t2
         rol zp_t3
-        asl zp_t2
-        rol zp_t3
-        asl zp_t2
-        rol zp_t3
-        ldx #0                      ; column 0 of character row Y
+        txa
+        sec
+        rol a                       ; 1, 3, 7
+        tax
+        bne @cols
+@row:   ldx #0                      ; column 0 of character row Y
         jsr cell_address
         lda zp_ptr
         clc
@@ -457,9 +416,81 @@ pixel_address:
         inc zp_ptr+1
 @w:     jmp wrap_ptr
 
-pixel_masks_2:  .byte $80, $40, $20, $10, $08, $04, $02, $01
-pixel_masks_4:  .byte $88, $44, $22, $11
-pixel_masks_16: .byte $AA, $55
+first_masks:    .byte $AA, $88, 0, $80      ; by pixels_less_1 / 2
+last_masks:     .byte $55, $11, 0, $01
+
+; zp_ptr and zp_mask one pixel on: right, left, up or down the screen (a byte is 8 bytes from the
+; next across; a character row's 8 lines are consecutive bytes), kept inside the screen's memory.
+step_rts:
+        rts
+; The steps a line's minor axis takes, by direction: right, left, up, down.
+pixel_steps:    .word pixel_right, pixel_left, pixel_up, pixel_down
+pixel_right:
+        lsr zp_mask
+        bcc step_rts
+pixel_next_byte:                    ; past a byte's last pixel: the next byte's first
+        lda g_first
+        sta zp_mask
+        lda #8
+ptr_plus:                           ; zp_ptr += A
+        clc
+        adc zp_ptr
+        sta zp_ptr
+        bcc step_rts
+        inc zp_ptr+1
+        jmp wrap_ptr
+pixel_left:
+        asl zp_mask
+        bcc step_rts
+        lda g_last
+        sta zp_mask
+        lda zp_ptr
+        sec
+        sbc #8
+        sta zp_ptr
+        bcs step_rts
+        dec zp_ptr+1
+        lda zp_ptr+1
+        jmp wrap_below
+pixel_down:
+        lda zp_ptr
+        and #7
+        eor #7
+        beq @row
+        inc zp_ptr                  ; not the cell's last line: no carry
+        rts
+@row:   lda zp_ptr                  ; the next character row's first line
+        and #$F8
+        clc
+        adc row_bytes
+        sta zp_ptr
+        lda zp_ptr+1
+        adc row_bytes+1
+        sta zp_ptr+1
+        jmp wrap_ptr
+pixel_up:
+        lda zp_ptr
+        and #7
+        beq @row
+        dec zp_ptr
+        rts
+@row:   lda zp_ptr                  ; the character row above's last line
+        ora #7
+        sec
+        sbc row_bytes
+        sta zp_ptr
+        lda zp_ptr+1
+        sbc row_bytes+1
+        sta zp_ptr+1
+; A = zp_ptr+1: below the screen's first page, it goes round to the screen's end.
+wrap_below:
+        cmp screen_page
+        bcs @in
+        adc screen_pages
+        sta zp_ptr+1
+@in:    rts
+
+line_err = zp_ptr2                  ; a line's error, in zero page for speed (2 bytes)
 
 ; A line from the previous cursor (gold_x/y, pixels) to the current one (gcur_px/py).  When K leaves
 ; out the last point (K AND 8), MOS 1.20 plots the current point once more after the line (measured:
@@ -560,24 +591,24 @@ line_x0_x1:
         sta g_xa
         lda g_dx+1
         sta g_xa+1
-@end:   lda g_xa
-        sec
-        sbc zp_t0
+@end:   lda zp_t0                   ; g_xa = k - that - 1: minus the pixels to plot
+        clc
+        sbc g_xa
         sta g_xa
-        lda g_xa+1
-        sbc zp_t1
+        lda zp_t1
+        sbc g_xa+1
         sta g_xa+1
-        bmi @none
+        bpl @none
         lda zp_t0
         ora zp_t1
         bne @cut
         lda g_dx+1                  ; from the start: err = major / 2
         lsr a
-        sta g_err+1
+        sta line_err+1
         lda g_dx
         ror a
-        sta g_err
-        jmp @loop
+        sta line_err
+        jmp @start
 @none:  rts
 @cut:   lda g_x0,x                  ; from k pixels on: the start moves k along the major axis
         clc
@@ -603,10 +634,10 @@ line_x0_x1:
         lda g_dx
         clc
         sbc zp_t0
-        sta g_err
+        sta line_err
         lda g_dx+1
         sbc zp_t1
-        sta g_err+1
+        sta line_err+1
         lda g_sx
         eor #2
         tax
@@ -616,59 +647,169 @@ line_x0_x1:
         sta g_x0,x
         lda g_math+1
         sta g_x0+1,x
-@loop:  ldx #3
-@p:     lda g_x0,x
-        sta g_px,x
-        dex
-        bpl @p
-        lda g_line_style
+@start: lda #0                      ; the screen address is kept (g_row bit 7) while the
+        sta g_row                   ; minor axis is inside the window (bit 6: dotted)
+        lda g_sx                    ; the move along the minor axis: right or left, up or down
+        eor #2
+        bit g_sy
+        bpl @minor
+        ora #1
+@minor: asl a
+        tax
+        lda pixel_steps,x
+        sta g_y2
+        lda pixel_steps+1,x
+        sta g_y2+1
+        ldx g_sx                    ; g_x1 on the major axis: past the last pixel, so that the
+        lda g_x0,x                  ; pixel's is g_x1 + g_xa
+        sec
+        sbc g_xa
+        sta g_x1,x
+        lda g_x0+1,x
+        sbc g_xa+1
+        sta g_x1+1,x
+        lda g_dots                  ; dotted: the pixels where g_xa's parity is g_dots's (the
+        asl a                       ; pattern's first bit says whether the first is lit)
+        lda g_xa
+        sbc #0
+        sta g_dots
+        jsr @clip
+@loop:  bit g_row                   ; bit 7: the address kept; bit 6: dotted
+        bpl @skip
+        bvc @solid
+        lda g_xa
+        eor g_dots
         lsr a
-        bcc @solid
-        asl g_dots                  ; dotted: every other pixel
-        bcc @skip
-        inc g_dots
-@solid: jsr plot_point
-@skip:  lda g_err                   ; err -= minor
+        bcs @skip
+@solid: plot_in_mask                ; plot_byte's work, here for speed
+@skip:  lda line_err                   ; err -= minor
         sec
         sbc g_dy
-        sta g_err
-        lda g_err+1
+        sta line_err
+        lda line_err+1
         sbc g_dy+1
-        sta g_err+1
+        sta line_err+1
         bpl @along
-        lda g_err                   ; below 0: err += major, and a step on the minor axis
+        lda line_err                   ; below 0: err += major, and a step on the minor axis
         clc
         adc g_dx
-        sta g_err
-        lda g_err+1
+        sta line_err
+        lda line_err+1
         adc g_dx+1
-        sta g_err+1
-        lda g_sx
+        sta line_err+1
+        bit g_row                   ; inside the window, the address follows until the edge:
+        bpl @outside                ; g_row+1 steps
+        dec g_row+1
+        beq @leave
+        jsr @minor_step
+@along: lda g_sx                    ; a step on the major axis, up or right (the address moves
+        beq @x_major                ; even when it is not kept: no harm)
+        lda zp_ptr
+        and #7
+        beq @row_up
+        dec zp_ptr
+@count: inc g_xa
+        bne @loop
+        inc g_xa+1
+        bne @loop
+        rts
+@x_major:
+        lsr zp_mask
+        bcc @count
+        jsr pixel_next_byte
+        jmp @count
+@row_up:
+        jsr pixel_up
+        jmp @count
+@leave: lda #0                      ; out past the edge (@clip left the minor axis there)
+        sta g_row
+        beq @along
+@outside:
+        lda g_sx                    ; outside: the minor axis steps, and it may come in
         eor #2
         tax
         lda g_sy
         bmi @down
         inc g_x0,x
-        bne @along
+        bne @moved
         inc g_x0+1,x
-        jmp @along
+        jmp @moved
 @down:  lda g_x0,x
         bne @no_borrow
         dec g_x0+1,x
 @no_borrow:
         dec g_x0,x
-@along: ldx g_sx                    ; a step on the major axis
-        inc g_x0,x
-        bne @count
-        inc g_x0+1,x
-@count: lda g_xa
+@moved: jsr @clip
+        jmp @along
+@minor_step:
+        jmp (g_y2)
+; With g_row 0 (the address not kept): is the minor axis inside the window?  If so, the point's
+; address, g_row = &80 with the style's bit 6 (dotted), g_row+1 = the minor steps to go out past
+; the window's edge ahead (0: 256, as many as a line inside the window can take) and the minor
+; axis is left past that edge, where the line is when the address stops being kept.
+@clip:  lda g_sx
+        eor #2
+        tax
+        lda g_x0,x
+        sec
+        sbc gwin_left,x
+        sta zp_t0
+        lda g_x0+1,x
+        sbc gwin_left+1,x
+        bmi @off
+        sta zp_t1
+        lda gwin_right,x
+        sec
+        sbc g_x0,x
+        sta zp_t2
+        lda gwin_right+1,x
+        sbc g_x0+1,x
+        bmi @off
+        sta zp_t3
+        ldy #3
+@p:     lda g_x0,y
+        sta g_px,y
+        dey
+        bpl @p
+        ldy g_sx                    ; the major axis's: g_x1 + g_xa
+        lda g_x1,y
+        clc
+        adc g_xa
+        sta g_px,y
+        lda g_x1+1,y
+        adc g_xa+1
+        sta g_px+1,y
+        bit g_sy
+        bmi @below
+        lda gwin_right,x            ; going up: past the right or top edge
+        clc
+        adc #1
+        sta g_x0,x
+        lda gwin_right+1,x
+        adc #0
+        sta g_x0+1,x
+        lda zp_t2
+        ldy zp_t3
+        jmp @steps
+@below: lda gwin_left,x             ; going down: past the left or bottom edge
         sec
         sbc #1
-        sta g_xa
-        bcs @loop
-        dec g_xa+1
-        bpl @loop
-        rts
+        sta g_x0,x
+        lda gwin_left+1,x
+        sbc #0
+        sta g_x0+1,x
+        lda zp_t0
+        ldy zp_t1
+@steps: beq @near
+        lda #$FF
+@near:  clc
+        adc #1
+        sta g_row+1
+        jsr pixel_address
+        lda g_line_style
+        ora #$80
+        sta g_row
+@off:   rts
 ; zp_t0/1 = |g_x1 - g_x0| at offset X (0 x, 2 y); g_sy = its direction, 1 or -1 (pixels stay
 ; within +-16383, so the difference never overflows).
 @delta: ldy #1
@@ -757,65 +898,79 @@ span:   lda g_xb
         lda #0
         sta g_py+1
         jsr pixel_address
-        ldx pixels_less_1           ; the mask of a byte's first pixel
-        lda pixel_masks_2
-        cpx #7
-        beq @first
-        lda pixel_masks_4
-        cpx #3
-        beq @first
-        lda pixel_masks_16
-@first: sta g_sx
-@pixel: lda zp_mask                 ; at a byte's first pixel with the whole byte to fill:
-        cmp g_sx                    ; all its pixels at once
-        bne @single
-        lda g_err+1
-        bne @whole
-        ldx pixels_less_1
-        cpx g_err
-        bcs @single
-@whole: lda #$FF
-        sta zp_mask
-        jsr plot_byte
-        lda pixels_less_1           ; count -= pixels a byte
-        sec
-        adc #0
+        lda zp_mask                 ; a first byte only partly filled
+        cmp g_first
+        beq @bytes
+        jsr @part
+        bne @bytes
+        rts
+@bytes: lda g_err                   ; whole bytes: the count / pixels a byte (at most 80)
         sta zp_t0
-        lda g_err
-        sec
-        sbc zp_t0
-        sta g_err
         lda g_err+1
-        sbc #0
+        sta zp_t1
+        ldx pixels_less_1
+@shift: lsr zp_t1
+        ror zp_t0
+        txa
+        lsr a
+        tax
+        bne @shift
+        lda g_err                   ; the pixels left over
+        and pixels_less_1
+        sta g_err
+        lda #0
         sta g_err+1
-        ora g_err
+        ldx zp_t0
+        beq @tail
+        lda zp_ptr                  ; along the row by Y, 8 at a time, from the line's address
+        and #$F8                    ; rounded down to 8 (no page is crossed inside the loop)
+        tay
+        eor zp_ptr
+        sta zp_ptr
+@whole: lda (zp_ptr),y
+        ora zp_gor
+        eor zp_geor
+        sta (zp_ptr),y
+        tya
+        clc
+        adc #8
+        tay
+        bcc @on
+        inc zp_ptr+1
+        jsr wrap_ptr
+@on:    dex
+        bne @whole
+        tya
+        ora zp_ptr
+        sta zp_ptr
+@tail:  lda g_err
         beq @none
-        jmp @next_byte
-@single:
-        jsr plot_byte
+        lda g_first
+        sta zp_mask
+; The pixels from zp_mask to the byte's end, at most g_err of them, plotted; g_err counted down
+; (Z set when none are left) and zp_ptr on to the next byte.
+@part:  lda #0
+        sta zp_t4
+@gather:
+        lda zp_t4
+        ora zp_mask
+        sta zp_t4
         lda g_err
         bne @dec
         dec g_err+1
 @dec:   dec g_err
         lda g_err
         ora g_err+1
-        beq @none
-        lda zp_mask                 ; the next pixel: the mask moves right, or the next byte
-        lsr a
-        bcs @next_byte
+        beq @last
+        lsr zp_mask
+        bcc @gather
+@last:  lda zp_t4
         sta zp_mask
-        jmp @pixel
-@next_byte:
-        lda g_sx
-        sta zp_mask
-        lda zp_ptr
-        clc
-        adc #8
-        sta zp_ptr
-        bcc @pixel
-        inc zp_ptr+1
-        jsr wrap_ptr
-        jmp @pixel
+        jsr plot_byte
+        lda #8
+        jsr ptr_plus
+        lda g_err
+        ora g_err+1
 @none:  rts
 
 ; A filled triangle: the point before last (g_x1,g_y1 saved by vdu25), the previous (gold) and the
@@ -954,52 +1109,59 @@ edge_x: lda g_y0,y                  ; dy (zp_t2/3)
         lda #0
         sbc g_math+3
         sta g_math+3
-@pos:   stx zp_t4
+@pos:   txa
+        pha
         jsr scaled                  ; |dx| * m / dy, rounded to the nearest (a half towards x0)
-        ldx zp_t4
+        pla
+        tax
         plp                         ; the sign of dx
-; g_math/g_math+1 = g_x0+X (2 bytes) + g_math+4/5, that negated first when N is set.
+; g_math/g_math+1 = g_x0+X (2 bytes) + zp_t4/5, that negated first when N is set.
 offset_from:
         bpl @add
         lda #0
         sec
-        sbc g_math+4
-        sta g_math+4
+        sbc zp_t4
+        sta zp_t4
         lda #0
-        sbc g_math+5
-        sta g_math+5
+        sbc zp_t5
+        sta zp_t5
 @add:   lda g_x0,x
         clc
-        adc g_math+4
+        adc zp_t4
         sta g_math
         lda g_x0+1,x
-        adc g_math+5
+        adc zp_t5
         sta g_math+1
         rts
 
-; g_math+4/5 = (g_math+2/3 * zp_t0/1 + (zp_t2/3 - 1) / 2) DIV zp_t2/3, the remainder in zp_t0/1
+; zp_t4/5 = (g_math+2/3 * zp_t0/1 + (zp_t2/3 - 1) / 2) DIV zp_t2/3, the remainder in zp_t0/1
 ; (unsigned; the quotient's low 16 bits): a ratio rounded to the nearest, a half rounded down, as
 ; MOS 1.20's triangle edges and the start of a clipped line need it.
-scaled: lda #0                      ; product, 32 bits in g_math+4..7
-        sta g_math+4
-        sta g_math+5
+scaled: lda #0                      ; product, 32 bits in zp_t4/5 and g_math+6/7
+        sta zp_t4
+        sta zp_t5
         sta g_math+6
         sta g_math+7
         ldx #16
-@mul:   asl g_math+4
-        rol g_math+5
+        ldy zp_t1                   ; a multiplier below 256: its 8 bits only
+        bne @mul
+        ldy zp_t0
+        sty zp_t1
+        ldx #8
+@mul:   asl zp_t4
+        rol zp_t5
         rol g_math+6
         rol g_math+7
         asl zp_t0
         rol zp_t1
         bcc @no_add
-        lda g_math+4
+        lda zp_t4
         clc
         adc g_math+2
-        sta g_math+4
-        lda g_math+5
+        sta zp_t4
+        lda zp_t5
         adc g_math+3
-        sta g_math+5
+        sta zp_t5
         bcc @no_add
         inc g_math+6
         bne @no_add
@@ -1018,24 +1180,23 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         txa
         ror a
         clc
-        adc g_math+4
-        sta g_math+4
+        adc zp_t4
+        sta zp_t4
         tya
-        adc g_math+5
-        sta g_math+5
+        adc zp_t5
+        sta zp_t5
         bcc @divide
         inc g_math+6
         bne @divide
         inc g_math+7
 @divide:
-        lda #0                      ; quotient = product / divisor: remainder in zp_t0/1
-        sta zp_t0
-        sta zp_t1
-        ldx #32
-@div:   asl g_math+4
-        rol g_math+5
-        rol g_math+6
-        rol g_math+7
+        lda g_math+6                ; quotient = product / divisor: remainder in zp_t0/1; the
+        sta zp_t0                   ; quotient fits 16 bits (the ratio is at most the numerator's
+        lda g_math+7                ; first factor, plus 1), so the product's high half is
+        sta zp_t1                   ; already less than the divisor: 16 steps
+        ldx #16
+@div:   asl zp_t4
+        rol zp_t5
         rol zp_t0
         rol zp_t1
         lda zp_t0
@@ -1047,7 +1208,7 @@ scaled: lda #0                      ; product, 32 bits in g_math+4..7
         bcc @no_sub
         sta zp_t1
         sty zp_t0
-        inc g_math+4
+        inc zp_t4
 @no_sub:
         dex
         bne @div
@@ -1282,27 +1443,8 @@ read_point:
         rts
 @go:
         jsr to_pixels
-        lda g_px                    ; inside the window?
-        cmp gwin_left
-        lda g_px+1
-        sbc gwin_left+1
-        bmi @off
-        lda gwin_right
-        cmp g_px
-        lda gwin_right+1
-        sbc g_px+1
-        bmi @off
-        lda g_py
-        cmp gwin_bottom
-        lda g_py+1
-        sbc gwin_bottom+1
-        bmi @off
-        lda gwin_top
-        cmp g_py
-        lda gwin_top+1
-        sbc g_py+1
-        bmi @off
-        jmp pixel_colour
+        jsr pixel_inside
+        bcs pixel_colour
 @off:   lda #$FF
         rts
 
@@ -1348,7 +1490,7 @@ pixel_colour:
 
 ; How PLOT 0-31 draw: K>>3 = 0 solid, 1 solid without the last point, 2 dotted, 3 dotted without the
 ; last point.
-line_styles:    .byte 0, 2, 1, 3
+line_styles:    .byte 0, 2, $40, $42
 
 ; Is pixel g_px, g_py inside the graphics window?  C set if so.
 pixel_inside:
@@ -1378,89 +1520,97 @@ pixel_inside:
         rts
 
 ; PLOT 72-79: from the point, left and right over pixels of the graphics background colour, then
-; fill that run (nothing if the point itself is not background).
+; fill that run (nothing if the point itself is not background).  PLOT 88-95: from the point, right
+; over pixels that are not the background colour.  The pixels are tested a byte and mask at a time.
 fill_left_right:
-        jsr pixel_inside
-        bcc @none
-        jsr pixel_colour
-        cmp graph_bg
-        bne @none
-        lda g_px
-        sta g_xa
-        sta g_xb
-        lda g_px+1
-        sta g_xa+1
-        sta g_xb+1
-@left:  lda g_xa                    ; extend left while the next pixel is background
-        sec
-        sbc #1
-        sta g_px
-        lda g_xa+1
-        sbc #0
-        sta g_px+1
-        jsr pixel_inside
-        bcc @right
-        jsr pixel_colour
-        cmp graph_bg
-        bne @right
-        lda g_px
-        sta g_xa
-        lda g_px+1
-        sta g_xa+1
-        jmp @left
-@right: jsr extend_right_while
-        lda g_py
-        sta g_row
-        jmp span
-@none:  rts
-
-; PLOT 88-95: from the point, right over pixels that are not the background colour.
-fill_right_to_background:
-        jsr pixel_inside
-        bcc @none
-        jsr pixel_colour
-        cmp graph_bg
-        beq @none
-        lda g_px
-        sta g_xa
-        sta g_xb
-        lda g_px+1
-        sta g_xa+1
-        sta g_xb+1
-        lda #$80                    ; extend while not background
-        sta g_sy
-        jsr extend_right
-        lda g_py
-        sta g_row
-        jmp span
-@none:  rts
-
-; g_xb on to the right while the next pixel is (g_sy bit 7 clear) or is not (set) background.
-extend_right_while:
         lda #0
-        sta g_sy
-extend_right:
-@next:  lda g_xb
-        clc
-        adc #1
-        sta g_px
-        lda g_xb+1
-        adc #0
-        sta g_px+1
+        beq fill_run
+fill_right_to_background:
+        lda #$80
+fill_run:
+        sta g_sy                    ; bit 7: the run is over pixels that are not background
         jsr pixel_inside
-        bcc @done
-        jsr pixel_colour
-        cmp graph_bg
-        beq @is_bg
-        bit g_sy                    ; not background: go on only when looking for non-background
-        bpl @done
-        bmi @take
-@is_bg: bit g_sy
-        bmi @done
-@take:  lda g_px
+        bcs @inside
+@none:  rts
+@inside:
+        lda graph_bg
+        jsr colour_fill
+        sta g_dx                    ; the background's fill byte
+        lda gwin_right              ; right from the point, at most to the window's right edge
+        sec
+        sbc g_px
+        sta g_err
+        lda gwin_right+1
+        sbc g_px+1
+        sta g_err+1
+        jsr pixel_address
+        ldx #0
+        jsr @scan
+        bcc @none                   ; the point itself is not in the run
+        lda gwin_right              ; the run's right end: the edge less the steps not taken
+        sec
+        sbc g_err
         sta g_xb
-        lda g_px+1
+        lda gwin_right+1
+        sbc g_err+1
         sta g_xb+1
-        jmp @next
-@done:  rts
-
+        lda g_px
+        sta g_xa
+        lda g_px+1
+        sta g_xa+1
+        bit g_sy
+        bmi @fill                   ; PLOT 88-95: from the point
+        lda g_px                    ; left, at most to the window's left edge
+        sec
+        sbc gwin_left
+        sta g_err
+        lda g_px+1
+        sbc gwin_left+1
+        sta g_err+1
+        jsr pixel_address
+        ldx #2
+        jsr @scan
+        lda gwin_left               ; the run's left end: the edge plus the steps not taken
+        clc
+        adc g_err
+        sta g_xa
+        lda gwin_left+1
+        adc g_err+1
+        sta g_xa+1
+@fill:  lda g_py
+        sta g_row
+        jmp span
+; From the point at zp_ptr, zp_mask along the row (X = 0 right, 2 left): C clear if the point is
+; not in the run (background, g_sy bit 7 clear, or not); else C set and g_err counted down by the
+; pixels beyond it that are, up to g_err of them.
+@scan:  clc
+@test:  ldy #0
+        lda (zp_ptr),y
+        eor g_dx
+        and zp_mask
+        beq @bg
+        lda #$80
+@bg:    eor g_sy
+        bne @out                    ; not in the run
+        bcc @limit                  ; the point itself
+        lda g_err                   ; one more pixel beyond it
+        bne @count
+        dec g_err+1
+@count: dec g_err
+@limit: sec
+        lda g_err
+        ora g_err+1
+        beq @out
+        txa
+        bne @left
+        lsr zp_mask
+        bcs @byte
+        sec
+        bcs @test
+@byte:  jsr pixel_next_byte
+        sec
+        bcs @test
+@left:  jsr pixel_left
+        sec
+        bcs @test
+@out:   rts

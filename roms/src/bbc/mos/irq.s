@@ -15,14 +15,19 @@ irq_entry:
 ; through the ticks).  Measured on our machine from the IRQ to the foreground's next instruction
 ; (docs/bbc_mos.md has the figures and how): our work is shorter, and each path waits out the rest.
 ; The waits are counts for wait_x (5 cycles each); a NOP or BIT beside one makes up the odd cycles.
-; Sound, a key held down, the interval timer or TIME carrying make a tick longer, as on MOS 1.20.
-T1_CB1_WAIT     = 7         ; a conversion that finished during the tick's work: 787-794 in all,
-T1_CB1_PAD      = 15        ;   starting the next 502-509 cycles in
-T1_WAIT         = 22        ; one that finished later, before the tick's end: 641-648, starting the
+; Plain notes playing take MOS 1.20's cycles too: sound_tick returns the wait that is left (X).
+; An envelope, a key held down, the interval timer carrying make a tick longer, as on MOS 1.20.
+T1_CB1_WAIT     = 6         ; a conversion that finished during the tick's work: 787-794 in all,
+T1_CB1_PAD      = 16        ;   starting the next 502-509 cycles in
+T1_WAIT         = 20        ; one that finished later, before the tick's end: 641-648, starting the
 T1_EOC_PAD      = 1         ;   next 49 cycles before the end
 T1_LATE         = 1         ; neither: 512-513 (MOS 1.20 511-514)
 CB1_WAIT        = 3         ; CB1: 275-280, the next conversion starting 226-231 cycles in
 CB1_PAD         = 1
+SOUND_IDLE_WAIT = 8         ; sound_tick with nothing to do waits out what it saved
+T1_WAIT_SOUND   = 13        ; plain notes playing: what is left, less each playing channel's
+SOUND_CHANNEL_WAIT = 4      ;   share: 559-562 one, 655-658 three (as MOS 1.20; four go over)
+T1_WAIT_FIFTH   = T1_WAIT_SOUND+1   ; MOS 1.20 counting durations (every fifth tick): 16 more
 VSYNC_WAIT      = 5         ; VSYNC: 205-206
 FLASH_WAIT      = 1         ;   the flashing colours changing over: 261-262 to the second, 265-266
                             ;   to the first
@@ -51,13 +56,14 @@ irq1_default:
         beq @not_timer
         lda SYS_T1CL                ; clears the T1 flag
         jsr centisecond
+        txa                         ; what is left to wait out (sound_tick)
+        pha
         lda SYS_IFR                 ; a conversion that finished during that: taken here
         and #$10
         beq @t1_wait
         sta SYS_IFR
         ldx #T1_CB1_WAIT
         jsr wait_x
-        nop
         nop
         jsr adc_finished
         ldx #T1_CB1_PAD
@@ -66,10 +72,12 @@ irq1_default:
         nop
         nop
         nop
+        nop
 @t1_wait:
-        ldx #T1_WAIT
+        pla
+        tax
         jsr wait_x
-        bit irq_a
+        nop
         lda adc_channels            ; one that finished since, taken here (no CB1 interrupt for it)
         beq @t1_late
         lda ADC_CONTROL
@@ -141,13 +149,22 @@ wait_x: dex
 
 ; Every centisecond: TIME, the interval timer (event 5), INKEY's count, the keyboard, sound.
 centisecond:
-        ldx #256-5                  ; TIME + 1 in the same cycles whether it carries or not, as on
-        sec                         ; MOS 1.20 (its interval timer's carry costs it 15 more, ours 16)
-@time:  lda clock_a-(256-5),x
+        sec                         ; TIME + 1 in the same cycles whether it carries or not, as on
+        lda clock_a+0               ; MOS 1.20 (its interval timer's carry costs it 15 more, ours 16)
         adc #0
-        sta clock_a-(256-5),x
-        inx
-        bne @time
+        sta clock_a+0
+        lda clock_a+1
+        adc #0
+        sta clock_a+1
+        lda clock_a+2
+        adc #0
+        sta clock_a+2
+        lda clock_a+3
+        adc #0
+        sta clock_a+3
+        lda clock_a+4
+        adc #0
+        sta clock_a+4
         ldx #0
 @timer: inc interval_timer,x
         bne @timer_done

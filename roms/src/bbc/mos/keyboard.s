@@ -107,6 +107,7 @@ keyboard_scan:
         sta kbd_new
         sta key_test                ; the held key is still down
         ldx #$10
+@row:   ldy #9                      ; Y: the columns left in the row
 @key:   stx SYS_ORA_NH
         lda SYS_ORA_NH
         bpl @up
@@ -118,14 +119,13 @@ keyboard_scan:
         bne @up
         stx kbd_new
 @up:    inx
-        txa
-        and #$0F
-        cmp #$0A
-        bcc @key
-        txa
-        adc #5                      ; (carry set) on to column 0 of the next row
-        tax
+        dey
         bpl @key
+        txa                         ; on to column 0 of the next row
+        ora #$0F
+        tax
+        inx
+        bpl @row
         lda #$0B                    ; auto-scan again
         sta SYS_ORB
         lda key_test

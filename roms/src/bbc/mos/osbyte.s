@@ -169,18 +169,6 @@ byte16_old:
 byte17: lda #0                        ; start converting channel X now; ADVAL(0) says 0 until it ends
         sta adc_last
         jmp adc_start
-byte18: lda #$10                    ; every soft key emptied: MOS 1.20 sets the whole page &0B
-        ldx #0                      ; to &10 (the offsets are from &0B01: strings from &0B11)
-@k:     sta SOFTKEYS,x
-        inx
-        bne @k
-        stx softkey_length
-        rts
-byte19: lda vsync_count             ; wait for the next field
-        cli
-@w:     cmp vsync_count
-        beq @w
-        rts
 byte21: jmp flush_buffer_x          ; flush buffer X
 
 ; OSBYTE 20 (AUG &14; BeebWiki "OSBYTE &14"): explode the font into X pages (0-6, more as 6) from
@@ -323,10 +311,7 @@ byte128:                            ; ADVAL
         tax
         cpx #9
         bcs @none
-        cpx #8
-        beq @speech
         cpx #2
-        beq @rs423
         bcc @count
         sec
         bcs @cnp
@@ -335,13 +320,6 @@ byte128:                            ; ADVAL
         jmp count_buffer
 @none:  ldx #0
         ldy #0
-        rts
-@rs423: ldx #$BF                    ; the buffers ours does not keep are empty: the RS423 output's
-        .byte $2C                   ; 191 bytes free and the speech's 63 (MOS 1.20's sizes, measured)
-@speech:
-        ldx #$3F                    ; (BIT abs above skips this)
-        ldy #0
-        sec
         rts
 byte129:
         jmp inkey

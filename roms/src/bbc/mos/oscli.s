@@ -534,3 +534,17 @@ gsread: lda #0
         .byte $FD
         .text "Bad string"
         .byte 0
+
+; OSBYTE 18 and 19 (osbyte.s's table): here, below &E0A4, where there is room.
+byte18: lda #$10                    ; every soft key emptied: MOS 1.20 sets the whole page &0B
+        ldx #0                      ; to &10 (the offsets are from &0B01: strings from &0B11)
+@k:     sta SOFTKEYS,x
+        inx
+        bne @k
+        stx softkey_length
+        rts
+byte19: lda vsync_count             ; wait for the next field
+        cli
+@w:     cmp vsync_count
+        beq @w
+        rts

@@ -19,6 +19,8 @@ SND_SECTION = 8     ; pitch envelope section 0-2, 3 finished
 SND_STEPS  = 9      ; steps left in the section
 SND_BASE   = 10     ; the note's pitch
 SND_BUSY   = 11     ; OSWORD 7 is adding a note: do not start one
+sound_fifth = SOUNDWS+12    ; 4..0: ticks to the next that MOS 1.20 counts durations on
+sound_wait  = SOUNDWS+13    ; what this tick waits out after its work (irq.s)
 
 ; A byte to the sound chip: slow data bus out, IC32 bit 0 (sound write enable) low, then high.
 sound_chip_write:
@@ -216,20 +218,62 @@ set_attenuation:
 
 ; Every centisecond, each channel.  sync_waiting+0..3 hold each idle channel's waiting S this tick.
 sound_tick:
-        lda SOUNDWS+SND_STATE       ; nothing playing and nothing queued: done at once, so that
-        ora SOUNDWS+16+SND_STATE    ; the centisecond interrupt stays short (a program may run
-        ora SOUNDWS+32+SND_STATE    ; the timer far faster than 100 Hz)
-        ora SOUNDWS+48+SND_STATE
-        bne @busy
-        ldx #3
-@queue: lda buffer_read+4,x
-        cmp buffer_write+4,x
-        bne @busy
-        dex
-        bpl @queue
+        lda buffer_read+4+0
+        cmp buffer_write+4+0
+        bne @queued
+        lda buffer_read+4+1
+        cmp buffer_write+4+1
+        bne @queued
+        lda buffer_read+4+2
+        cmp buffer_write+4+2
+        bne @queued
+        lda buffer_read+4+3
+        cmp buffer_write+4+3
+        bne @queued
+        lda SOUNDWS+SND_STATE       ; nothing playing: done at once, so that the centisecond
+        ora SOUNDWS+16+SND_STATE    ; interrupt stays short (a program may run the timer far
+        ora SOUNDWS+32+SND_STATE    ; faster than 100 Hz); the work above is shorter than MOS
+        ora SOUNDWS+48+SND_STATE    ; 1.20's, so it waits here before the tick looks at the ADC
+        bne @playing
+        ldx #SOUND_IDLE_WAIT
+        jsr wait_x
+        nop
+        nop
+        ldx #T1_WAIT                ; X: what the tick waits out after (irq.s)
         rts
-@busy:  ldx #3                      ; no idle channel with a note waiting (the usual case, kept
-@scan:  ldy channel_workspace,x     ; short): only the playing channels count down
+@playing:                           ; notes playing, none queued (the usual case, kept short)
+        dec sound_fifth             ; MOS 1.20 counts durations every 5 ticks (20 ms): such a
+        bpl @four                   ; tick takes it 16 cycles more a note playing
+        lda #4
+        sta sound_fifth
+        bit irq_a
+        ldx #T1_WAIT_FIFTH
+        bne @count_down
+@four:  ldx #T1_WAIT_SOUND
+@count_down:
+        stx sound_wait
+        bit irq_a
+        ldx #3
+@play:  ldy channel_workspace,x
+        lda SOUNDWS+SND_STATE,y
+        beq @play_next
+        jsr channel_playing
+        bit irq_a
+        lda sound_wait              ; its work is shorter than MOS 1.20's: the tick waits less
+        sec
+        sbc #SOUND_CHANNEL_WAIT
+        bcc @over
+        beq @over
+        sta sound_wait
+@over:  ldx s_t5
+@play_next:
+        dex
+        bpl @play
+        ldx sound_wait
+        rts
+@queued:
+        ldx #3                      ; no idle channel with a note waiting: as above
+@scan:  ldy channel_workspace,x
         lda SOUNDWS+SND_STATE,y
         bne @scan_next
         lda buffer_read+4,x
@@ -238,32 +282,18 @@ sound_tick:
 @scan_next:
         dex
         bpl @scan
-        ldx #3
-@play:  ldy channel_workspace,x
-        lda SOUNDWS+SND_STATE,y
-        beq @play_next
-        txa
-        pha
-        jsr channel_tick
-        pla
-        tax
-@play_next:
-        dex
-        bpl @play
-        rts
+        bmi @playing                ; (each channel with a note queued is playing)
 @full:  ldx #3                      ; each idle channel's next note's S (&FF: none waiting)
 @ready: jsr next_note_sync
         sta sync_waiting,x
         dex
         bpl @ready
         ldx #3
-@ch:    txa
-        pha
-        jsr channel_tick
-        pla
-        tax
+@ch:    jsr channel_tick
+        ldx s_t5
         dex
         bpl @ch
+        ldx #1
         rts
 
 channel_workspace: .byte 0, 16, 32, 48    ; each channel's 16 bytes from SOUNDWS
@@ -277,7 +307,7 @@ channel_tick:
         asl a
         tay                         ; Y = the channel's workspace
         lda SOUNDWS+SND_STATE,y
-        bne @playing
+        bne channel_playing
         ; idle: start the next note if one is queued
         stx s_t5
         txa
@@ -308,8 +338,8 @@ channel_tick:
         rts
 @go:    jmp start_note
 
-
-@playing:
+channel_playing:                    ; channel X (workspace Y) is playing
+        stx s_t5
         lda SOUNDWS+SND_DUR+1,y
         cmp #$FF
         beq @envelope               ; until flushed
@@ -324,12 +354,11 @@ channel_tick:
         sta SOUNDWS+SND_STATE,y
         bne @envelope
 @dec_hi:
-        lda SOUNDWS+SND_DUR+1,y
-        sec
+        sec                         ; (A: the high byte)
         sbc #1
         sta SOUNDWS+SND_DUR+1,y
-@dec:   lda SOUNDWS+SND_DUR,y
-        sec
+        lda #0                      ; the low byte
+@dec:   sec
         sbc #1
         sta SOUNDWS+SND_DUR,y
 @envelope:
