@@ -779,7 +779,7 @@ def test_sound_synchronisation_and_hold(beeb):
     tone = sound.tone[0]
     beeb.m.run(0.15)
     assert sound.tone[0] == tone                 # still the first note's pitch
-    assert beeb.var(0x0800 + 3 * 16) != 0        # the held note is playing out its duration
+    assert beeb.var(0x0804 + 3 * 16) != 0        # the held note is playing out its duration (SND_STATE)
 
 
 def test_a_foreign_system_via_interrupt_goes_to_irq2v(beeb):

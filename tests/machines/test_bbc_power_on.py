@@ -15,10 +15,12 @@ def _powered_on(roms, seed):
     return machine
 
 
-# What both MOSes leave as the RAM powered up (measured on MOS 1.20 with two patterns); our workspace
-# at &0380-&03DF and the sound channels' at &0800 are cleared by ours (MOS 1.20 keeps them).
-KEPT = [0x037F, *range(0x03E0, 0x03FF), *(page << 8 for page in range(0x05, 0x7C) if page not in (
-    0x08, 0x0B, 0x0D, 0x0E))]
+# What both MOSes leave as the RAM powered up (measured on MOS 1.20 with two patterns): &037F-&03FF
+# (the cassette workspace, which programs such as Elite use, and the keyboard buffer) and the first
+# byte of most pages from &0500, &0800 included.  (MOS 1.20 sets &03D1, the cassette system's
+# inter-block gap, to 25, and &03FF to &CA.)
+KEPT = [a for a in range(0x037F, 0x03FF) if a != 0x03D1] + [*(page << 8 for page in range(0x05, 0x7C) if page not in (
+    0x0B, 0x0D, 0x0E))]
 CLEARED = [0x0236 + 0x70, 0x0300 + 0x70, *((page << 8) + 1 for page in range(0x0F, 0x7C))]
 
 

@@ -159,7 +159,7 @@ palette_copy    = $036F     ; logical colours 0-15 -> physical
 
 ; ---- other workspace pages ----
 KEYBUF          = $03E0     ; keyboard buffer, 32 bytes
-SOUNDWS         = $0800
+SOUNDWS         = $0804     ; 4 x 16 bytes, 12 used (sound.s); &0800 keeps its powered-up byte
 SOUNDBUF        = $0840     ; 4 x 16 bytes
 ENVELOPES       = $08C0     ; 4 x 16 bytes (envelopes 1-4, AUG)
 SOFTKEYS        = $0B00
@@ -241,26 +241,50 @@ ROM_COPYRIGHT = $8007
 ROM_VERSION  = $8008
 ROM_TITLE    = $8009
 
-; ---- our own workspace: &0380-&03DF (the cassette filing system's, unused with no tape FS) ----
-svc_call        = $0380     ; the service call being offered
-boot_shift      = $0381     ; SHIFT at BREAK (&08 held)
-flash_state     = $0382     ; 1: first colours shown (flash_mark+1 is their time)
-key_shift       = $0383     ; SHIFT/CTRL at the last scan
-kbd_new         = $0384
-cursor_off      = $0385     ; VDU 23,1,0 turned the cursor off
-tmp_x           = $0386
-tmp_y           = $0387
-rdch_x          = $0388
-rdch_y          = $0389
-line_max        = $038A
-line_lo         = $038B
-line_hi         = $038C
-vdu_code        = $038D
-sync_waiting    = $0390     ; 4 bytes: each idle channel's next note's S (sound.s)
-s_hold          = $0394     ; the hold bit of the note being started
-row_shift       = $038E     ; bytes a character row = 5 << row_shift
-char_shift      = $038F     ; bytes a character cell = 1 << char_shift
-pattern         = $03B0     ; 8 bytes: a cell read back from the screen
+; ---- our own workspace, in places MOS 1.20 keeps its own state (AUG memory map), so that a program
+; may use &0380-&03DF (the cassette filing system's: Elite keeps a flag at &0386) and the powered-up
+; byte at &0800 stays as it was, as on MOS 1.20 ----
+; page 2: &02B3-&02B5, &02CA-&02CE (MOS 1.20's keyboard state), &02EA-&02FF (its cassette block and
+; *LOAD/*SAVE control block): not OS variables OSBYTE reads; power-on and hard BREAK clear them
+boot_shift      = $02B3     ; SHIFT at BREAK (&08 held)
+flash_state     = $02B4     ; 1: first colours shown (flash_mark+1 is their time)
+cursor_off      = $02B5     ; VDU 23,1,0 turned the cursor off
+kbd_new         = $02CA
+kv_tmp          = $02CB     ; KEYV's SHIFT/CTRL result
+kb_t4           = $02CC     ; temporaries of the keyboard interrupt
+kb_t5           = $EB       ; (zero page: MOS 1.20's cassette critical flag, ours has no cassette)
+zp_irq          = $02CE     ; the system VIA interrupts being handled (IRQ time only)
+sync_waiting    = $02EA     ; 4 bytes: each idle channel's next note's S (sound.s)
+pattern         = $02EE     ; 8 bytes: a cell read back from the screen
+g_math          = $02F6     ; 8 bytes: multiply/divide work
+s_hold          = $02FE     ; the hold bit of the note being started
+cli_y           = $02FF
+; VDU variables MOS 1.20 leaves unused by ours
+row_shift       = $0366     ; bytes a character row = 5 << row_shift
+char_shift      = $0362     ; bytes a character cell = 1 << char_shift
+g_xshift        = $0363     ; external x -> pixels: shift right by this
+; page 8, the sound workspace (&0800-&083F): the 4 bytes before each channel's 12 (SOUNDWS),
+; but not &0800, nor sound.s's own two
+svc_call        = $0801     ; the service call being offered
+tmp_x           = $0802
+tmp_y           = $0803
+line_max        = $0812     ; (&0810-&0811: sound.s's own)
+line_lo         = $0813
+line_hi         = $0820
+; temporaries of the interrupt-time code (sound and keyboard), apart from the foreground's zp_t*
+s_t0            = $0821
+s_t1            = $0822
+s_t2            = $0823
+s_t3            = $0830
+s_t4            = $0831
+s_t5            = $0832
+s_tmp           = $0833
+; the envelopes' spare bytes (13 of each 16 hold an envelope)
+g_line_style    = $08CD     ; bit 6: dotted, bit 1: the last point "left out" (plotted once more)
+g_dots          = $08CE     ; the dotted pattern, turning
+rdch_x          = $08DD
+rdch_y          = $08DE
+buf_ptr         = $E2       ; the buffers' pointer (the cassette system's status bytes: unused)
 ; graphics workspace (our own use of the VDU workspace &0328-&0349)
 g_px            = $0328     ; a pixel: x (0-639), y (0-255, from the bottom)
 g_py            = $032A
@@ -282,21 +306,3 @@ g_xa            = $0344
 g_xb            = $0346
 g_first         = $0348     ; the pixel mask of a byte's first (leftmost) pixel
 g_last          = $0349     ; and of its last
-g_math          = $03B8     ; 8 bytes: multiply/divide work
-g_xshift        = $03C0     ; external x -> pixels: shift right by this
-cli_y           = $03C1
-; temporaries of the interrupt-time code (sound and keyboard), apart from the foreground's zp_t*
-s_t0            = $03C2
-s_t1            = $03C3
-s_t2            = $03C4
-s_t3            = $03C5
-s_t4            = $03C6
-s_t5            = $03C7
-s_tmp           = $03C8
-kb_t4           = $03C9
-kb_t5           = $03CA
-buf_ptr         = $E2       ; the buffers' pointer (the cassette system's status bytes: unused)
-g_line_style    = $03CB     ; bit 6: dotted, bit 1: the last point "left out" (plotted once more)
-g_dots          = $03CC     ; the dotted pattern, turning
-zp_irq          = $0395     ; the system VIA interrupts being handled (IRQ time only)
-kv_tmp          = $0396     ; KEYV's SHIFT/CTRL result

@@ -367,7 +367,7 @@ read_key_nowait:
         clc
         rts
 @from_buffer:
-        ldx #0
+        ldx input_stream            ; 0 the keyboard, 1 the RS423 (OSBYTE 2)
         jsr remove_buffer
         bcs @none
         cmp #$80

@@ -1,5 +1,6 @@
 ; ---- OSBYTE (BYTEV's default; AUG "OSBYTE calls"; docs/bbc_mos.md lists them) -----------------------
 ; A, X, Y are kept at &EF, &F0, &F1.  A is returned unchanged; V set means the call is unknown.
+; The carry comes back as MOS 1.20's does (measured): set by the calls that end with a SEC below.
 
 osbyte_default:
         sta os_a
@@ -34,8 +35,9 @@ osbyte_unknown:
         ldx #7
         jsr service_call_a_x
         beq @claimed
+        ldx #$FF                    ; unclaimed: X=&FF, C set from &A1 up (MOS 1.20, measured)
         lda os_a
-        ldx os_x
+        cmp #$A1
         ldy os_y
         bit @v_set
         rts
@@ -61,15 +63,21 @@ osbyte_variable:
         clv
         rts
 
-; A variable written with X (Y = 0): X = the old value.
+; A variable written with X: X = the old value, Y = the next variable (C set, as MOS 1.20).
 write_variable_x:
         lda OSVARS,y                ; Y = the variable's OSBYTE number
         pha
         lda os_x
         sta OSVARS,y
+        lda OSVARS+1,y
+        tay
         pla
         tax
-        ldy #0
+        sec
+        rts
+write_variable_x_clc:               ; the same with C clear (OSBYTE 3, 4)
+        jsr write_variable_x
+        clc
         rts
 
 byte0:  txa                         ; the MOS version: X=0 an error "OS 1.20", else X = 1
@@ -83,12 +91,15 @@ byte0:  txa                         ; the MOS version: X=0 an error "OS 1.20", e
         rts
 byte1:  ldy #$F1                    ; user flag
         jmp write_variable_x
-byte2:  ldy #$B1                    ; input stream (0: keyboard)
+byte2:  txa                         ; input: the buffer read, X AND 1 (MOS 1.20, measured): 0 the
+        and #1                      ; keyboard, 1 the RS423 (the keyboard still fills its buffer)
+        sta os_x
+        ldy #$B1
         jmp write_variable_x
 byte3:  ldy #$EC                    ; output streams (bit 1 set: VDU off)
-        jmp write_variable_x
+        jmp write_variable_x_clc
 byte4:  ldy #$ED                    ; cursor keys: 0 editing, 1 codes &87-&8B, 2 soft keys 11-15
-        jmp write_variable_x
+        jmp write_variable_x_clc
 byte5:  ldy #$F5                    ; printer type
         jmp write_variable_x
 byte6:  ldy #$F6                    ; printer ignore character
@@ -96,13 +107,21 @@ byte6:  ldy #$F6                    ; printer ignore character
 byte_ignore:
         rts
 byte9:  ldy #$C3                    ; flash: first colour's time (fields), at &0253 as MOS 1.20
-        jmp write_variable_x
+        jsr flash_period
+        clc
+        rts
 byte10: ldy #$C2                    ; flash: second colour's time, at &0252 (Elite reads it there)
-        jmp write_variable_x
+flash_period:
+        jsr write_variable_x
+        txa                         ; X = Y = the old time (MOS 1.20, measured)
+        tay
+        rts
 byte11: ldy #$C4                    ; auto-repeat delay (cs)
         jmp write_variable_x
 byte12: txa                         ; auto-repeat period (cs); 0 restores both defaults
         bne @set
+        ldx repeat_rate             ; X = the old period
+        sec
         lda #50
         sta repeat_delay
         lda #8
@@ -141,25 +160,15 @@ byte16: lda adc_channels              ; the ADC's channels: X = 1-4 converted in
         txa
         beq byte16_old
         jsr adc_start
+        ldy #$FF                    ; (as MOS 1.20 returns it, measured)
 byte16_old:
         pla
         tax
+        sec
         rts
 byte17: lda #0                        ; start converting channel X now; ADVAL(0) says 0 until it ends
         sta adc_last
         jmp adc_start
-byte18: lda #$10                    ; every soft key emptied: MOS 1.20 sets the whole page &0B
-        ldx #0                      ; to &10 (the offsets are from &0B01: strings from &0B11)
-@k:     sta SOFTKEYS,x
-        inx
-        bne @k
-        stx softkey_length
-        rts
-byte19: lda vsync_count             ; wait for the next field
-        cli
-@w:     cmp vsync_count
-        beq @w
-        rts
 byte21: jmp flush_buffer_x          ; flush buffer X
 
 ; OSBYTE 20 (AUG &14; BeebWiki "OSBYTE &14"): explode the font into X pages (0-6, more as 6) from
@@ -229,6 +238,7 @@ explode_order:
         .byte 4, 5, 6, 0, 1, 2
 byte117:
         ldx vdu_status
+        sec
         rts
 byte118:                            ; LEDs from the keyboard status, through KEYV's SHIFT/CTRL test
         jsr keyv_shift_ctrl
@@ -238,6 +248,10 @@ byte118:                            ; LEDs from the keyboard status, through KEY
         rts
 byte120:
         stx key_held
+        sec
+        rts
+byte123:                            ; the printer dormant: nothing to do
+        sec
         rts
 byte121:
         jmp keyv_scan
@@ -285,6 +299,7 @@ byte128:                            ; ADVAL
         and #3
         tax
         ldy adc_last                ; the channel converted last
+        sec
         rts
 @channel:
         ldy adc_high-1,x            ; channel X's last result: X low byte, Y high byte
@@ -311,21 +326,21 @@ byte129:
 byte130:
         ldx #$FF                    ; the I/O processor's addresses: &FFFFxxxx
         ldy #$FF
+        sec
         rts
 byte131:
-        ldx #0                      ; OSHWM
-        ldy oshwm
-        rts
+        ldy oshwm                   ; OSHWM
+        bcc x0_sec                  ; (C is clear on entry, after the dispatch's ASL)
 byte132:
-        ldx #0                      ; HIMEM: the start of screen memory
-        ldy screen_page
-        rts
+        ldy screen_page             ; HIMEM: the start of screen memory
+        bcc x0_sec
 byte133:
         txa                         ; the screen's start for MODE X
         and #7
         tax
         ldy mode_page,x
-        ldx #0
+x0_sec: ldx #0
+        sec
         rts
 byte134:
         lda cursor_x                ; POS and VPOS within the text window
@@ -394,6 +409,7 @@ byte160:                            ; VDU variable X: X = it, Y = the next
         tay
         lda VDUVARS,x
         tax
+        sec
         rts
 
 flush_buffer_x:
@@ -405,7 +421,7 @@ osbyte_routines:
         .word byte_ignore-1, byte9-1, byte10-1, byte11-1, byte12-1, byte13-1, byte14-1, byte15-1
         .word byte16-1, byte17-1, byte18-1, byte19-1, byte20-1, byte21-1
         ; 22-116: none (offered to the ROMs)
-        .word byte117-1, byte118-1, byte_ignore-1, byte120-1, byte121-1, byte122-1, byte_ignore-1
+        .word byte117-1, byte118-1, byte_ignore-1, byte120-1, byte121-1, byte122-1, byte123-1
         .word byte124-1, byte125-1, byte126-1, byte127-1, byte128-1, byte129-1, byte130-1, byte131-1
         .word byte132-1, byte133-1, byte134-1, byte135-1, byte136-1, byte_ignore-1, byte138-1
         .word byte139-1, byte_ignore-1, byte_ignore-1, byte142-1, byte143-1, byte144-1, byte145-1

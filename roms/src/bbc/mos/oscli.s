@@ -210,14 +210,15 @@ skip_spaces:
 read_number:
         jsr skip_spaces
         cmp #','
-        bne @number
+        bne read_first_number
         iny
         jsr read_decimal
         bcs bad_number
-        bcc @check
-@number:
+        bcc number_in_range
+read_first_number:                  ; (no comma before it: *FX ,1 and *TV ,1 are "Bad command")
         jsr read_decimal
-@check: bit zp_t5
+number_in_range:
+        bit zp_t5
         bmi bad_number              ; over 255
         rts
 bad_number:
@@ -272,7 +273,7 @@ end_of_line:
 
 ; *FX a[,x[,y]]
 star_fx:
-        jsr read_number
+        jsr read_first_number
         bcs @bad
         sta zp_t0
         jsr two_numbers
@@ -284,21 +285,22 @@ star_fx:
 
 ; *TV [x[,y]]: OSBYTE 144
 star_tv:
-        jsr two_numbers
+        jsr leading_numbers
         lda #144
         jmp osbyte
 
 ; Up to two numbers [x[,y]] (0 when absent) into X and Y, and nothing after them, else "Bad command"
-; (MOS 1.20: *TV ZED, *CODE 1,2,3).
+; (MOS 1.20: *TV ZED, *CODE 1,2,3).  After a command's name no comma may come before x (*TV ,1).
+leading_numbers:
+        jsr read_first_number
+        jmp two_x
 two_numbers:
+        jsr read_number             ; (A = 0 when there is none)
+two_x:  sta zp_t1
+        bcs two_end                 ; no x: no y either
         jsr read_number
-        bcc @x
-        lda #0
-@x:     sta zp_t1
-        jsr read_number
-        bcc @y
-        lda #0
-@y:     sta zp_t3
+two_end:
+        sta zp_t3
         jsr end_of_line
         ldx zp_t1
         ldy zp_t3
@@ -321,7 +323,7 @@ print_text:
 ; *CODE x,y: USERV with A=0; *LINE text: USERV with A=1 and X,Y the text.  USERV's default is "Bad
 ; command", as MOS 1.20's.
 star_code:
-        jsr two_numbers
+        jsr leading_numbers
         lda #0
         jmp (USERV)
 star_line:
@@ -329,7 +331,7 @@ star_line:
         jsr line_at_y
         jmp (USERV)
 star_opt:
-        jsr two_numbers
+        jsr leading_numbers
         lda #0
         jmp (FSCV)
 star_basic:
@@ -532,3 +534,17 @@ gsread: lda #0
         .byte $FD
         .text "Bad string"
         .byte 0
+
+; OSBYTE 18 and 19 (osbyte.s's table): here, below &E0A4, where there is room.
+byte18: lda #$10                    ; every soft key emptied: MOS 1.20 sets the whole page &0B
+        ldx #0                      ; to &10 (the offsets are from &0B01: strings from &0B11)
+@k:     sta SOFTKEYS,x
+        inx
+        bne @k
+        stx softkey_length
+        rts
+byte19: lda vsync_count             ; wait for the next field
+        cli
+@w:     cmp vsync_count
+        beq @w
+        rts

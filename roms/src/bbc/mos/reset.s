@@ -25,8 +25,8 @@ reset_entry:
 @clear_memory:                      ; power-on: RAM to zero where MOS 1.20 clears it (measured with
         lda #0                      ; two power-on patterns): not the language's zero page (&00-&8F:
         sta zp_ptr                  ; BASIC II's RND starts from &0D-&11), nor &90-&DF, the stack,
-        ldx #$7F                    ; &037F-&03FF (the keyboard buffer; ours clears its workspace
-@page:  stx zp_ptr+1                ; &0380-&03DF) or the first byte of each page from &0400
+        ldx #$7F                    ; &037F-&03FF (the cassette workspace and the keyboard buffer)
+@page:  stx zp_ptr+1                ; or the first byte of each page from &0400
         ldy #$FF
 @byte:  sta (zp_ptr),y              ; bytes &FF-&01 of pages &7F down to &04
         dey
@@ -34,11 +34,9 @@ reset_entry:
         dex
         cpx #3
         bne @page
-@low:   sta $0200,x                 ; X = 3 .. 255, 0 .. 2: &0200-&02FF and &0300-&03DF but &037F
-        cpx #$E0
-        bcs @kept
+@low:   sta $0200,x                 ; X = 3 .. 255, 0 .. 2: &0200-&02FF and &0300-&037E
         cpx #$7F
-        beq @kept
+        bcs @kept
         sta $0300,x
 @kept:  inx
         cpx #3

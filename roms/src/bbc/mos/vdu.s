@@ -28,7 +28,6 @@ vdu_char_entry:
 @delete:
         jmp vdu127
 @control:
-        sta vdu_code
         tax
         lda vdu_parameter_counts,x
         bne @queue
