@@ -560,14 +560,14 @@ string_literal:
         cmp #13
         beq @missing
         jsr inctp
+        sta SBUF,x              ; (the closing quote too: BASIC II leaves it there, run on it)
         cmp #$22
         bne @ch
         lda (TP),y              ; "" is one quote
         cmp #$22
         bne @end
         jsr inctp
-@ch:    sta SBUF,x
-        inx
+@ch:    inx
         bne @l
 @end:   stx SLEN
         lda #$FF
