@@ -555,8 +555,8 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
 
 string_literal:
         ldx #0
-@l:     ldy #0
-        lda (TP),y
+        ldy #0                  ; (inctp keeps Y)
+@l:     lda (TP),y
         cmp #13
         beq @missing
         jsr inctp
