@@ -24,6 +24,14 @@ TEN_FORS = ("10 FOR A=1 TO 1:FOR B=1 TO 1:FOR C=1 TO 1:FOR D=1 TO 1:FOR E=1 TO 1
             "20 FOR F=1 TO 1:FOR G=1 TO 1:FOR H=1 TO 1:FOR I=1 TO 1:FOR J=1 TO 2\n"
             "30 PRINT ;J;:NEXT J,I,H,G,F,E,D,C,B,A:PRINT")
 
+
+def sbuf_after(statement):
+    """A program that runs `statement` (a PRINT) and then shows in hexadecimal the first 13 bytes of
+    the string buffer at &600, filled with &EE before: what PRINT leaves there."""
+    return ("10 DIM M% 12:FOR I%=0 TO 12:I%?&600=&EE:NEXT\n"
+            f"20 {statement}:!M%=!&600:M%!4=!&604:M%!8=!&608:M%?12=?&60C\n"
+            '30 FOR I%=0 TO 12:PRINT " ";~M%?I%;:NEXT:PRINT')
+
 CASES = [
     # --- arithmetic and priority (UG "Arithmetic operators", "Order of precedence") ---
     ("add_mul_priority", "10 PRINT 2+3*4", "", "        14\n"),
@@ -169,6 +177,53 @@ CASES = [
     ("print_string_expression", '10 PRINT "A"+"B"', "", "AB\n"),
     ("print_in_loop_columns", "10 FOR I=1 TO 3:PRINT I;:NEXT:PRINT", "", "         1         2         3\n"),
     ("print_chr", "10 PRINT CHR$(72);CHR$(73)", "", "HI\n"),
+    # PRINT builds its text in the string buffer at &600, and a program that reads it after sees
+    # what is left (Acorn's BASIC II, run on it; the User Guide is silent): a number written to its
+    # @% digits with the point and zeros after it (only 0 alone), an E form's exponent over them, a
+    # string literal with its closing quote
+    ("print_leaves_sbuf_int", sbuf_after('PRINT 4'), "",
+     '         4\n 34 2E 30 30 30 30 30 30 30 30 EE EE EE\n'),
+    ("print_leaves_sbuf_negative", sbuf_after('PRINT -7'), "",
+     '        -7\n 2D 37 2E 30 30 30 30 30 30 30 30 EE EE\n'),
+    ("print_leaves_sbuf_zero", sbuf_after('PRINT 0'), "",
+     '         0\n 30 EE EE EE EE EE EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_real_zero", sbuf_after('PRINT 0.0'), "",
+     '         0\n 30 EE EE EE EE EE EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_nine_digits", sbuf_after('PRINT 123456789'), "",
+     ' 123456789\n 31 32 33 34 35 36 37 38 39 2E EE EE EE\n'),
+    ("print_leaves_sbuf_real", sbuf_after('PRINT 1.5'), "",
+     '       1.5\n 31 2E 35 30 30 30 30 30 30 30 EE EE EE\n'),
+    ("print_leaves_sbuf_fraction", sbuf_after('PRINT -0.5'), "",
+     '      -0.5\n 2D 30 2E 35 30 30 30 30 30 30 30 30 EE\n'),
+    ("print_leaves_sbuf_third", sbuf_after('PRINT 1/3'), "",
+     '0.333333333\n 30 2E 33 33 33 33 33 33 33 33 33 EE EE\n'),
+    ("print_leaves_sbuf_small_e", sbuf_after('PRINT 0.001'), "",
+     '      1E-3\n 31 45 2D 33 30 30 30 30 30 30 EE EE EE\n'),
+    ("print_leaves_sbuf_big_e", sbuf_after('PRINT 1E10'), "",
+     '      1E10\n 31 45 31 30 30 30 30 30 30 30 EE EE EE\n'),
+    ("print_leaves_sbuf_str", sbuf_after('PRINT STR$4'), "", '4\n 34 2E 30 30 30 30 30 30 30 30 30 EE EE\n'),
+    ("print_leaves_sbuf_str_negative", sbuf_after('PRINT STR$-7'), "",
+     '-7\n 2D 37 2E 30 30 30 30 30 30 30 30 30 EE\n'),
+    ("print_leaves_sbuf_str_third", sbuf_after('PRINT STR$(1/3)'), "",
+     '0.3333333334\n 30 2E 33 33 33 33 33 33 33 33 33 34 EE\n'),
+    ("print_leaves_sbuf_str_e", sbuf_after('PRINT STR$1E10'), "",
+     '1E10\n 31 45 31 30 30 30 30 30 30 30 30 EE EE\n'),
+    ("print_leaves_sbuf_literal", sbuf_after('PRINT "AB"'), "",
+     'AB\n 41 42 22 EE EE EE EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_concatenated", sbuf_after('PRINT "A"+"B"'), "",
+     'AB\n 41 42 EE EE EE EE EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_g5", sbuf_after('@%=&50A:PRINT 4'), "",
+     '         4\n 34 2E 30 30 30 30 EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_g5_e", sbuf_after('@%=&50A:PRINT 123456'), "",
+     '  1.2346E5\n 31 2E 32 33 34 36 45 35 EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_f2", sbuf_after('@%=&2020A:PRINT 1.5'), "",
+     '      1.50\n 31 2E 35 30 EE EE EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_e5", sbuf_after('@%=&1050A:PRINT 4'), "",
+     '4.0000E0  \n 34 2E 30 30 30 30 45 30 20 20 EE EE EE\n'),
+    ("print_leaves_sbuf_g2_negative", sbuf_after('@%=&20A:PRINT -7'), "",
+     '        -7\n 2D 37 2E 30 EE EE EE EE EE EE EE EE EE\n'),
+    ("print_leaves_sbuf_at_zero", sbuf_after('@%=0:PRINT 4'), "",
+     '4\n 34 2E 30 30 30 30 30 30 30 30 30 EE EE\n'),
 
     # --- FOR ... NEXT (UG FOR, NEXT) ---
     ("for_basic", '10 FOR I=1 TO 3:PRINT ;I;" ";:NEXT', "", "1 2 3 "),

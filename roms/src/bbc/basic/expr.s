@@ -555,19 +555,19 @@ factor_unsigned:                ; (A = the character at TP, Y = 0)
 
 string_literal:
         ldx #0
-@l:     ldy #0
-        lda (TP),y
+        ldy #0                  ; (inctp keeps Y)
+@l:     lda (TP),y
         cmp #13
         beq @missing
         jsr inctp
+        sta SBUF,x              ; (the closing quote too: BASIC II leaves it there, run on it)
         cmp #$22
         bne @ch
         lda (TP),y              ; "" is one quote
         cmp #$22
         bne @end
         jsr inctp
-@ch:    sta SBUF,x
-        inx
+@ch:    inx
         bne @l
 @end:   stx SLEN
         lda #$FF

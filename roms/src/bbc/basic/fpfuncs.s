@@ -153,6 +153,24 @@ fneg:   lda FEXP
         sta FSIGN
 @d:     rts
 
+; IACC = INT(FACC): the integer at or below it
+real_floor:
+        jsr real_to_int
+        lda FSIGN
+        bpl @d
+        lda CNT2
+        beq @d
+        ldx #0                  ; minus 1
+@m:     lda IACC,x
+        sec
+        sbc #1
+        sta IACC,x
+        bcs @d
+        inx
+        cpx #4
+        bne @m
+@d:     rts
+
 ; FACC = P(z), z in FT1, for the table at A/Y: the degree, then the coefficients from the highest
 poly:   sta PTR2
         sty PTR2+1
@@ -182,36 +200,9 @@ poly:   sta PTR2
         bne @l
         rts
 
-; IACC = INT(FACC): the integer at or below it
-real_floor:
-        jsr real_to_int
-        lda FSIGN
-        bpl @d
-        lda CNT2
-        beq @d
-        ldx #0                  ; minus 1
-@m:     lda IACC,x
-        sec
-        sbc #1
-        sta IACC,x
-        bcs @d
-        inx
-        cpx #4
-        bne @m
-@d:     rts
-
 fn_pi:  jsr fpdo
         .byte LD+K_PI, 0
         rts
-fn_rad: jsr factor_real
-        jsr fpdo
-        .byte MUL+K_RAD, 0
-        rts
-fn_deg: jsr factor_real
-        jsr fpdo
-        .byte MUL+K_DEG, 0
-        rts
-
 ; SQR: BASIC II's (found by running it): five steps of Newton's iteration y = (y + x/y) / 2 from x
 ; with its binary exponent halved, rounded up (its exponent byte e becomes e/2 + 64, rounded up)
 fn_sqr: jsr factor_real
@@ -575,3 +566,14 @@ poly_ln:                         ; ln m = s*P(s^2), s=(m-1)/(m+1): 2*atanh s, to
         .byte $7F, $4C, $CC, $CC, $CD
         .byte $80, $2A, $AA, $AA, $AB
         .byte $82, $00, $00, $00, $00
+
+; (RAD and DEG here, after the tables, so that no constant of fc_tab straddles a page: its
+; reads would take a cycle more)
+fn_rad: jsr factor_real
+        jsr fpdo
+        .byte MUL+K_RAD, 0
+        rts
+fn_deg: jsr factor_real
+        jsr fpdo
+        .byte MUL+K_DEG, 0
+        rts

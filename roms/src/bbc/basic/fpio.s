@@ -56,7 +56,7 @@ decimal_number:
         jsr int_a
         jsr fadd40
         ldy NUMY
-        jmp @frac
+        bne @frac               ; (past the digits that filled IACC: Y is not 0)
 @nd:    tax                     ; (the character, EORed with '0')
         tya                     ; TP += Y
         clc
@@ -103,15 +103,14 @@ decimal_number:
         jsr inctp
         bne @ed
 @eend:  pla
-        cmp #'-'
+        eor #'-'                ; a minus: 0 - NUMEV - 1 (C clear: no digit), the 1 added back
         bne @epos
-        lda #0
-        sec
         sbc NUMEV
-        jmp @eadd
+        sec
+        bcs @eadd
 @epos:  lda NUMEV
-@eadd:  clc
-        adc NUMEXP
+        clc
+@eadd:  adc NUMEXP
         sta NUMEXP
 @done:  lda NUMREAL
         bne @real
@@ -171,7 +170,22 @@ fmt_num:
         lda NDIG                ; the characters fit in NDIG (a negative number of NDIG digits
         cmp DLEN                ; goes on as a real, which prints the same digits)
         bcc @toreal
-        rts
+        lda SBUF                ; SBUF holds the point and zeros to NDIG digits after them, as
+        cmp #'0'                ; BASIC II's does (0 alone: run on it), SLEN the digits only
+        beq @d
+        ldx NDIG                ; the end: NDIG digits, the point and the sign
+        inx
+        bit DSIGN
+        bpl @zp
+        inx
+@zp:    jsr put_point
+@z:     cpx SLEN
+        beq @st
+        lda #'0'
+        jsr fmt_put
+        bne @z                  ; (SLEN not 0)
+@st:    jmp strip
+@d:     rts
 @toreal:
         jsr int_to_real
 @real:  lda #0
@@ -290,13 +304,9 @@ fmt_num:
 @expf:  ldx NDIG                ; E: all NDIG digits
         dex
         jmp fmt_exp
-@gen:   ldx #9                  ; G: the last significant digit
-@last:  lda DG,x
-        cmp #'0'
-        bne @lf
-        dex
-        bne @last
-@lf:    lda E10                 ; below 0.1, or 10^NDIG and up: the E form
+@gen:   ldx NDIG                ; G: NDIG digits, the zeros after the last one and a bare point
+        dex                     ; then taken off SLEN (left in SBUF, as BASIC II leaves them)
+        lda E10                 ; below 0.1, or 10^NDIG and up: the E form
         bmi @gneg
         cmp NDIG
         bcs fmt_exp
@@ -305,18 +315,29 @@ fmt_num:
         bne fmt_exp
 @gfix:  stx NKEEP
         jsr fmt_whole
-        lda NKEEP               ; a fraction when the last digit is after the point
-        cmp E10
-        beq @gd
-        bmi @gd
+        lda DG                  ; 0 is "0" alone (BASIC II: run on it)
+        cmp #'1'
+        bcc strip_past
         jsr put_point
         lda E10
         sec
         sbc NKEEP               ; down to place E10 - last (negative)
         tax
-        bpl @gd
-        jmp fmt_frac
-@gd:    rts
+        bpl strip
+        jsr fmt_frac
+; SLEN back past the zeros that end SBUF and a point before them
+strip:  ldy SLEN
+@s:     dey
+        lda SBUF,y
+        cmp #'0'
+        beq @s
+        cmp #'.'
+        beq strip_len
+strip_past:                     ; (SBUF,Y the last character kept)
+        iny
+strip_len:
+        sty SLEN
+        rts
 
 ; the E form: d[.ddd]E[-]n with the digits DG 0..X
 fmt_exp:
@@ -332,7 +353,10 @@ fmt_exp:
         jsr fmt_put
         cpx NKEEP
         bne @m
-@e:     lda #'E'
+@e:     ldy FMTK                ; G form: the zeros after the last digit off
+        bne @ee
+        jsr strip
+@ee:    lda #'E'
         jsr fmt_put
         lda SLEN                ; E form: the exponent padded with spaces to 3 characters
         adc #2                  ; (carry set: X = NKEEP)
