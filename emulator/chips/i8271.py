@@ -22,6 +22,9 @@ parameters:
     &23 format: track, gap 3, size/count, gap 5, gap 1 (the CPU gives each sector's 4-byte ID)
     &29 seek: track        &2C read drive status        &35 specify: 4 parameters
     &3A write special register: register, value         &3D read special register: register
+        (&06 scan sector: the sector a data command is working on, kept through a reset; &13/&14
+        scan count; &10/&11, &18/&19 bad tracks; &12/&1A current track; &17 mode; &22/&23 drive
+        control input / output)
     &00/&04 scan data (and deleted data): not emulated (no DFS uses them): they end "sector not found".
 Results: &00 good, &0A late DMA (a byte not taken in time), &0E data CRC error, &10 drive not ready,
 &12 write protect, &18 sector not found; +&20 deleted data found.  Read drive status and read special
@@ -285,9 +288,11 @@ class I8271:
 
     def _write_reset(self, value):
         if value & 1:
-            drives, moved = self.drives, self.bytes_moved
+            # a reset keeps the scan registers: Acorn's DFS resets and re-specifies the chip after a
+            # fault and only then reads register &06 for its "Disk fault RR at TT/SS"
+            drives, moved, scan = self.drives, self.bytes_moved, self.scan_registers
             self._reset_registers()
-            self.drives, self.bytes_moved = drives, moved
+            self.drives, self.bytes_moved, self.scan_registers = drives, moved, scan
             self.in_reset = True
             self._update_int()
         else:
@@ -547,6 +552,7 @@ class I8271:
 
     def _seek_sector(self, cycle):
         t = self.transfer
+        self.scan_registers[REG_SCAN_SECTOR] = t["sector"]     # the sector being worked on
         if not self._sector_there(t["track"], t["sector"]):
             self._after_not_found(cycle)
             return

@@ -161,6 +161,55 @@ def test_a_multi_sector_read_moves_a_byte_per_interrupt_at_the_disc_rate():
     assert edges[256] - edges[0] == REVOLUTION // 10
 
 
+def test_special_register_06_holds_the_sector_worked_on_and_a_reset_keeps_it():
+    """A multi-record read stopped by a deleted data mark leaves register &06 at that sector; a
+    reset and specify (what Acorn's DFS does after a fault before it reads &06) keep it."""
+    b = bench_with(disc_bytes())
+    b.disc.deleted.add((0, 3, 6))
+    b.command(SELECT_0 | 0x13, 3, 4, 0x25)                     # sectors 4-8 asked for
+    b.read_bytes(3 * 256)
+    b.until_idle()
+    assert b.result() == 0x20                                  # deleted data found, at sector 6
+    b.fdc.write(2, 1, b.now)
+    b.fdc.write(2, 0, b.now)
+    b.setup()
+    b.command(SELECT_0 | 0x3D, 0x06)
+    assert b.result() == 6
+    b.command(SELECT_0 | 0x29, 0)                              # after a reset: back to track 0
+    b.until_idle()
+    b.result()
+    b.command(SELECT_0 | 0x13, 3, 2, 0x22)                     # a read that ends well: its last sector
+    b.read_bytes(512)
+    b.until_idle()
+    assert b.result() == RESULT_OK
+    b.command(SELECT_0 | 0x3D, 0x06)
+    assert b.result() == 3
+
+
+@pytest.mark.parametrize("register, value", [(0x06, 0x27), (0x13, 0x34), (0x14, 0x81), (0x10, 0x11),
+                                             (0x11, 0x22), (0x12, 0x28), (0x18, 0x33), (0x19, 0x44),
+                                             (0x1A, 0x4F), (0x17, 0xC1)])
+def test_a_special_register_written_reads_back(register, value):
+    """Scan sector, scan count (LSB, MSB), each surface's bad tracks and current track, the mode."""
+    b = bench_with(disc_bytes())
+    b.command(SELECT_0 | 0x3A, register, value)
+    assert not b.fdc.status & (STATUS_BUSY | STATUS_RESULT_FULL)       # no result
+    b.command(SELECT_0 | 0x3D, register)
+    assert b.result() == value and b.edges == []
+
+
+def test_the_drive_control_output_port_reads_back_and_selects_the_side():
+    b = bench_with(disc_bytes())
+    b.command(SELECT_0 | 0x3A, 0x23, 0x48 | 0x20)                  # select 0, load head, side 1
+    b.command(SELECT_0 | 0x3D, 0x23)
+    assert b.result() == 0x68
+    assert b.fdc.side == 1
+    b.command(SELECT_0 | 0x3D, 0x22)                               # the input port: as drive status
+    inputs = b.result()
+    b.command(SELECT_0 | 0x2C)
+    assert inputs & ~0x10 == b.result() & ~0x10                    # (the index pulse comes and goes)
+
+
 def test_a_seek_takes_the_step_rate_per_track_and_then_the_settling_time():
     b = bench_with(disc_bytes())
     b.setup(head=0xF8)                  # head load 8 (x 16 ms); index count 15: the head stays loaded
