@@ -126,6 +126,10 @@ def bench_with(image=None, writable=False, drive=0, side=0, path=None):
 
 def test_read_drive_status_and_special_registers_answer_without_an_interrupt():
     b = bench_with(disc_bytes())
+    b.setup(head=0xFF)                                         # the head stays loaded for good
+    b.command(SELECT_0 | 0x2C)                                 # starts the motor
+    b.result()
+    b.advance(2 * REVOLUTION)                                  # up to speed (head load 240 ms)
     b.command(SELECT_0 | 0x2C)
     assert b.fdc.read(0, b.now) & (STATUS_BUSY | STATUS_RESULT_FULL | STATUS_INT) == STATUS_RESULT_FULL
     status = b.result()
@@ -159,6 +163,43 @@ def test_a_multi_sector_read_moves_a_byte_per_interrupt_at_the_disc_rate():
     assert {edges[i + 1] - edges[i] for i in range(255)} == {BYTE}
     # the second sector's first byte comes a tenth of a revolution after the first's
     assert edges[256] - edges[0] == REVOLUTION // 10
+
+
+def drive_status(b):
+    b.command(SELECT_0 | 0x2C)
+    return b.result()
+
+
+def test_ready_comes_when_the_motor_is_up_to_speed_and_goes_when_the_head_unloads():
+    """The BBC's LOAD HEAD output runs the drives' motor: a command that selects a drive starts it,
+    READY comes after the head load time, and goes once the head unloads the specified number of
+    index pulses after the last command (as b-em and jsbeeb found Acorn's DFS needs to see a disc
+    change)."""
+    b = bench_with(disc_bytes())
+    b.setup(head=0x24)                                         # unload after 2 turns, load 64 ms
+    assert not drive_status(b) & 0x04                          # the motor has only just started
+    b.advance(64 * 2000 - 1)
+    assert not drive_status(b) & 0x04
+    b.advance(1)
+    assert drive_status(b) & 0x04                              # at speed
+    b.advance(2 * REVOLUTION - 1)
+    assert drive_status(b) & 0x04                              # each command starts the count again
+    b.advance(2 * REVOLUTION)
+    assert not drive_status(b) & 0x04                          # head unloaded, motor stopped
+    b.advance(64 * 2000)
+    assert drive_status(b) & 0x04                              # and started again
+
+
+def test_a_read_waits_for_the_motor_to_come_up_to_speed():
+    image = disc_bytes()
+    b = bench_with(image)
+    b.setup(head=0x24)
+    start = b.now
+    b.command(SELECT_0 | 0x13, 0, 0, 0x21)
+    assert b.read_bytes(256) == image[:256]
+    assert b.edges[0] - start >= 64 * 2000                     # not before the motor is at speed
+    b.until_idle()
+    assert b.result() == RESULT_OK
 
 
 def test_special_register_06_holds_the_sector_worked_on_and_a_reset_keeps_it():
