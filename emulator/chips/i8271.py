@@ -81,6 +81,7 @@ DRIVE_TRACK0 = 0x02
 # side select, bit 3 load head, bit 0 write enable.
 OUTPUT_SELECT_MASK = 0xC0
 OUTPUT_SIDE = 0x20
+OUTPUT_LOAD_HEAD = 0x08
 
 # Special registers (data sheet, "Special registers").
 REG_SCAN_SECTOR = 0x06
@@ -443,7 +444,8 @@ class I8271:
         if number == REG_MODE:
             return self.mode
         if number == REG_DRIVE_OUTPUT:
-            return self.output
+            loaded = OUTPUT_LOAD_HEAD if cycle < self.head_unload_at else 0
+            return self.output & ~OUTPUT_LOAD_HEAD | loaded
         if number == REG_DRIVE_INPUT:
             return self._drive_input(cycle)
         return self.scan_registers.get(number, 0)

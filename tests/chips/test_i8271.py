@@ -184,8 +184,12 @@ def test_ready_comes_when_the_motor_is_up_to_speed_and_goes_when_the_head_unload
     assert drive_status(b) & 0x04                              # at speed
     b.advance(2 * REVOLUTION - 1)
     assert drive_status(b) & 0x04                              # each command starts the count again
+    b.command(SELECT_0 | 0x3D, 0x23)
+    assert b.result() & 0x08                                   # LOAD HEAD out
     b.advance(2 * REVOLUTION)
-    assert not drive_status(b) & 0x04                          # head unloaded, motor stopped
+    b.command(0x3D, 0x23)
+    assert not b.result() & 0x08                               # head unloaded after 2 index pulses
+    assert not drive_status(b) & 0x04                          # motor stopped, not ready
     b.advance(64 * 2000)
     assert drive_status(b) & 0x04                              # and started again
 
