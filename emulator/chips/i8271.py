@@ -22,6 +22,9 @@ parameters:
     &23 format: track, gap 3, size/count, gap 5, gap 1 (the CPU gives each sector's 4-byte ID)
     &29 seek: track        &2C read drive status        &35 specify: 4 parameters
     &3A write special register: register, value         &3D read special register: register
+        (&06 scan sector: the sector a data command is working on, kept through a reset; &13/&14
+        scan count; &10/&11, &18/&19 bad tracks; &12/&1A current track; &17 mode; &22/&23 drive
+        control input / output)
     &00/&04 scan data (and deleted data): not emulated (no DFS uses them): they end "sector not found".
 Results: &00 good, &0A late DMA (a byte not taken in time), &0E data CRC error, &10 drive not ready,
 &12 write protect, &18 sector not found; +&20 deleted data found.  Read drive status and read special
@@ -45,7 +48,10 @@ then lets the head settle, and a sector that is not there is given up after two 
 Drives: DFS numbers drives 0-3, drive 2 and 3 being the second sides of drives 0 and 1; the BBC
 wires the side-select line to bit 5 of the drive control output port (special register &23).  Each
 physical drive here holds up to two surfaces, (disc, side) pairs from emulator/media/disc_image.py.
-A drive is ready when it is selected and holds a disc; a disc that is not writable is write-protected.
+A drive is ready when it is selected, holds a disc and its motor is at speed: a command that selects
+a drive loads the head, which on the BBC starts the motor, READY coming after the head load time;
+the head unloads (motor off, READY gone) the specified index pulses after the last command, so a
+DFS sees a disc changed while the motor was stopped.  A disc that is not writable is write-protected.
 """
 from emulator.clock import Call
 
@@ -75,6 +81,7 @@ DRIVE_TRACK0 = 0x02
 # side select, bit 3 load head, bit 0 write enable.
 OUTPUT_SELECT_MASK = 0xC0
 OUTPUT_SIDE = 0x20
+OUTPUT_LOAD_HEAD = 0x08
 
 # Special registers (data sheet, "Special registers").
 REG_SCAN_SECTOR = 0x06
@@ -190,7 +197,8 @@ class I8271:
         self.settle_ms = 0
         self.head_load_ms = 0
         self.unload_revolutions = 0
-        self.head_unload_at = -1        # head loaded until this cycle (-1: unloaded)
+        self.head_unload_at = -1        # head loaded, motor on, until this cycle (-1: unloaded)
+        self.up_to_speed_at = -1        # the motor started last reaches speed (READY) at this cycle
         self.scan_registers = {REG_SCAN_SECTOR: 0, REG_SCAN_COUNT[0]: 0, REG_SCAN_COUNT[1]: 0}
         self.op = None                  # the phase of the command being carried out
         self.transfer = {}
@@ -198,20 +206,21 @@ class I8271:
 
     def state_schema(self):
         """What a save state's 8271 may hold (emulator/state.py checks it before set_state)."""
-        from emulator.schema import (CYCLE, U8, U16, boolean, integer, items, mapping, maybe,
-                                     text)
+        from emulator.schema import (CYCLE, MAX_CYCLE, U8, U16, boolean, integer, items, mapping,
+                                     maybe, text)
         pair = items(U8, 2, 2)
         return {"status": U8, "result": U8, "data": U8, "command": maybe(U8), "parameters": items(U8, 0, 16),
                 "int_line": boolean, "in_reset": boolean, "mode": U8, "output": U8,
                 "bad_tracks": items(pair, 2, 2), "current_track": pair, "step_ms": U16, "settle_ms": U16,
                 "head_load_ms": U16, "unload_revolutions": U16, "head_unload_at": integer(-1, HEAD_LOADED),
+                "up_to_speed_at": integer(-1, MAX_CYCLE),
                 "op": maybe(text()), "transfer": mapping(text(), _transfer_value, 16), "generation": CYCLE,
                 "bytes_moved": CYCLE, "scan_registers": mapping(text(), U8, 3), "heads": pair}
 
     def state(self):
         fields = ("status", "result", "data", "command", "parameters", "int_line", "in_reset", "mode",
                   "output", "bad_tracks", "current_track", "step_ms", "settle_ms", "head_load_ms",
-                  "unload_revolutions", "head_unload_at", "op", "transfer", "generation", "bytes_moved")
+                  "unload_revolutions", "head_unload_at", "up_to_speed_at", "op", "transfer", "generation", "bytes_moved")
         d = {name: getattr(self, name) for name in fields}
         d["transfer"] = {k: (list(v) if isinstance(v, (bytes, bytearray)) else v)
                          for k, v in self.transfer.items()}
@@ -285,9 +294,11 @@ class I8271:
 
     def _write_reset(self, value):
         if value & 1:
-            drives, moved = self.drives, self.bytes_moved
+            # a reset keeps the scan registers: Acorn's DFS resets and re-specifies the chip after a
+            # fault and only then reads register &06 for its "Disk fault RR at TT/SS"
+            drives, moved, scan = self.drives, self.bytes_moved, self.scan_registers
             self._reset_registers()
-            self.drives, self.bytes_moved = drives, moved
+            self.drives, self.bytes_moved, self.scan_registers = drives, moved, scan
             self.in_reset = True
             self._update_int()
         else:
@@ -302,6 +313,8 @@ class I8271:
         self.status = STATUS_BUSY
         self._update_int()
         self.output = (self.output & ~OUTPUT_SELECT_MASK) | (value & OUTPUT_SELECT_MASK)
+        if value & OUTPUT_SELECT_MASK:
+            self._motor_on(cycle)
         if self._parameter_count() == 0:
             self._start(cycle)
 
@@ -332,16 +345,20 @@ class I8271:
         self.generation += 1
         self.result = code
         self.status = (self.status & ~(STATUS_BUSY | STATUS_DATA_REQUEST)) | STATUS_RESULT_FULL
-        if self.head_unload_at == HEAD_LOADED and self.unload_revolutions < 15:
-            # the head stays loaded for the specified number of index pulses (15: for good)
-            self.head_unload_at = cycle + self.unload_revolutions * self.revolution
+        self._count_to_unload(cycle)
         if interrupt:
             self.status |= STATUS_INT
         self._update_int()
 
-    def _done_without_result(self):
+    def _done_without_result(self, cycle):
         self.op = None
         self.status &= ~STATUS_BUSY
+        self._count_to_unload(cycle)
+
+    def _count_to_unload(self, cycle):
+        if self.head_unload_at == HEAD_LOADED and self.unload_revolutions < 15:
+            # the head stays loaded for the specified number of index pulses (15: for good)
+            self.head_unload_at = cycle + self.unload_revolutions * self.revolution
 
     def _schedule(self, cycle, op):
         self.op = op
@@ -368,15 +385,28 @@ class I8271:
     def side(self):
         return 1 if self.output & OUTPUT_SIDE else 0
 
-    def _ready(self, number):
+    def _motor_on(self, cycle):
+        """A command that selects a drive loads the head, which on the BBC starts the motor; a
+        stopped motor takes the head load time to come up to speed.  It runs until the head
+        unloads (the specified index pulses after the last command) or a reset."""
+        if not cycle < self.head_unload_at:
+            self.up_to_speed_at = cycle + self.head_load_ms * (self.revolution // 200)
+        self.head_unload_at = HEAD_LOADED          # until the command ends
+
+    def _has_disc(self, number):
         selected = self.output & (0x40 if number == 0 else 0x80)
         return bool(selected and self.drives[number].loaded)
 
+    def _ready(self, number, cycle):
+        """READY from the drive: selected, a disc in it, and turning at speed."""
+        spinning = self.up_to_speed_at <= cycle < self.head_unload_at
+        return spinning and self._has_disc(number)
+
     def _drive_input(self, cycle):
         bits = 0
-        if self._ready(0):
+        if self._ready(0, cycle):
             bits |= DRIVE_RDY0
-        if self._ready(1):
+        if self._ready(1, cycle):
             bits |= DRIVE_RDY1
         drive = self.drive
         if drive is not None:
@@ -400,7 +430,7 @@ class I8271:
             surface = 0 if kind == SPECIFY_BAD_TRACKS_0 else 1
             self.bad_tracks[surface] = [params[1], params[2]]
             self.current_track[surface] = params[3]
-        self._done_without_result()
+        self._done_without_result(cycle)
 
     def _special_register(self, number, cycle):
         if number in REG_BAD_TRACKS_0:
@@ -414,7 +444,8 @@ class I8271:
         if number == REG_MODE:
             return self.mode
         if number == REG_DRIVE_OUTPUT:
-            return self.output
+            loaded = OUTPUT_LOAD_HEAD if cycle < self.head_unload_at else 0
+            return self.output & ~OUTPUT_LOAD_HEAD | loaded
         if number == REG_DRIVE_INPUT:
             return self._drive_input(cycle)
         return self.scan_registers.get(number, 0)
@@ -438,7 +469,7 @@ class I8271:
             self.output = value
         elif number in self.scan_registers:
             self.scan_registers[number] = value
-        self._done_without_result()
+        self._done_without_result(cycle)
 
     def _command_scan(self, opcode, params, cycle):
         self._after_not_found(cycle)
@@ -471,13 +502,11 @@ class I8271:
             if steps:
                 ms += steps * self.step_ms + self.settle_ms
         self.current_track[surface] = logical
-        if not cycle < self.head_unload_at:
-            ms += self.head_load_ms
-        self.head_unload_at = HEAD_LOADED          # until the command ends
-        return ms * (self.revolution // 200)         # a revolution is 200 ms
+        spin_up = max(0, self.up_to_speed_at - cycle)      # the motor comes up to speed first
+        return spin_up + ms * (self.revolution // 200)     # a revolution is 200 ms
 
     def _command_seek(self, opcode, params, cycle):
-        if not self._ready(self.surface_number):
+        if not self._has_disc(self.surface_number):
             self._finish(RESULT_NOT_READY, cycle)
             return
         self._schedule(cycle + self._seek_cycles(params[0], cycle), "seek_done")
@@ -533,7 +562,7 @@ class I8271:
             size, count = 128, 1
         else:
             size, count = 128 << (params[2] >> 5), (params[2] & 0x1F) or 32
-        if not self._ready(self.surface_number):
+        if not self._has_disc(self.surface_number):
             self._finish(RESULT_NOT_READY, cycle)
             return
         if kind == "write" and self.drive.write_protected(self.side):
@@ -547,6 +576,7 @@ class I8271:
 
     def _seek_sector(self, cycle):
         t = self.transfer
+        self.scan_registers[REG_SCAN_SECTOR] = t["sector"]     # the sector being worked on
         if not self._sector_there(t["track"], t["sector"]):
             self._after_not_found(cycle)
             return
@@ -622,7 +652,7 @@ class I8271:
     # --- read ID and format -----------------------------------------------------------------------
 
     def _command_read_id(self, opcode, params, cycle):
-        if not self._ready(self.surface_number):
+        if not self._has_disc(self.surface_number):
             self._finish(RESULT_NOT_READY, cycle)
             return
         ready_at = cycle + self._seek_cycles(params[0], cycle)
@@ -658,7 +688,7 @@ class I8271:
         self._schedule(cycle + self.byte_cycles, "id_byte")
 
     def _command_format(self, opcode, params, cycle):
-        if not self._ready(self.surface_number):
+        if not self._has_disc(self.surface_number):
             self._finish(RESULT_NOT_READY, cycle)
             return
         if self.drive.write_protected(self.side):

@@ -126,6 +126,10 @@ def bench_with(image=None, writable=False, drive=0, side=0, path=None):
 
 def test_read_drive_status_and_special_registers_answer_without_an_interrupt():
     b = bench_with(disc_bytes())
+    b.setup(head=0xFF)                                         # the head stays loaded for good
+    b.command(SELECT_0 | 0x2C)                                 # starts the motor
+    b.result()
+    b.advance(2 * REVOLUTION)                                  # up to speed (head load 240 ms)
     b.command(SELECT_0 | 0x2C)
     assert b.fdc.read(0, b.now) & (STATUS_BUSY | STATUS_RESULT_FULL | STATUS_INT) == STATUS_RESULT_FULL
     status = b.result()
@@ -159,6 +163,96 @@ def test_a_multi_sector_read_moves_a_byte_per_interrupt_at_the_disc_rate():
     assert {edges[i + 1] - edges[i] for i in range(255)} == {BYTE}
     # the second sector's first byte comes a tenth of a revolution after the first's
     assert edges[256] - edges[0] == REVOLUTION // 10
+
+
+def drive_status(b):
+    b.command(SELECT_0 | 0x2C)
+    return b.result()
+
+
+def test_ready_comes_when_the_motor_is_up_to_speed_and_goes_when_the_head_unloads():
+    """The BBC's LOAD HEAD output runs the drives' motor: a command that selects a drive starts it,
+    READY comes after the head load time, and goes once the head unloads the specified number of
+    index pulses after the last command (as b-em and jsbeeb found Acorn's DFS needs to see a disc
+    change)."""
+    b = bench_with(disc_bytes())
+    b.setup(head=0x24)                                         # unload after 2 turns, load 64 ms
+    assert not drive_status(b) & 0x04                          # the motor has only just started
+    b.advance(64 * 2000 - 1)
+    assert not drive_status(b) & 0x04
+    b.advance(1)
+    assert drive_status(b) & 0x04                              # at speed
+    b.advance(2 * REVOLUTION - 1)
+    assert drive_status(b) & 0x04                              # each command starts the count again
+    b.command(SELECT_0 | 0x3D, 0x23)
+    assert b.result() & 0x08                                   # LOAD HEAD out
+    b.advance(2 * REVOLUTION)
+    b.command(0x3D, 0x23)
+    assert not b.result() & 0x08                               # head unloaded after 2 index pulses
+    assert not drive_status(b) & 0x04                          # motor stopped, not ready
+    b.advance(64 * 2000)
+    assert drive_status(b) & 0x04                              # and started again
+
+
+def test_a_read_waits_for_the_motor_to_come_up_to_speed():
+    image = disc_bytes()
+    b = bench_with(image)
+    b.setup(head=0x24)
+    start = b.now
+    b.command(SELECT_0 | 0x13, 0, 0, 0x21)
+    assert b.read_bytes(256) == image[:256]
+    assert b.edges[0] - start >= 64 * 2000                     # not before the motor is at speed
+    b.until_idle()
+    assert b.result() == RESULT_OK
+
+
+def test_special_register_06_holds_the_sector_worked_on_and_a_reset_keeps_it():
+    """A multi-record read stopped by a deleted data mark leaves register &06 at that sector; a
+    reset and specify (what Acorn's DFS does after a fault before it reads &06) keep it."""
+    b = bench_with(disc_bytes())
+    b.disc.deleted.add((0, 3, 6))
+    b.command(SELECT_0 | 0x13, 3, 4, 0x25)                     # sectors 4-8 asked for
+    b.read_bytes(3 * 256)
+    b.until_idle()
+    assert b.result() == 0x20                                  # deleted data found, at sector 6
+    b.fdc.write(2, 1, b.now)
+    b.fdc.write(2, 0, b.now)
+    b.setup()
+    b.command(SELECT_0 | 0x3D, 0x06)
+    assert b.result() == 6
+    b.command(SELECT_0 | 0x29, 0)                              # after a reset: back to track 0
+    b.until_idle()
+    b.result()
+    b.command(SELECT_0 | 0x13, 3, 2, 0x22)                     # a read that ends well: its last sector
+    b.read_bytes(512)
+    b.until_idle()
+    assert b.result() == RESULT_OK
+    b.command(SELECT_0 | 0x3D, 0x06)
+    assert b.result() == 3
+
+
+@pytest.mark.parametrize("register, value", [(0x06, 0x27), (0x13, 0x34), (0x14, 0x81), (0x10, 0x11),
+                                             (0x11, 0x22), (0x12, 0x28), (0x18, 0x33), (0x19, 0x44),
+                                             (0x1A, 0x4F), (0x17, 0xC1)])
+def test_a_special_register_written_reads_back(register, value):
+    """Scan sector, scan count (LSB, MSB), each surface's bad tracks and current track, the mode."""
+    b = bench_with(disc_bytes())
+    b.command(SELECT_0 | 0x3A, register, value)
+    assert not b.fdc.status & (STATUS_BUSY | STATUS_RESULT_FULL)       # no result
+    b.command(SELECT_0 | 0x3D, register)
+    assert b.result() == value and b.edges == []
+
+
+def test_the_drive_control_output_port_reads_back_and_selects_the_side():
+    b = bench_with(disc_bytes())
+    b.command(SELECT_0 | 0x3A, 0x23, 0x48 | 0x20)                  # select 0, load head, side 1
+    b.command(SELECT_0 | 0x3D, 0x23)
+    assert b.result() == 0x68
+    assert b.fdc.side == 1
+    b.command(SELECT_0 | 0x3D, 0x22)                               # the input port: as drive status
+    inputs = b.result()
+    b.command(SELECT_0 | 0x2C)
+    assert inputs & ~0x10 == b.result() & ~0x10                    # (the index pulse comes and goes)
 
 
 def test_a_seek_takes_the_step_rate_per_track_and_then_the_settling_time():

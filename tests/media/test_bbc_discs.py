@@ -244,3 +244,32 @@ def test_escape_ends_the_wait_for_a_disc(dfs_roms, tmp_path):
     m.release("ESCAPE")
     m.run_until(lambda: last_row(m) == ">", 2, every=0.05)
     assert screen(m).split("*LOAD X")[1].split() == ["Escape", ">"]
+
+
+def test_acorn_dfs_reports_the_sector_of_a_fault(acorn_bbc_roms, tmp_path):
+    """Acorn's DFS prints the sector from the 8271's special register &06, read after its reset and
+    specify: a deleted data mark at track 0 sector 5, in the middle of a file, is "at 00/05" (it
+    was "00/00" while the register always read 0)."""
+    path = tmp_path / "d.ssd"
+    path.write_bytes(build_ssd([("$", "X", 0x3000, 0x3000, b"A" * 3000)], title="FAULT"))
+    m = dfs_machine(str(acorn_bbc_roms), path)
+    enter(m, "*INFO X")
+    m.hardware.fdc.drives[0].surfaces[0][0].deleted.add((0, 0, 5))
+    enter(m, "*LOAD X", "Drive fault 20 at 00/05", max_seconds=10)
+
+
+@pytest.mark.parametrize("idle, expected", [(0.5, (b"QQQQ", 0x3000)), (3.0, (b"BBBBBBBB", 0x3100))])
+def test_acorn_dfs_sees_a_disc_swapped_once_the_motor_has_stopped(acorn_bbc_roms, tmp_path, idle,
+                                                                  expected):
+    """Acorn's DFS specifies a head unload after 12 index pulses (2.4 s). Swapped while the motor
+    still turns, the drive stays ready and the DFS loads from the catalogue it kept (the old X's
+    sector, which holds Q on the new disc); swapped after the motor stopped, READY dropped and the
+    DFS reads the new catalogue first (before READY followed the motor it never did)."""
+    a, b = two_discs(tmp_path)
+    m = dfs_machine(str(acorn_bbc_roms), a)
+    enter(m, "*LOAD X")
+    m.run(idle)
+    m.hardware.insert_disc(0, str(b))
+    enter(m, "*LOAD X")
+    data, address = expected
+    assert bytes(m.memory[address:address + len(data)]) == data
