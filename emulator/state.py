@@ -28,7 +28,7 @@ from emulator.clock import Clock
 from emulator.errors import EXIT_BAD_STATE, UserError
 
 MAGIC = b"ACORN-SAVE-STATE\n"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2               # 2: the 8271 keeps when its motor reaches speed (up_to_speed_at)
 DIGEST_SIZE = 32
 MAX_PAYLOAD = 64 << 20          # the state uncompressed: RAM, chips and bounded histories fit well within
 _FIXED = len(MAGIC) + 2         # magic and version
