@@ -491,6 +491,11 @@ CASES = [
     ("next_unknown_variable_no_loop", "10 NEXT Q", "", err("No FOR", 10)),
     ("next_unknown_variable_in_a_loop", "10 FOR I=1 TO 2:PRINT ;I:NEXT Q", "", "1\n" + err("Syntax error", 10)),
     ("next_unknown_string_in_a_loop", "10 FOR I=1 TO 2:NEXT Q$", "", err("Syntax error", 10)),
+    # NEXT of a string variable that is there: Syntax error, loop open or not (BASIC II, run on it)
+    ("next_string_variable_in_a_loop", '10 Q$="A":FOR I=1 TO 2:NEXT Q$', "", err("Syntax error", 10)),
+    ("next_string_variable_no_loop", '10 Q$="A":NEXT Q$', "", err("Syntax error", 10)),
+    ("next_string_array_element", "10 DIM Q$(2):FOR I=1 TO 2:NEXT Q$(1)", "", err("Syntax error", 10)),
+    ("next_loop_then_string_variable", '10 Q$="A":FOR I=1 TO 2:NEXT I,Q$', "", err("Syntax error", 10)),
     ("himem_keeps_for_loops", '10 FOR I%=1 TO 2:PRINT ;I%;:HIMEM=HIMEM:NEXT:PRINT "H"', "", "12H\n"),
     ("himem_keeps_gosubs", '10 GOSUB 20:PRINT "B":END\n20 HIMEM=HIMEM:RETURN', "", "B\n"),
     ("himem_keeps_repeats", '10 REPEAT:HIMEM=HIMEM:I=I+1:UNTIL I=3:PRINT ;I', "", "3\n"),

@@ -37,6 +37,11 @@ CASES = [
     ("dim_count_wraps_to_small", "10 DIM A%(256,255)", "", err("DIM space", 10)),
     # the product overflows as BASIC II's multiply finds it (run on it): Bad DIM, not a wrapped count
     ("dim_count_overflow_six_dims", "10 DIM A%(8,8,8,8,8,8)", "", err("Bad DIM", 10)),
+    # BASIC II multiplies the sizes first to last (run on it): the same sizes the other way round
+    # find the overflow (Bad DIM) or wrap round (DIM space) differently
+    ("dim_count_overflow_first_size_first", "10 DIM A%(2,3,4,5,6,7,8,9)", "", err("DIM space", 10)),
+    ("dim_count_overflow_last_size_first", "10 DIM A(9,8,7,6,5,4,3,2)", "", err("Bad DIM", 10)),
+    ("dim_count_wraps_string_array", "10 DIM A$(2,3,4,5,6,7,8,9)", "", err("DIM space", 10)),
     ("dim_count_overflow_64_dims", "10 DIM A(" + ",".join(str(n) for n in range(1, 65)) + ")", "",
      err("Bad DIM", 10)),
     # as BASIC II (run on it): a subscript of &4000 or more is Bad DIM; the element count's bytes

@@ -264,6 +264,18 @@ def test_commands_in_a_program_are_a_syntax_error():
         assert run('10 ON ERROR PRINT ERR:END\n20 ' + command, {}) == "        16\n", command
 
 
+
+def test_commands_after_a_statement_are_a_syntax_error():
+    # BASIC II (run on Acorn's ROMs): a command is one only at the start of a typed line; after a
+    # colon, or after THEN, it is a Syntax error (RUN is a statement and runs)
+    for line in ('A=0:SAVE "P"', 'A=0:LOAD "P"', "A=0:LIST", "A=0: LIST", ":LIST", "IF 1 THEN LIST",
+                 "A=0:LISTO 1", "A=0:NEW", "A=0:OLD", "A=0:AUTO", "A=0:DELETE 1,2", "A=0:RENUMBER"):
+        assert immediate(f"10 PRINT 1\n{line}\nLIST\n", {}).endswith(
+            f">{line}\n\nSyntax error\n>LIST\n   10 PRINT 1\n>"), line
+    assert immediate("10 PRINT 1\n  LIST\nA=0:RUN\n", {}).endswith(
+        ">  LIST\n   10 PRINT 1\n>A=0:RUN\n         1\n>")
+
+
 # --- SOUND, ENVELOPE, POINT, ADVAL: the blocks the MOS is given ---
 
 def session(program):

@@ -67,3 +67,20 @@ MODE_ACORN_OUTPUT = {
 def test_mode_and_himem(machine, program):
     rows = run_on_machine(machine, "\n".join(program.lines), "")
     assert rows == MODE_ACORN_OUTPUT[program.name] + [">"]
+
+
+# ESCAPE pressed while a * command or OSCLI runs (*FX 19 waits for the next frame): BASIC II
+# reports it at the statement after the command, as it does any ESCAPE (run on it, the key pressed
+# at four moments): *FX takes the rest of its line, so the next statement is on line 20
+@pytest.mark.parametrize("program,line", [("10 *FX 19\n20 GOTO 10", 20),
+                                          ('10 OSCLI "FX 19"\n20 GOTO 10', 20),
+                                          ('10 OSCLI "FX 19":A=A+1:GOTO 10', 10)])
+def test_escape_during_a_star_command(machine, program, line):
+    machine.type(f"NEW\nCLS\n{program}\nRUN\n")
+    machine.run_until_typed()
+    machine.run(0.5)
+    machine.type("\x1b")
+    machine.run_until_typed()
+    machine.run(0.3)
+    rows = [r.rstrip() for r in machine.screen.text() if r.strip()]
+    assert rows[-2:] == [f"Escape at line {line}", ">"]

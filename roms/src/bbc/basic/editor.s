@@ -26,17 +26,31 @@ prompt: ldx #$FF
 @ns:    jsr is_digit
         bcc @immediate
         jsr parse_inbuf_number  ; (N: 32768 or more, no line number: a Syntax error, as BASIC II)
-        bmi @syn
+        bmi syntax_j
         ldy #0
         jsr enter_line
         jmp prompt
-@syn:   jmp e_syntax
 @immediate:
         jsr tokenise            ; (Y = its CR's offset)
         iny                     ; an end marker after it: end_of_line ends the run there
         lda #$FF
         sta (TOKDST),y
         jmp exec_stmt
+syntax_j:
+        jmp e_syntax
+
+; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run, and
+; only at the start of the line: in a program, or after a statement (A=0:LIST), each is a Syntax
+; error, as in BASIC II (run on it).  A typed line is tokenised from its first non-space to INBUF,
+; so the command's token is INBUF's first byte, and TP is past it
+immediate_only:
+        lda TP+1
+        cmp #>INBUF
+        bne syntax_j
+        ldx TP
+        dex
+        bne syntax_j
+        rts
 
 ; AUTO's prompt: the line number, then the line as if typed after it
 auto_line:
@@ -271,15 +285,6 @@ do_new_core:
         lda #2
         sta TOP
         jmp clear_vars          ; (which clears ON ERROR too)
-
-; the commands (AUTO, DELETE, LIST, LISTO, LOAD, NEW, OLD, RENUMBER, SAVE) are typed, not run: in a
-; program each is a Syntax error, as in BASIC II (run on it)
-immediate_only:
-        jsr current_line
-        lda CURLN+1
-        bne @e
-        rts
-@e:     jmp e_syntax
 
 st_new: jsr immediate_only
         jsr do_new_core

@@ -234,9 +234,9 @@ lvalue_parse:
         jsr parse_name_at
         bcs get_lvalue_after_name
         lda CREATE              ; no name: a statement's is a Syntax error, an expression's a
-        beq lvalue_none         ; variable that is not there
-lvalue_syntax:
-        jmp e_syntax
+        bne lvalue_syntax       ; variable that is not there
+lvalue_none:
+        jmp e_nosuchvar
 lvalue_name:                    ; A%..Z% and @% not followed by "(": straight to page 4, for speed
         cmp #'Z'+1
         bcs lvalue_parse
@@ -267,8 +267,11 @@ resident_var:                   ; A = the letter, @ to Z
         .assert (VARS >> 8) == 4, "resident_var: VARS's page is the integer kind's number"
         sta VKIND               ; (4: an integer)
         bne lvalue_post_num     ; (not a string: no kind test, for speed)
-lvalue_none:
-        jmp e_nosuchvar
+lvalue_string:                  ; (lvalue_post's) a string variable NEXT gave (CREATE &80) is a
+        bit CREATE              ; Syntax error, as BASIC II's (run on it)
+        bpl lvalue_ret
+lvalue_syntax:
+        jmp e_syntax
 
 ; get_lvalue_after_name's name that find_var did not find (out of its way: the found case runs on)
 lvalue_missing:
@@ -284,9 +287,8 @@ lvalue_missing:
         bne lvalue_syntax       ; none open: No FOR
         rts
 @create:
-        lda #5                  ; a real has 5 bytes, the others 4
-        cmp VKIND
-        beq @cr
+        lda VKIND               ; a real has 5 bytes, an integer 4 (their kinds), a string 4
+        bpl @cr
         lda #4
 @cr:    jsr create_var
         bne lvalue_found        ; (always: create_var ends with the value's page, not 0)
@@ -318,16 +320,17 @@ lvalue_found:
 ; var?n and var!n (a string variable has none: A$?1 is A$ then ?1)
 lvalue_post:
         lda VKIND
-        bmi lvalue_str
+        bmi lvalue_string
 lvalue_post_num:
         ldy #0
         lda (TP),y
         cmp #'?'
-        beq @postind
+        beq lvalue_postind
         cmp #'!'
-        beq @postind
+        beq lvalue_postind
+lvalue_ret:
         rts
-@postind:
+lvalue_postind:
         pha
         jsr inctp
         jsr load_lvalue         ; the variable's value (a real's truncated) is the base address
@@ -352,7 +355,6 @@ lvalue_post_num:
         beq @k
         ldx #4
 @k:     stx VKIND
-lvalue_str:
         rts
 
 ; the name read ends in "(": the element named by the subscripts at TP.  What each subscript needs
@@ -566,8 +568,8 @@ dim_one:
         bcs @bad
         lda #0                  ; as BASIC II (run on it), the entry is made before the
         jsr create_var          ; subscripts are read: the header and elements go at VARTOP
-        lda #0                  ; as it is after them, and when they do not fit the entry stays
-        sta DIMS                ; (the sizes on the 6502 stack)
+        dey                     ; as it is after them, and when they do not fit the entry stays
+        sty DIMS                ; (the sizes on the 6502 stack; create_var leaves Y = 1)
 @d:     lda DIMS
         pha
         jsr expr_int
@@ -595,35 +597,36 @@ dim_one:
         bne @bad
         lda #1                  ; ELEM = the number of elements, the product of the sizes in 16
         sta ELEM                ; bits, wrapping round as BASIC II's does (run on it: DIM
-        lsr a                   ; A%(256,255) makes 256 elements)
-        sta ELEM+1
-        lda DIMS
+        lsr a                   ; A%(256,255) makes 256 elements), the first size first (the
+        sta ELEM+1              ; deepest on the stack), as BASIC II finds the overflow (run on
+        lda DIMS                ; it: DIM A%(2,3,4,5,6,7,8,9) is DIM space, (9,8,...,2) Bad DIM)
         sta CNT2
-        tsx
-@m:     lda $0101,x
+        tsx                     ; Y = S + 2 * dims + 1 (C set by the LSR): the first size at
+        txa                     ; &FE,Y (high) and &FF,Y, the kind below it (Y is kept by
+        adc DIMS                ; elem_times_acc2)
+        adc DIMS
+        tay
+        lda $0100,y
+        sta VKIND
+@m:     lda $00FE,y
         sta ACC2+1
-        lda $0102,x
+        lda $00FF,y
         sta ACC2
-        stx CNT
         jsr elem_times_acc2
-        ldx CNT
         bcs @bad                ; (the product overflowed, as BASIC II finds it)
-        inx
-        inx
+        dey
+        dey
         dec CNT2
         bne @m
-        lda $0101,x             ; the kind (below the sizes).  The byte count wraps round as
-        sta VKIND               ; BASIC II's does (run on it: DIM A%(300,300) is DIM space,
-        jsr elem_bytes          ; DIM A%(128,127) takes 512 bytes), but a real's last addition
-        bcs @bad                ; carrying is Bad DIM
+        jsr elem_bytes          ; the byte count wraps round as BASIC II's does (run on it: DIM
+        bcs @bad                ; A%(300,300) is DIM space, A%(128,127) takes 512 bytes), but a
+                                ; real's last addition carrying is Bad DIM
         jsr ptr1_vartop         ; the header at VARTOP: the elements' offset 2 * dims + 1, then
         lda DIMS                ; the sizes (pushed first to last: filled from the end)
         asl a
         tay
         ora #1
         sta CNT
-        ldx #0
-        sta (PTR1,x)
 @fill:  pla
         sta (PTR1),y
         dey
@@ -632,7 +635,8 @@ dim_one:
         dey
         bne @fill
         pla                     ; (the kind)
-        lda CNT                 ; the header and the elements claimed
+        lda CNT                 ; the elements' offset first (Y = 0), then the header and the
+        sta (PTR1),y            ; elements claimed
         clc
         adc ELEM
         ldx ELEM+1
@@ -641,17 +645,17 @@ dim_one:
 @c:     jsr heap_claim
         bcs dim_space
         ldy CNT                 ; zero the elements, after the header.  Their count of bytes
-@z:     lda #0                  ; wraps round as BASIC II's does (0 for DIM A%(255,255)): it
-        sta (PTR1),y            ; then clears on over all memory and never comes back (run
-        iny                     ; on it)
+        ldx ELEM                ; wraps round as BASIC II's does (0 for DIM A%(255,255)): it
+        beq @h                  ; then clears on over all memory and never comes back (run
+        inc ELEM+1              ; on it).  X counts the low byte, ELEM+1 the pages begun
+@h:     lda #0
+@z:     sta (PTR1),y
+        iny
         bne @z1
         inc PTR1+1
-@z1:    lda ELEM
-        bne @z2
+@z1:    dex
+        bne @z
         dec ELEM+1
-@z2:    dec ELEM
-        lda ELEM
-        ora ELEM+1
         bne @z
         rts
 
