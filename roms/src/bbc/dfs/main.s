@@ -313,7 +313,7 @@ boot_exec:
         .include "files.s"
         .include "channels.s"
         .include "commands.s"
-        .include "utilities.s"
-        .include "utils.s"
+        .include "many_files.s"         ; *ENABLE *DESTROY *WIPE *COMPACT *COPY *BACKUP
+        .include "help_utils.s"         ; *HELP UTILS: *BUILD *DUMP *LIST *TYPE
 
 dfs_end:
