@@ -116,3 +116,21 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"{group}: {c.get('same', 0)} the same, {c.get('known', 0)} known to differ"
             + (f", {c['new']} differ unlisted" if c.get("new") else ""))
+
+
+@pytest.fixture(autouse=True)
+def deterministic_power_on(request, monkeypatch):
+    """A machine made without a seed powers up with RAM from a seed of its own, fresh each time
+    (emulator/machines/power_on.py).  In a test, each such machine gets a seed that is the same on
+    every run (from the test's name and how many machines it has made), so a test's result does not
+    depend on the run: CI sees what the last run here saw."""
+    import hashlib
+    import itertools
+
+    from emulator import session
+    from emulator.machines import power_on
+
+    name = request.node.nodeid.encode()
+    first = int.from_bytes(hashlib.sha256(name).digest()[:4], "big")
+    counter = itertools.count()
+    monkeypatch.setattr(session, "new_seed", lambda: (first + next(counter)) % power_on.SEED_LIMIT)

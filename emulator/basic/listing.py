@@ -188,8 +188,8 @@ def at_prompt(machine):
     row when the output ended without a new line, as Acorn's BASIC does)."""
     screen = machine.screen.text()
     rows = [r for r in screen if r.strip()]
-    if rows and rows[-1].strip() == PROMPT:
-        return True
+    if rows and rows[-1].rstrip() == PROMPT:       # at the row's start: not a stray '>' in the
+        return True                                 # uncleared screen RAM of a machine starting up
     cursor = machine.hardware.text_cursor()
     if cursor is None:
         return False
